@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+
+// Every page is rendered on the edge (output: 'server'): the header, menus and cookie banner
+// depend on region, sign-in and consent, and src/fetch.ts sees every page request.
+export default defineConfig({
+  output: 'server',
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'always' },
+  server: { port: Number(process.env.PORT ?? 8787) },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,35 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { flagRoutes } from './api/flags/routes.ts';
+import { consentRoutes } from './api/consent/routes.ts';
+import { seoRoutes } from './api/seo/routes.ts';
+import { techPageRoutes } from './api/tech-pages/routes.ts';
+import type { AppEnv } from './lib/app-env.ts';
+import { errorResponse, notFoundResponse } from './lib/errors.ts';
+import { attribution } from './middleware/attribution.ts';
+import { csrfGuard } from './middleware/csrf.ts';
+import { edgeContext } from './middleware/edge-context.ts';
+import { pageHeaders } from './middleware/page-headers.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+
+/** Path prefixes of the JSON API (spec section 7); they never fall through to pages. */
+export const API_PREFIXES = ['/api', '/cms', '/auth', '/billing', '/v2'] as const;
+
+/**
+ * The Worker's Hono app: edge middleware, then the JSON API under the spec's paths, then
+ * `pages` (Astro in src/fetch.ts; absent in Worker tests, where the API is under test).
+ * @example export default createEdgeApp(astroPages)
+ */
+export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+  app.use(securityHeaders, edgeContext, csrfGuard, attribution, pageHeaders);
+
+  app.route('/api/client/features', flagRoutes);
+  app.route('/api/consent', consentRoutes);
+  app.route('/cms/tech-pages', techPageRoutes);
+  app.route('/cms/seo-texts', seoRoutes);
+
+  for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
+  if (pages) app.all('*', pages);
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { DeviceInfo } from './device.ts';
+import type { Geo } from './geo.ts';
+import type { SessionInfo } from './session-token.ts';
+
+/** What the edge middleware learns about a request; pages read it as `Astro.locals.edge`. */
+export interface EdgeContext {
+  geo: Geo;
+  device: DeviceInfo;
+  deviceId: string;
+  session: SessionInfo;
+  /** The visitor accepted the cookie agreement. */
+  consent: boolean;
+  /** Per-response CSP nonce, added to every inline script by the security-headers middleware. */
+  nonce: string;
+}
+
+/** Hono environment of every app in this Worker. Bindings come from `cloudflare:workers`. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { edge: EdgeContext };
+}

@@ -1,0 +1,23 @@
+import { env } from 'cloudflare:workers';
+
+/**
+ * Runtime configuration from wrangler vars and secrets (wrangler.toml, `.dev.vars`, `wrangler secret`).
+ * Read per call: a var changed by a deploy is seen without code changes.
+ */
+export function config() {
+  const isProduction = env.ENVIRONMENT === 'production';
+  return {
+    isProduction,
+    /** Development-only pages and APIs (outbox, diagnostics) exist only outside production. */
+    devRoutes: !isProduction && env.DEV_ROUTES === 'true',
+    /** Local `request.cf` is a fixed mock, so outside production only CF-IPCountry counts. */
+    trustCf: isProduction,
+    fallbackCountry: env.GEO_FALLBACK_COUNTRY || 'XX',
+    jwtSecret: env.JWT_SECRET ?? '',
+    /** Section 7 base URLs; empty means this Worker. Content and billing fall back to the API URL. */
+    apiUrl: env.API_URL ?? '',
+    contentUrl: env.CONTENT_URL || env.API_URL || '',
+    billingUrl: env.BILLING_URL || env.API_URL || '',
+    statUrl: env.STAT_URL ?? '',
+  };
+}

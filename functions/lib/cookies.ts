@@ -1,0 +1,35 @@
+import type { CookieOptions } from 'hono/utils/cookie';
+
+/**
+ * Cookie names. The spec names the purchase-flow cookies; the others are ours (docs/decisions.md).
+ */
+export const COOKIE = {
+  deviceId: 'device_id',
+  token: 'token',
+  accountId: 'account_id',
+  userId: 'user_id',
+  billingId: 'billing_id',
+  isKid: 'is_kid',
+  cookieAgreement: 'cookie_agreement',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmContent: 'utm_content',
+  partner: 'partner',
+  partnerUid: 'partner_uid',
+  userStatus: 'user_status',
+  parentalPin: 'pin_status',
+} as const;
+
+/** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */
+export const ONE_YEAR_SECONDS = 31_536_000;
+
+/** A long-lived first-party cookie readable by the page (device id, agreement). */
+export function publicCookie(maxAge: number, secure: boolean): CookieOptions {
+  return { path: '/', maxAge, sameSite: 'Lax', secure };
+}
+
+/** True when the request came over HTTPS (so Secure cookies will be kept). */
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}

@@ -1,0 +1,60 @@
+import { UAParser } from 'ua-parser-js';
+
+/** Device types of spec section 3 (System info). */
+export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'tv' | 'stb' | 'other';
+/** Device classes of spec section 3, sent as the `platform` of API calls. */
+export type DeviceClass = 'mobileWeb' | 'tabletWeb' | 'desktopWeb';
+
+export interface DeviceInfo {
+  type: DeviceType;
+  deviceClass: DeviceClass;
+  vendor: string;
+  model: string;
+  os: string;
+  osVersion: string;
+  browserType: string;
+  browserVersion: string;
+}
+
+/** The spec cuts the user-agent string to 500 characters (section 9). */
+export const USER_AGENT_MAX_LENGTH = 500;
+
+function typeOf(uaType: string | undefined, hasBrowserOrOs: boolean): DeviceType {
+  switch (uaType) {
+    case 'mobile':
+    case 'wearable':
+      return 'mobile';
+    case 'tablet':
+      return 'tablet';
+    case 'smarttv':
+      return 'tv';
+    case 'console':
+    case 'embedded':
+      return 'stb';
+    case 'xr':
+      return 'other';
+    default:
+      // ua-parser leaves desktops without a device type; an unknown agent (a bot, curl) is "other".
+      return hasBrowserOrOs ? 'desktop' : 'other';
+  }
+}
+
+/**
+ * Device type and class from the user agent, by ua-parser-js.
+ * @example deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ...').type // 'mobile'
+ */
+export function deviceOf(userAgent: string | null | undefined): DeviceInfo {
+  const ua = (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+  const result = new UAParser(ua).getResult();
+  const type = typeOf(result.device.type, Boolean(result.browser.name || result.os.name));
+  return {
+    type,
+    deviceClass: type === 'mobile' ? 'mobileWeb' : type === 'tablet' ? 'tabletWeb' : 'desktopWeb',
+    vendor: result.device.vendor ?? '',
+    model: result.device.model ?? '',
+    os: result.os.name ?? '',
+    osVersion: result.os.version ?? '',
+    browserType: result.browser.name ?? '',
+    browserVersion: result.browser.version ?? '',
+  };
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { texts } from './texts.ts';
+
+/** The one error envelope of the API (spec section 3, "Service error object"). */
+export interface ErrorEnvelope {
+  message: string;
+  details: { reason: string };
+}
+
+/**
+ * An API error with the Russian message a user sees and a machine-readable reason.
+ * @example throw new ApiError(404, 'Флаг не найден', 'flag_not_found')
+ */
+export class ApiError extends HTTPException {
+  readonly reason: string;
+  constructor(status: ContentfulStatusCode, message: string, reason: string) {
+    super(status, { message });
+    this.reason = reason;
+  }
+}
+
+export function envelope(message: string, reason: string): ErrorEnvelope {
+  return { message, details: { reason } };
+}
+
+const reasonByStatus: Partial<Record<number, [string, string]>> = {
+  400: [texts.badRequest, 'bad_request'],
+  401: [texts.unauthorized, 'unauthorized'],
+  403: [texts.forbidden, 'forbidden'],
+  404: [texts.notFound, 'not_found'],
+  405: [texts.methodNotAllowed, 'method_not_allowed'],
+  413: [texts.tooLarge, 'payload_too_large'],
+  429: [texts.tooManyRequests, 'rate_limited'],
+};
+
+/** Turns any thrown value into the envelope with an honest status; unknown errors are a 500. */
+export function errorResponse(err: unknown, c: Context): Response {
+  if (err instanceof ApiError) {
+    return c.json(envelope(err.message, err.reason), err.status);
+  }
+  if (err instanceof HTTPException) {
+    const [message, reason] = reasonByStatus[err.status] ?? [texts.serverUnavailable, 'error'];
+    return c.json(envelope(message, reason), err.status);
+  }
+  console.error('unhandled error', err);
+  return c.json(envelope(texts.serverUnavailable, 'internal_error'), 500);
+}
+
+export function notFoundResponse(c: Context): Response {
+  return c.json(envelope(texts.notFound, 'not_found'), 404);
+}

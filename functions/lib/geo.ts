@@ -1,0 +1,53 @@
+/** Countries of the CIS group (spec section 3, System info); any other country is "other". */
+export const CIS_COUNTRIES = ['RU', 'BY', 'KZ', 'GE', 'UZ', 'AZ', 'KG'] as const;
+export type CisCountry = (typeof CIS_COUNTRIES)[number];
+export type RegionGroup = 'cis' | 'other';
+
+export interface Geo {
+  /** ISO 3166-1 alpha-2, upper case; 'XX' when unknown. */
+  country: string;
+  /** The spec's geo value: one of the CIS countries or 'other'. */
+  group: CisCountry | 'other';
+  region: RegionGroup;
+  ip: string;
+  /** Region (oblast, state) name from Cloudflare, empty when unknown. */
+  regionName: string;
+  city: string;
+}
+
+export function isCis(country: string): country is CisCountry {
+  return (CIS_COUNTRIES as readonly string[]).includes(country);
+}
+
+interface CfLike {
+  country?: unknown;
+  region?: unknown;
+  city?: unknown;
+}
+
+/**
+ * The visitor's location as Cloudflare reports it: the `CF-IPCountry` header (set by the edge,
+ * not by the client) or `request.cf`; `fallbackCountry` when neither is there (local development,
+ * where `request.cf` is a fixed mock and is not trusted).
+ * @example geoOf(request, { fallbackCountry: 'RU' }).region // 'cis'
+ */
+export function geoOf(request: Request, { fallbackCountry = 'XX', trustCf = true } = {}): Geo {
+  const cf = trustCf ? (request as Request & { cf?: CfLike }).cf : undefined;
+  const header = request.headers.get('cf-ipcountry');
+  const raw = header || (typeof cf?.country === 'string' ? cf.country : '') || fallbackCountry;
+  const country = /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : 'XX';
+  const ip =
+    request.headers.get('cf-connecting-ip') ||
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    request.headers.get('x-real-ip') ||
+    '127.0.0.1';
+  const cis = isCis(country);
+  return {
+    country,
+    group: cis ? country : 'other',
+    region: cis ? 'cis' : 'other',
+    ip,
+    regionName: typeof cf?.region === 'string' ? cf.region : '',
+    city: typeof cf?.city === 'string' ? cf.city : '',
+  };
+}

@@ -1,0 +1,16 @@
+/** Russian texts of the API and edge layer. Texts copied from the spec are marked "spec". */
+export const texts = {
+  badRequest: 'Некорректный запрос',
+  unauthorized: 'Требуется вход в аккаунт',
+  forbidden: 'Недостаточно прав для этого действия',
+  notFound: 'Не найдено',
+  methodNotAllowed: 'Метод не поддерживается',
+  tooLarge: 'Слишком большой запрос',
+  tooManyRequests: 'Слишком много запросов. Попробуйте позже',
+  validation: 'Проверьте введённые данные',
+  /** spec, section 8 */
+  serverUnavailable: 'Сервис недоступен. Попробуйте позже',
+  flagNotFound: 'Такого флага нет',
+  techPageNotFound: 'Страница не найдена',
+  csrf: 'Запрос отклонён: он пришёл не с нашего сайта',
+} as const;

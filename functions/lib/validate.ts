@@ -1,0 +1,24 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { z, type ZodType } from 'zod';
+import { envelope } from './errors.ts';
+import { texts } from './texts.ts';
+
+// zod speaks Russian: every validation message a user sees comes from its Russian locale.
+z.config(z.locales.ru());
+
+/**
+ * zod validation for a Hono route; a bad input answers 422 with the error envelope,
+ * the first issue's Russian message and the field path as the reason.
+ * @example app.get('/x', validate('query', z.object({ page: z.coerce.number() })), handler)
+ */
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue?.path.join('.') || target;
+      const message = issue ? `${field}: ${issue.message}` : texts.validation;
+      return c.json(envelope(message, `invalid_${target}`), 422);
+    }
+  });
+}

@@ -1,0 +1,17 @@
+// The server behind the Playwright tests: a fresh local D1 (migrated and seeded) and wrangler dev
+// on E2E_PORT. Started and stopped by Playwright's webServer.
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const persistTo = '.wrangler/e2e-state';
+const port = process.env.E2E_PORT ?? '8790';
+rmSync(persistTo, { recursive: true, force: true });
+const env = { ...process.env, PERSIST_TO: persistTo };
+execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env,
+});
+execFileSync(process.execPath, ['scripts/seed.mjs'], { stdio: 'inherit', env });
+const child = spawn(process.execPath, ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: port } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

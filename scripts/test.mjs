@@ -1,0 +1,34 @@
+// `npm test`: every test. Worker tests (vitest in workerd, real local D1), then a fresh build and
+// Playwright journeys in Debian's Chromium against wrangler dev. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' };
+const results = [];
+
+function run(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const res = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(res.stdout ?? '');
+  results.push({ name, ok: res.status === 0, out: res.stdout ?? '' });
+  return res.status === 0;
+}
+
+/** Counts from the runners' own summaries: vitest "Tests  N passed (M)", Playwright "N passed". */
+function count(out, word) {
+  const vitest = out.match(new RegExp(`Tests\\s+(?:.*?)(\\d+) ${word}`));
+  if (vitest) return Number(vitest[1]);
+  const pw = [...out.matchAll(new RegExp(`^\\s*(\\d+) ${word}`, 'gm'))].pop();
+  return pw ? Number(pw[1]) : 0;
+}
+
+run('worker tests', 'vitest', ['run']);
+ensureChromium();
+if (run('build', 'astro', ['build'])) run('browser tests', 'playwright', ['test']);
+
+const passed = results.reduce((n, r) => n + count(r.out, 'passed'), 0);
+const failed = results.reduce((n, r) => n + count(r.out, 'failed'), 0);
+const broken = results.filter((r) => !r.ok).map((r) => r.name);
+console.log(`\n${broken.length ? `failing steps: ${broken.join(', ')}` : 'all steps passed'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(broken.length ? 1 : 0);

@@ -1,0 +1,115 @@
+import type { Toggles } from '../../functions/api/flags/flags.repo.ts';
+import type { RegionGroup } from '../../functions/lib/geo.ts';
+
+/** A navigation item exactly as spec section 3 describes it. */
+export interface NavItem {
+  href: string;
+  text: string;
+  title: string;
+  /** Shown only in the CIS region. */
+  sngOnly?: boolean;
+  /** Shown only to a signed-in visitor. */
+  needAuth?: boolean;
+  /** Leaves the site (opens in a new tab). */
+  external?: boolean;
+  /** Hidden while a feature toggle says so. */
+  toggle?: 'dazn' | 'hbo';
+}
+
+/** Top navigation (spec section 2). */
+export const TOP_MENU: NavItem[] = [
+  { href: '/series', text: 'Сериалы', title: 'Сериалы онлайн' },
+  { href: '/movies', text: 'Фильмы', title: 'Фильмы онлайн' },
+  { href: '/hbo-max', text: 'HBO Max', title: 'Сериалы и фильмы HBO Max', toggle: 'hbo' },
+  { href: '/dazn', text: 'DAZN', title: 'Спорт DAZN', toggle: 'dazn' },
+  { href: '/paramount-plus', text: 'Paramount+', title: 'Сериалы и фильмы Paramount+', sngOnly: true },
+  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', sngOnly: true },
+  { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
+  { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
+  { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ' },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', needAuth: true },
+];
+
+/** Account-area menu (spec section 2). */
+export const ACCOUNT_MENU: NavItem[] = [
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+];
+
+const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
+
+const contacts: NavItem = { href: '/contacts', text: 'Контакты', title: 'Контакты' };
+const legal: NavItem = { href: '/info/legal-information/', text: 'Правовая информация', title: 'Правовая информация' };
+const support: NavItem = { href: '/settings/support', text: 'Поддержка', title: 'Служба поддержки' };
+const recommendations: NavItem = {
+  href: '/info/recommendations',
+  text: 'Рекомендательные технологии',
+  title: 'Правила применения рекомендательных технологий',
+};
+
+/** Footer menu 1 (spec section 2). */
+export const FOOTER_MENU_1: NavItem[] = [
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+  { href: '/search', text: 'Поиск', title: 'Поиск фильмов и сериалов' },
+];
+
+/**
+ * Footer menu 2, in its mobile order (spec section 2). The support item carries the
+ * spec's unauthenticated-user flag, false: it works for guests and members alike.
+ */
+export const FOOTER_MENU_2: (NavItem & { unauthenticatedUser?: boolean })[] = [
+  contacts,
+  { href: '/faq', text: 'Вопросы и ответы', title: 'Частые вопросы' },
+  { ...support, unauthenticatedUser: false },
+  { href: PARTNER_PROGRAMME_URL, text: 'Партнёрская программа', title: 'Партнёрская программа', external: true },
+  legal,
+  recommendations,
+];
+
+/** Footer menu 3, the short one (spec section 2). */
+export const FOOTER_MENU_3: NavItem[] = [contacts, legal, support, recommendations];
+
+export interface ExternalLink {
+  href: string;
+  text: string;
+  icon: string;
+}
+
+/** Social links (spec section 2). */
+export const SOCIAL_LINKS: ExternalLink[] = [
+  { href: 'https://t.me/amediateka_official', text: 'Telegram', icon: 'telegram' },
+  { href: 'https://vk.com/amediateka', text: 'ВКонтакте', icon: 'vk' },
+  { href: 'https://www.youtube.com/@amediateka', text: 'YouTube', icon: 'youtube' },
+  { href: 'https://dzen.ru/amediateka', text: 'Дзен', icon: 'zen' },
+];
+
+/** App badges (spec section 2): four stores and our own Smart TV page. */
+export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
+  { href: 'https://apps.apple.com/ru/app/amediateka/id1024562936', text: 'App Store', icon: 'appstore', external: true },
+  { href: 'https://play.google.com/store/apps/details?id=com.amediateka.mobile', text: 'Google Play', icon: 'googleplay', external: true },
+  { href: 'https://appgallery.huawei.com/app/C102422035', text: 'AppGallery', icon: 'appgallery', external: true },
+  { href: 'https://www.rustore.ru/catalog/app/com.amediateka.mobile', text: 'RuStore', icon: 'rustore', external: true },
+  { href: '/big-screen', text: 'Smart TV', icon: 'smarttv', external: false },
+];
+
+export interface Visibility {
+  region: RegionGroup;
+  signedIn: boolean;
+  toggles: Pick<Toggles, 'isDaznDisabled' | 'isHBOAvailable'>;
+}
+
+/**
+ * The items a visitor sees: CIS-only items only in the CIS, sign-in items only when signed in,
+ * DAZN not while `disable-dazn` is on, HBO Max only while it is available.
+ * @example visibleItems(TOP_MENU, { region: 'other', signedIn: false, toggles }) // no Детям, no Избранное
+ */
+export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] {
+  return items.filter(
+    (item) =>
+      (!item.sngOnly || v.region === 'cis') &&
+      (!item.needAuth || v.signedIn) &&
+      !(item.toggle === 'dazn' && v.toggles.isDaznDisabled) &&
+      !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),
+  );
+}

@@ -1,0 +1,13 @@
+/** SEO defaults (spec section 2). The title is copied verbatim from the spec. */
+export const DEFAULT_TITLE = 'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
+export const DEFAULT_DESCRIPTION =
+  'Смотреть сериалы онлайн в Амедиатеке: новинки зарубежных сериалов и фильмов в HD-качестве, ' +
+  'премьеры HBO Max одновременно с мировым показом, кино для всей семьи и ТВ-каналы без рекламы.';
+/** Open Graph image, 1200x628, in public/. */
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 628 } as const;
+export const SITE_NAME = 'Амедиатека';
+
+/** The canonical URL: the absolute URL of the path, without the query or fragment. */
+export function canonicalUrl(url: URL): string {
+  return url.origin + url.pathname;
+}

@@ -1,0 +1,15 @@
+/** Page texts. Those copied verbatim from the spec say so. */
+export const pageTexts = {
+  notFoundTitle: 'Страница не найдена',
+  notFoundText: 'Такой страницы нет: возможно, её убрали или в адресе опечатка. Загляните на главную — там много интересного.',
+  forbiddenTitle: 'Нет доступа',
+  forbiddenText: 'У вас нет прав на эту страницу. Войдите в другой аккаунт или выберите другой профиль.',
+  renderErrorTitle: 'Что-то пошло не так',
+  renderErrorText: 'Мы не смогли показать эту страницу. Обновите её через минуту — мы уже разбираемся.',
+  /** spec, section 2: popup title on the watch route */
+  watchUnavailableTitle: 'Контент недоступен',
+  /** spec, section 2: global missing-content popup */
+  missingContentTitle: 'Контент временно недоступен',
+  /** spec, section 2 */
+  missingContentText: 'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
+} as const;

@@ -1,0 +1,20 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Worker tests run inside workerd against a real local D1 with the project's migrations applied.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('functions/db/migrations');
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './functions/test-entry.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ['functions/**/*.test.ts', 'src/**/*.test.ts'],
+      setupFiles: ['./functions/test-setup.ts'],
+    },
+  };
+});
