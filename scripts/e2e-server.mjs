@@ -3,8 +3,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const persistTo = '.wrangler/e2e-state';
 const port = process.env.E2E_PORT ?? '8790';
+const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, PERSIST_TO: persistTo };
 execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
