@@ -19,7 +19,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /\.mutating\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    // Tests that change shared D1 rows run alone, after everything else.
+    { name: 'database changes', testMatch: /\.mutating\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/get-ip/`,

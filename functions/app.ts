@@ -20,7 +20,8 @@ export const API_PREFIXES = ['/api', '/cms', '/auth', '/billing', '/v2'] as cons
  * @example export default createEdgeApp(astroPages)
  */
 export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
-  const app = new Hono<AppEnv>();
+  // Not strict: the spec's paths end with a slash (`/auth/email/sign_in/`), clients may drop it.
+  const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorResponse);
   app.use(securityHeaders, edgeContext, csrfGuard, attribution, pageHeaders);
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { allFlags, togglesFrom, type Toggles } from '../../functions/api/flags/flags.repo.ts';
 import { db } from '../../functions/db/client.ts';
 import { seoTexts } from '../../functions/db/schema.ts';
-import { seoPathKey, type SeoText } from '../../functions/api/seo/seo.repo.ts';
+import { seoPathKey, toSeoText, type SeoText } from '../../functions/api/seo/seo.repo.ts';
 
 export interface PageContext {
   toggles: Toggles;
@@ -20,5 +20,5 @@ export async function loadPageContext(pathname: string): Promise<PageContext> {
     d.select().from(seoTexts).where(eq(seoTexts.path, seoPathKey(pathname))).limit(1),
   ]);
   const seo = seoRows[0];
-  return { toggles: togglesFrom(flags), seo: seo ? { ...seo, jsonLd: seo.jsonLd.slice(0, 3) } : null };
+  return { toggles: togglesFrom(flags), seo: seo ? toSeoText(seo) : null };
 }

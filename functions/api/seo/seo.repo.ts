@@ -17,5 +17,10 @@ export function seoPathKey(path: string): string {
 
 export async function findSeoText(db: Db, path: string): Promise<SeoText | undefined> {
   const row = await db.query.seoTexts.findFirst({ where: eq(seoTexts.path, seoPathKey(path)) });
-  return row && { ...row, jsonLd: row.jsonLd.slice(0, 3) };
+  return row && toSeoText(row);
+}
+
+export function toSeoText(row: typeof seoTexts.$inferSelect): SeoText {
+  const { path, title, description, noindex, jsonLd } = row;
+  return { path, title, description, noindex, jsonLd: jsonLd.slice(0, 3) };
 }

@@ -9,7 +9,7 @@ import { TECH_PAGE_SLUGS, findTechPage } from './tech-pages.repo.ts';
 
 /** `GET /cms/tech-pages/{faq|contact}/`: the CMS texts behind /faq and /contacts. */
 export const techPageRoutes = new Hono<AppEnv>().get(
-  '/:slug{[a-z-]+}/?',
+  '/:slug',
   validate('param', z.object({ slug: z.enum(TECH_PAGE_SLUGS) })),
   async (c) => {
     const page = await findTechPage(db(), c.req.valid('param').slug);

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+const DEFAULT_TITLE = 'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
+
+test('the home page has the default title, description, canonical and Open Graph image', async ({ page, baseURL }) => {
+  await page.goto('/?utm_source=x&utm_medium=cpc#top');
+  await expect(page).toHaveTitle(DEFAULT_TITLE);
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description).toMatch(/сериал/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', DEFAULT_TITLE);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description!);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '628');
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
+
+test('the Open Graph image is a real 1200x628 PNG', async ({ page, request }) => {
+  await page.goto('/');
+  const url = await page.locator('meta[property="og:image"]').getAttribute('content');
+  const res = await request.get(url!);
+  expect(res.headers()['content-type']).toBe('image/png');
+  const png = await res.body();
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 628]);
+});
+
+test('the canonical URL of a deep page is its path without the query', async ({ page, baseURL }) => {
+  await page.goto('/get-ip/?a=1&b=2');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/get-ip/`);
+});
+
+test('the home page carries WebSite structured data with a search action', async ({ page }) => {
+  await page.goto('/');
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks).toHaveLength(1);
+  expect(JSON.parse(blocks[0]!)).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+});
+
+test('error screens are not indexed', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('robots.txt outside production keeps crawlers away', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');
+});
