@@ -47,3 +47,12 @@ test('robots.txt outside production keeps crawlers away', async ({ request }) =>
   expect(res.status()).toBe(200);
   expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');
 });
+
+test('static files carry the baseline security headers and a cache lifetime', async ({ request }) => {
+  for (const path of ['/og-image.png', '/favicon.svg']) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(headers['cache-control']).toBe('public, max-age=86400');
+  }
+});
