@@ -137,3 +137,13 @@ for (const width of [320, 768, 1024, 1366, 1440, 1920]) {
     await expect(topNav(page).first()).toBeVisible();
   });
 }
+
+test('pages are private to the browser and vary by cookie and country, so no shared cache mixes regions or sessions', async ({ page }) => {
+  const res = await page.goto('/');
+  const headers = res!.headers();
+  expect(headers['cache-control']).toBe('private, no-cache');
+  expect(headers['vary']).toMatch(/Cookie/);
+  expect(headers['vary']).toMatch(/CF-IPCountry/);
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+});
