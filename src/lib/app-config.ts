@@ -1,0 +1,80 @@
+import type { DeviceInfo } from '../../functions/lib/device.ts';
+
+/**
+ * What the server tells islands about the visitor and the runtime (spec sections 3 and 7),
+ * rendered by src/components/layout/AppConfig.astro as `<script type="application/json" id="app-config">`.
+ */
+export interface AppConfig {
+  geo: { country: string; ip: string; region: string };
+  device: DeviceInfo;
+  deviceId: string;
+  /** Section 7 base URLs; empty means this site. Content and billing already fall back to the API URL. */
+  apiUrl: string;
+  contentUrl: string;
+  billingUrl: string;
+  /** Static mode: API calls are skipped except the few in STATIC_MODE_PATHS (api-client.ts). */
+  staticMode: boolean;
+}
+
+/** What a page without the data block (or with a broken one) gets: a guest desktop, same-origin API. */
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  geo: { country: 'other', ip: '', region: '' },
+  device: {
+    type: 'other',
+    deviceClass: 'desktopWeb',
+    vendor: '',
+    model: '',
+    os: '',
+    osVersion: '',
+    browserType: '',
+    browserVersion: '',
+  },
+  deviceId: '',
+  apiUrl: '',
+  contentUrl: '',
+  billingUrl: '',
+  staticMode: false,
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Parses the JSON of the data block; missing or malformed parts take their defaults, so an island
+ * never breaks on a page that lacks the block.
+ * @example parseAppConfig('{"deviceId":"d1"}').device.deviceClass // 'desktopWeb'
+ */
+export function parseAppConfig(text: string | null | undefined): AppConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text ?? '');
+  } catch {
+    // No block, or a broken one: every field takes its default below.
+  }
+  if (!isObject(raw)) raw = {};
+  const d = DEFAULT_APP_CONFIG;
+  const pick = <T extends object>(defaults: T, value: unknown): T => {
+    const out = { ...defaults } as Record<string, unknown>;
+    if (isObject(value)) {
+      for (const key of Object.keys(out)) {
+        if (typeof value[key] === typeof out[key]) out[key] = value[key];
+      }
+    }
+    return out as T;
+  };
+  const r = raw as Record<string, unknown>;
+  return { ...pick(d, r), geo: pick(d.geo, r.geo), device: pick(d.device, r.device) };
+}
+
+let cached: AppConfig | undefined;
+
+/**
+ * The page's app config, read from `#app-config` once; defaults outside a browser page.
+ * @example appConfig().device.deviceClass // 'mobileWeb'
+ */
+export function appConfig(): AppConfig {
+  if (!cached) {
+    const doc = (globalThis as { document?: { getElementById(id: string): { textContent: string | null } | null } }).document;
+    cached = parseAppConfig(doc?.getElementById('app-config')?.textContent);
+  }
+  return cached;
+}
