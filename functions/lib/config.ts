@@ -19,5 +19,7 @@ export function config() {
     contentUrl: env.CONTENT_URL || env.API_URL || '',
     billingUrl: env.BILLING_URL || env.API_URL || '',
     statUrl: env.STAT_URL ?? '',
+    /** Static mode (section 7): islands skip API calls but the DAZN flag and the tech pages. */
+    staticMode: env.STATIC_MODE === 'true',
   };
 }
