@@ -3,6 +3,7 @@ import { flagRoutes } from './api/flags/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
+import { API_PREFIXES } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { attribution } from './middleware/attribution.ts';
@@ -10,9 +11,6 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-
-/** Path prefixes of the JSON API (spec section 7); they never fall through to pages. */
-export const API_PREFIXES = ['/api', '/cms', '/auth', '/billing', '/v2'] as const;
 
 /**
  * The Worker's Hono app: edge middleware, then the JSON API under the spec's paths, then
