@@ -147,3 +147,21 @@ test('pages are private to the browser and vary by cookie and country, so no sha
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 });
+
+for (const width of [1366, 1440, 1920]) {
+  test(`at ${width} px every top-menu item of a signed-in viewer is fully visible in one row`, async ({ page, context, baseURL }) => {
+    await signIn(context, baseURL!);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const links = topNav(page);
+    await expect(links).toHaveCount(10);
+    const tops = new Set<number>();
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      tops.add(Math.round(box.y));
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    expect(tops.size).toBe(1);
+  });
+}

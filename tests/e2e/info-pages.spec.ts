@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PAGES: [path: string, h1: string][] = [
+  ['/info/tos/', 'Пользовательское соглашение'],
+  ['/info/recommendations', 'Правила применения рекомендательных технологий'],
+  ['/info/for-vendors', 'Правообладателям и партнёрам'],
+  ['/info/freezing', 'Заморозка подписки'],
+  ['/info/title-subscription-rules', 'Правила подписки на отдельный сериал'],
+  ['/info/consent-personal-data', 'Согласие на обработку персональных данных'],
+  ['/info/policy', 'Политика обработки персональных данных'],
+  ['/info/legal-information/', 'Правовая информация'],
+  ['/info/privacy', 'Политика конфиденциальности'],
+  ['/faq', 'Вопросы и ответы'],
+  ['/contacts', 'Контакты'],
+  ['/referral-rules', 'Правила реферальной программы «Приведи друга»'],
+  ['/big-screen', 'Амедиатека на большом экране'],
+];
+
+/** Script files the page requested, by URL path. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  return scripts;
+}
+
+for (const [path, h1] of PAGES) {
+  test(`${path} answers with its own title, the layout and a canonical URL without the query`, async ({ page, baseURL }) => {
+    const res = await page.goto(`${path}?utm_source=test`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+    await expect(page).toHaveTitle(new RegExp(`^${h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(page.getByRole('navigation', { name: 'Разделы' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
+    expect((await page.locator('meta[name="description"]').getAttribute('content'))!.length).toBeGreaterThan(40);
+  });
+}
+
+test('info pages answer both with and without the trailing slash', async ({ request }) => {
+  for (const path of ['/info/tos', '/info/tos/', '/info/legal-information', '/info/policy/']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  expect((await request.get('/info/no-such-doc')).status()).toBe(404);
+});
+
+test('every info page has a unique title and description', async ({ request }) => {
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const [path] of PAGES) {
+    const html = await (await request.get(path)).text();
+    titles.add(html.match(/<title>([^<]*)<\/title>/)![1]!);
+    descriptions.add(html.match(/<meta name="description" content="([^"]*)"/)![1]!);
+  }
+  expect(titles.size).toBe(PAGES.length);
+  expect(descriptions.size).toBe(PAGES.length);
+});
+
+test('info pages load no JavaScript but the cookie banner’s, and none at all once it is accepted', async ({ page, context, baseURL }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/info/tos/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeLessThanOrEqual(1);
+  await context.addCookies([{ name: 'cookie_agreement', value: '1', url: baseURL! }]);
+  scripts.length = 0;
+  for (const [path] of PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts).toEqual([]);
+  const inline = await page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').count();
+  expect(inline).toBe(0);
+});
+
+test('FAQ answers open and close with the keyboard', async ({ page }) => {
+  await page.goto('/faq');
+  const first = page.locator('details.faq').first();
+  const summary = first.locator('summary');
+  await summary.focus();
+  await expect(first).not.toHaveAttribute('open', '');
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('open', '');
+  await expect(first.locator('p')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(first).not.toHaveAttribute('open', '');
+});
+
+test('FAQ carries FAQPage structured data with every question', async ({ page }) => {
+  await page.goto('/faq');
+  const questions = await page.locator('details.faq summary').count();
+  expect(questions).toBeGreaterThanOrEqual(20);
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(data['@type']).toBe('FAQPage');
+  expect(data.mainEntity).toHaveLength(questions);
+});
+
+test('contacts link e-mail addresses and the phone', async ({ page }) => {
+  await page.goto('/contacts');
+  await expect(page.getByRole('link', { name: 'support@amediateka.example' })).toHaveAttribute('href', 'mailto:support@amediateka.example');
+  await expect(page.getByRole('link', { name: /8 800/ })).toHaveAttribute('href', 'tel:+78000000000');
+});
+
+test('the Smart TV page leads to signing in with a code', async ({ page }) => {
+  await page.goto('/big-screen');
+  await expect(page.getByRole('link', { name: 'Войти по коду' })).toHaveAttribute('href', '/code');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(7);
+});
+
+for (const path of ['/info/tos/', '/faq', '/contacts', '/big-screen']) {
+  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
