@@ -1,4 +1,5 @@
 import type { CookieOptions } from 'hono/utils/cookie';
+import { SECONDS } from './ru.ts';
 
 /**
  * Cookie names. The spec names the purchase-flow cookies; the others are ours (docs/decisions.md).
@@ -22,7 +23,7 @@ export const COOKIE = {
 } as const;
 
 /** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */
-export const ONE_YEAR_SECONDS = 31_536_000;
+export const ONE_YEAR_SECONDS = SECONDS.year;
 
 /** A long-lived first-party cookie readable by the page (device id, agreement). */
 export function publicCookie(maxAge: number, secure: boolean): CookieOptions {

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { DELAY_MS, BREAKPOINTS, COMPLETED_PROGRESS_PERCENT, USER_AGENT_MAX_LENGTH, AUTH_COOKIE_MAX_AGE } from './constants.ts';
-import { DAYS_IN_MONTH, DAYS_IN_YEAR, MONTHS_GENITIVE, SECONDS, WEEKDAYS_SHORT, formatDayMonth, formatDuration, formatTime, plural, pluralWord, weekdayShort } from './ru.ts';
+import { ONE_YEAR_SECONDS } from './cookies.ts';
+import {
+  calendarDay,
+  DAYS_IN_MONTH,
+  DAYS_IN_YEAR,
+  DEFAULT_TIMEZONE,
+  formatDayMonth,
+  formatDuration,
+  formatUnit,
+  plural,
+  pluralForm,
+  SECONDS,
+  weekdayShort,
+} from './ru.ts';
 
-describe('plural forms (years, months, days, hours)', () => {
-  it.each([
+// Non-breaking space: ICU groups thousands with it in Russian.
+const NBSP = '\u00a0';
+
+describe('plural forms for years, months, days, hours', () => {
+  // n → [years, months, days, hours]; covers one, few, many, the teens, and 0.
+  const table: [number, string, string, string, string][] = [
     [1, 'год', 'месяц', 'день', 'час'],
     [2, 'года', 'месяца', 'дня', 'часа'],
     [4, 'года', 'месяца', 'дня', 'часа'],
@@ -14,63 +30,132 @@ describe('plural forms (years, months, days, hours)', () => {
     [21, 'год', 'месяц', 'день', 'час'],
     [22, 'года', 'месяца', 'дня', 'часа'],
     [25, 'лет', 'месяцев', 'дней', 'часов'],
-    [111, 'лет', 'месяцев', 'дней', 'часов'],
     [101, 'год', 'месяц', 'день', 'час'],
+    [111, 'лет', 'месяцев', 'дней', 'часов'],
+    [112, 'лет', 'месяцев', 'дней', 'часов'],
     [0, 'лет', 'месяцев', 'дней', 'часов'],
-    [1.5, 'года', 'месяца', 'дня', 'часа'],
-  ] as const)('%s → %s, %s, %s, %s', (n, years, months, days, hours) => {
-    expect([pluralWord(n, 'years'), pluralWord(n, 'months'), pluralWord(n, 'days'), pluralWord(n, 'hours')]).toEqual([years, months, days, hours]);
+  ];
+
+  it.each(table)('%i takes %s, %s, %s, %s', (n, years, months, days, hours) => {
+    expect(plural(n, 'years')).toBe(years);
+    expect(plural(n, 'months')).toBe(months);
+    expect(plural(n, 'days')).toBe(days);
+    expect(plural(n, 'hours')).toBe(hours);
+    expect(formatUnit(n, 'years')).toBe(`${n} ${years}`);
   });
 
-  it('writes the number with a non-breaking space and Russian digit grouping', () => {
-    expect(plural(3, 'months')).toBe('3\u00a0месяца');
-    expect(plural(1000, 'days')).toBe('1\u00a0000\u00a0дней');
-  });
-});
-
-describe('months and weekdays', () => {
-  it('has the twelve genitive month names', () => {
-    expect(MONTHS_GENITIVE).toEqual(['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']);
+  it('puts fractions in the genitive singular with a decimal comma', () => {
+    expect(formatUnit(1.5, 'years')).toBe('1,5 года');
+    expect(formatUnit(0.5, 'hours')).toBe('0,5 часа');
+    expect(plural(2.5, 'days')).toBe('дня');
   });
 
-  it('has the weekday abbreviations, Monday first', () => {
-    expect(WEEKDAYS_SHORT).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  it('groups thousands the Russian way', () => {
+    expect(formatUnit(10_000, 'days')).toBe(`10${NBSP}000 дней`);
   });
 
-  it('tells the weekday in Moscow, which differs from UTC around midnight', () => {
-    const late = new Date('2026-11-22T22:30:00Z'); // Sunday 22:30 UTC = Monday 01:30 MSK
-    expect(weekdayShort(late)).toBe('пн');
-    expect(weekdayShort(late, 'UTC')).toBe('вс');
-    expect(formatTime(late)).toBe('01:30');
-  });
-
-  it('formats "23 ноября", adding the year only when it is not the current one', () => {
-    const now = new Date('2026-11-23T12:00:00Z');
-    expect(formatDayMonth(new Date('2026-11-23T10:00:00Z'), undefined, now)).toBe('23\u00a0ноября');
-    expect(formatDayMonth(new Date('2025-03-08T10:00:00Z'), undefined, now)).toBe('8\u00a0марта 2025');
-    expect(formatDayMonth(new Date('2026-12-31T21:30:00Z'), undefined, now)).toBe('1\u00a0января 2027');
-  });
-});
-
-describe('durations', () => {
-  it.each([
-    [0, '0\u00a0секунд'],
-    [45, '45\u00a0секунд'],
-    [5400, '1\u00a0час 30\u00a0минут'],
-    [SECONDS.day + 3 * SECONDS.hour, '1\u00a0день 3\u00a0часа'],
-    [2 * SECONDS.year, '2\u00a0года'],
-    [SECONDS.month * 5 + 60, '5\u00a0месяцев'],
-  ])('%s s → %s', (s, text) => {
-    expect(formatDuration(s)).toBe(text);
+  it('picks caller-supplied forms for nouns ICU has no unit for', () => {
+    const films = { one: 'фильм', few: 'фильма', many: 'фильмов' };
+    expect([1, 3, 5, 11, 21, 0].map((n) => pluralForm(n, films))).toEqual([
+      'фильм',
+      'фильма',
+      'фильмов',
+      'фильмов',
+      'фильм',
+      'фильмов',
+    ]);
+    expect(pluralForm(1.5, films)).toBe('фильма');
+    expect(pluralForm(1.5, { ...films, other: 'фильма (дробь)' })).toBe('фильма (дробь)');
   });
 });
 
-describe('section 9 constants', () => {
-  it('hold the spec values', () => {
+describe('formatDuration', () => {
+  it('counts a month as 30 days and a year as 365', () => {
+    expect(formatDuration(30 * SECONDS.day)).toBe('1 месяц');
+    expect(formatDuration(365 * SECONDS.day)).toBe('1 год');
+    expect(formatDuration(364 * SECONDS.day)).toBe('12 месяцев 4 дня');
+  });
+
+  it('lists the parts largest first and leaves out zero parts', () => {
+    expect(formatDuration(SECONDS.year + 3 * SECONDS.day + 5 * SECONDS.hour)).toBe('1 год 3 дня 5 часов');
+    expect(formatDuration(48 * SECONDS.hour)).toBe('2 дня');
+  });
+
+  it('keeps only the largest parts when asked, rounding down', () => {
+    const almostTwoMonths = 2 * SECONDS.month - 1;
+    expect(formatDuration(almostTwoMonths, { maxParts: 1 })).toBe('1 месяц');
+    expect(formatDuration(almostTwoMonths, { maxParts: 2 })).toBe('1 месяц 29 дней');
+  });
+
+  it('drops what is under an hour and never goes negative', () => {
+    expect(formatDuration(SECONDS.hour + 59 * SECONDS.minute)).toBe('1 час');
+    expect(formatDuration(30 * SECONDS.minute)).toBe('0 часов');
+    expect(formatDuration(-SECONDS.day)).toBe('0 часов');
+  });
+});
+
+describe('dates in Russian, Moscow time by default', () => {
+  const genitives = [
+    'января',
+    'февраля',
+    'марта',
+    'апреля',
+    'мая',
+    'июня',
+    'июля',
+    'августа',
+    'сентября',
+    'октября',
+    'ноября',
+    'декабря',
+  ];
+
+  it.each(genitives.map((name, i) => [i + 1, name] as const))('month %i is written "15 %s"', (month, name) => {
+    const noonMoscow = `2026-${String(month).padStart(2, '0')}-15T09:00:00Z`;
+    expect(formatDayMonth(noonMoscow)).toBe(`15 ${name}`);
+  });
+
+  it('abbreviates the seven weekdays, Monday first', () => {
+    // 2026-11-23 is a Monday; noon in Moscow is 09:00 UTC.
+    const week = Array.from({ length: 7 }, (_, i) => weekdayShort(Date.UTC(2026, 10, 23 + i, 9)));
+    expect(week).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  });
+
+  it('uses the Moscow day around midnight, where UTC is still on the day before', () => {
+    const lateSundayUtc = '2026-11-22T22:30:00Z'; // 01:30 Monday in Moscow (UTC+3)
+    expect(weekdayShort(lateSundayUtc)).toBe('пн');
+    expect(weekdayShort(lateSundayUtc, 'UTC')).toBe('вс');
+    expect(formatDayMonth(lateSundayUtc)).toBe('23 ноября');
+    expect(formatDayMonth(lateSundayUtc, 'UTC')).toBe('22 ноября');
+    expect(calendarDay(lateSundayUtc)).toBe('2026-11-23');
+    expect(calendarDay(lateSundayUtc, 'UTC')).toBe('2026-11-22');
+  });
+
+  it('crosses the year in Moscow first', () => {
+    const newYearMoscow = new Date('2026-12-31T21:00:00Z');
+    expect(calendarDay(newYearMoscow)).toBe('2027-01-01');
+    expect(formatDayMonth(newYearMoscow)).toBe('1 января');
+    expect(calendarDay(newYearMoscow.getTime() - 1)).toBe('2026-12-31');
+  });
+
+  it('takes another time zone when given one', () => {
+    // 22:30 UTC Sunday is 07:30 Monday in Vladivostok and 14:30 Sunday in Los Angeles.
+    expect(weekdayShort('2026-11-22T22:30:00Z', 'Asia/Vladivostok')).toBe('пн');
+    expect(weekdayShort('2026-11-22T22:30:00Z', 'America/Los_Angeles')).toBe('вс');
+  });
+
+  it('rejects an invalid date or time zone instead of printing garbage', () => {
+    expect(() => formatDayMonth('not a date')).toThrow(RangeError);
+    expect(() => weekdayShort(Date.now(), 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('section 9 calendar units', () => {
+  it('has the calendar units and the default time zone of the spec', () => {
+    expect(DEFAULT_TIMEZONE).toBe('Europe/Moscow');
+    expect(DAYS_IN_MONTH).toBe(30);
+    expect(DAYS_IN_YEAR).toBe(365);
     expect(SECONDS).toEqual({ minute: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 });
-    expect([DAYS_IN_MONTH, DAYS_IN_YEAR]).toEqual([30, 365]);
-    expect(DELAY_MS).toEqual({ reloadAfter401: 100, resizeDebounce: 250, defaultDebounce: 1000, loader: 200, cookiePolling: 300, doubledViewThreshold: 10000 });
-    expect(BREAKPOINTS).toEqual([1920, 1440, 1366, 1024, 768, 320]);
-    expect([COMPLETED_PROGRESS_PERCENT, USER_AGENT_MAX_LENGTH, AUTH_COOKIE_MAX_AGE]).toEqual([95, 500, 31536000]);
+    expect(ONE_YEAR_SECONDS).toBe(SECONDS.year);
   });
 });

@@ -1,119 +1,163 @@
 /**
- * Russian date, time and plural helpers (spec section 9), Europe/Moscow by default. Built on Intl;
- * the weekday abbreviations are the spec's fixed table.
+ * Russian dates, plurals and the calendar units of spec section 9.
+ * Everything goes through `Intl` (conventions rule 7): ICU knows the Russian forms of the time units,
+ * the genitive month names and the weekday abbreviations, so this file keeps no word tables.
  */
 
+/** Section 9: dates shown to users are in Moscow time unless a caller passes another zone. */
 export const DEFAULT_TIMEZONE = 'Europe/Moscow';
 
-/** Section 9 time constants. */
+/** Section 9: a month is counted as 30 days, a year as 365 (tariff periods, cookie lifetimes). */
 export const DAYS_IN_MONTH = 30;
 export const DAYS_IN_YEAR = 365;
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Section 9: seconds in each calendar unit; month and year follow DAYS_IN_MONTH and DAYS_IN_YEAR. */
 export const SECONDS = {
-  minute: 60,
-  hour: 3600,
-  day: 86_400,
-  week: 604_800,
-  month: 2_592_000,
-  year: 31_536_000,
+  minute: MINUTE,
+  hour: HOUR,
+  day: DAY,
+  week: 7 * DAY,
+  month: DAYS_IN_MONTH * DAY,
+  year: DAYS_IN_YEAR * DAY,
 } as const;
 
-export type PluralUnit = 'years' | 'months' | 'days' | 'hours' | 'minutes' | 'seconds';
+/** The units section 9 asks plural forms for. */
+export type TimeUnit = 'years' | 'months' | 'days' | 'hours';
 
-/** Word forms for Intl.PluralRules('ru') categories: one (1, 21), few (2–4, 22), many (5–20, 0), other (fractions). */
-const FORMS: Record<PluralUnit, Record<'one' | 'few' | 'many' | 'other', string>> = {
-  years: { one: 'год', few: 'года', many: 'лет', other: 'года' },
-  months: { one: 'месяц', few: 'месяца', many: 'месяцев', other: 'месяца' },
-  days: { one: 'день', few: 'дня', many: 'дней', other: 'дня' },
-  hours: { one: 'час', few: 'часа', many: 'часов', other: 'часа' },
-  minutes: { one: 'минута', few: 'минуты', many: 'минут', other: 'минуты' },
-  seconds: { one: 'секунда', few: 'секунды', many: 'секунд', other: 'секунды' },
-};
+const ICU_UNIT: Record<TimeUnit, string> = { years: 'year', months: 'month', days: 'day', hours: 'hour' };
 
-const pluralRules = new Intl.PluralRules('ru');
+/** Date-like input: a Date, epoch milliseconds, or an ISO string as the API sends it. */
+export type DateInput = Date | number | string;
 
-/**
- * The word for `n` units in the right Russian plural form.
- * @example pluralWord(21, 'days') // 'день'; pluralWord(5, 'years') // 'лет'
- */
-export function pluralWord(n: number, unit: PluralUnit): string {
-  return FORMS[unit][pluralRules.select(n) as 'one' | 'few' | 'many' | 'other'];
-}
+// Building an Intl formatter costs far more than using one; keep one per (kind, zone).
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules;
+const formatters = new Map<string, Formatter>();
 
-/**
- * A number with its unit: `plural(3, 'months')` → '3 месяца'. Numbers use a non-breaking space.
- * @example plural(11, 'hours') // '11 часов'
- */
-export function plural(n: number, unit: PluralUnit): string {
-  return `${new Intl.NumberFormat('ru-RU').format(n)}\u00a0${pluralWord(n, unit)}`;
-}
-
-/** Weekday abbreviations, Monday first (spec section 9). */
-export const WEEKDAYS_SHORT = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'] as const;
-
-/** Genitive month names, as in "23 ноября", from Intl (day + month formats the genitive). */
-export const MONTHS_GENITIVE: readonly string[] = Array.from({ length: 12 }, (_, m) =>
-  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' })
-    .formatToParts(Date.UTC(2026, m, 15))
-    .find((p) => p.type === 'month')!.value,
-);
-
-function parts(date: Date | number, timeZone: string) {
-  const get = (options: Intl.DateTimeFormatOptions) =>
-    Object.fromEntries(new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).formatToParts(date).map((p) => [p.type, p.value]));
-  const p = get({ year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return {
-    year: Number(p.year),
-    month: Number(p.month) - 1,
-    day: Number(p.day),
-    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.weekday!),
-    time: `${p.hour}:${p.minute}`,
-  };
-}
-
-/**
- * The weekday abbreviation of a moment in a time zone (Moscow by default).
- * @example weekdayShort(new Date('2026-11-22T22:30:00Z')) // 'пн' (it is already Monday in Moscow)
- */
-export function weekdayShort(date: Date | number, timeZone = DEFAULT_TIMEZONE): string {
-  return WEEKDAYS_SHORT[parts(date, timeZone).weekday]!;
-}
-
-/**
- * "23 ноября", or "23 ноября 2025" when the year differs from `now`'s, in Moscow time by default.
- * @example formatDayMonth(new Date('2026-11-23T10:00:00Z')) // '23 ноября'
- */
-export function formatDayMonth(date: Date | number, timeZone = DEFAULT_TIMEZONE, now: Date | number = Date.now()): string {
-  const d = parts(date, timeZone);
-  const text = `${d.day}\u00a0${MONTHS_GENITIVE[d.month]}`;
-  return d.year === parts(now, timeZone).year ? text : `${text} ${d.year}`;
-}
-
-/** "21:30" in Moscow time by default (TV guide, history). */
-export function formatTime(date: Date | number, timeZone = DEFAULT_TIMEZONE): string {
-  return parts(date, timeZone).time;
-}
-
-/**
- * A duration in seconds as Russian words, largest units first, at most two of them.
- * @example formatDuration(5400) // '1 час 30 минут'; formatDuration(SECONDS.year * 2) // '2 года'
- */
-export function formatDuration(totalSeconds: number): string {
-  const units: [PluralUnit, number][] = [
-    ['years', SECONDS.year],
-    ['months', SECONDS.month],
-    ['days', SECONDS.day],
-    ['hours', SECONDS.hour],
-    ['minutes', SECONDS.minute],
-    ['seconds', 1],
-  ];
-  let rest = Math.max(0, Math.round(totalSeconds));
-  const out: string[] = [];
-  for (const [unit, size] of units) {
-    const n = Math.floor(rest / size);
-    if (n > 0 && out.length < 2) {
-      out.push(plural(n, unit));
-      rest -= n * size;
-    } else if (out.length > 0) break;
+function cached<T extends Formatter>(key: string, make: () => T): T {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
   }
-  return out.length ? out.join(' ') : plural(0, 'seconds');
+  return formatter as T;
+}
+
+const unitFormat = (unit: TimeUnit) =>
+  cached(`unit|${unit}`, () => {
+    return new Intl.NumberFormat('ru-RU', { style: 'unit', unit: ICU_UNIT[unit], unitDisplay: 'long' });
+  });
+
+const pluralRules = () => cached('plural', () => new Intl.PluralRules('ru'));
+
+const dateFormat = (kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  cached(`date|${kind}|${timeZone}`, () => new Intl.DateTimeFormat('ru-RU', { ...options, timeZone }));
+
+/**
+ * The number with its unit in the right Russian form; fractions take the genitive singular.
+ * @example formatUnit(5, 'years') // '5 лет'
+ * @example formatUnit(1.5, 'days') // '1,5 дня'
+ */
+export function formatUnit(n: number, unit: TimeUnit): string {
+  return unitFormat(unit).format(n);
+}
+
+/**
+ * The unit word alone, in the form that goes with `n`.
+ * @example plural(1, 'years') // 'год'
+ * @example plural(22, 'years') // 'года'
+ * @example plural(11, 'hours') // 'часов'
+ */
+export function plural(n: number, unit: TimeUnit): string {
+  return unitFormat(unit)
+    .formatToParts(n)
+    .filter((part) => part.type === 'unit')
+    .map((part) => part.value)
+    .join('');
+}
+
+/** Word forms for Russian plural categories; `other` (fractions) falls back to `few`. */
+export interface PluralForms {
+  one: string;
+  few: string;
+  many: string;
+  other?: string;
+}
+
+/**
+ * The form of any word for `n`, picked by `Intl.PluralRules('ru')`: for nouns ICU has no unit for
+ * (films, seasons, episodes). The caller supplies the words, kept in its domain's texts.ts.
+ * @example pluralForm(21, { one: 'фильм', few: 'фильма', many: 'фильмов' }) // 'фильм'
+ */
+export function pluralForm(n: number, forms: PluralForms): string {
+  const category = pluralRules().select(n);
+  if (category === 'one' || category === 'few' || category === 'many') return forms[category];
+  return forms.other ?? forms.few;
+}
+
+const DURATION_UNITS = [
+  ['years', SECONDS.year],
+  ['months', SECONDS.month],
+  ['days', SECONDS.day],
+  ['hours', SECONDS.hour],
+] as const satisfies readonly (readonly [TimeUnit, number])[];
+
+/**
+ * A duration in seconds as years, months, days and hours (month 30 days, year 365), largest first,
+ * zero parts left out. Each part is rounded down and what is under an hour is dropped, so a period
+ * is never shown longer than it is; with `maxParts` only the largest parts are kept.
+ * @example formatDuration(45 * 86_400) // '1 месяц 15 дней'
+ * @example formatDuration(400 * 86_400 + 5 * 3_600, { maxParts: 2 }) // '1 год 1 месяц'
+ * @example formatDuration(1_800) // '0 часов'
+ */
+export function formatDuration(seconds: number, options: { maxParts?: number } = {}): string {
+  const maxParts = options.maxParts ?? DURATION_UNITS.length;
+  let rest = Math.max(0, Math.floor(seconds));
+  const parts: string[] = [];
+  for (const [unit, size] of DURATION_UNITS) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 && parts.length < maxParts) parts.push(formatUnit(count, unit));
+  }
+  return parts.length > 0 ? parts.join(' ') : formatUnit(0, 'hours');
+}
+
+function toDate(date: DateInput): Date {
+  return date instanceof Date ? date : new Date(date);
+}
+
+/**
+ * Day and genitive month name, as in "23 ноября": ICU puts the month in the genitive when a day
+ * goes with it, which is the form the spec asks for.
+ * @throws RangeError for an invalid date or time zone.
+ * @example formatDayMonth('2026-11-22T22:30:00Z') // '23 ноября' (already the 23rd in Moscow)
+ * @example formatDayMonth('2026-11-22T22:30:00Z', 'UTC') // '22 ноября'
+ */
+export function formatDayMonth(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
+  return dateFormat('day-month', timeZone, { day: 'numeric', month: 'long' }).format(toDate(date));
+}
+
+/**
+ * Two-letter weekday abbreviation in lower case: пн, вт, ср, чт, пт, сб, вс.
+ * @throws RangeError for an invalid date or time zone.
+ * @example weekdayShort('2026-11-22T22:30:00Z') // 'пн' (Monday in Moscow, still Sunday in UTC)
+ */
+export function weekdayShort(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
+  return dateFormat('weekday', timeZone, { weekday: 'short' }).format(toDate(date));
+}
+
+/**
+ * The calendar day in the zone as `YYYY-MM-DD`: the key to group by date (viewing history, TV
+ * schedule) so that a view at 01:00 Moscow time lands on the Moscow day, not the UTC one.
+ * @throws RangeError for an invalid date or time zone.
+ * @example calendarDay('2026-11-22T22:30:00Z') // '2026-11-23'
+ */
+export function calendarDay(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
+  const format = dateFormat('calendar-day', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = format.formatToParts(toDate(date));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,84 +1,82 @@
-/**
- * System info stores (spec sections 3 and 4): the breakpoint and the orientation, recalculated on
- * resize debounced 250 ms. Listeners are attached only while some island uses a store (onMount).
- */
-import { atom, onMount } from 'nanostores';
-import { BREAKPOINTS, DELAY_MS, type Breakpoint } from '../../functions/lib/constants.ts';
+import { atom, computed, onMount } from 'nanostores';
+import { BREAKPOINTS, RESIZE_DEBOUNCE_MS, type Breakpoint } from '../../functions/lib/constants.ts';
+import { debounce } from '../lib/debounce.ts';
 
+/** System info of spec section 3: layout breakpoint and screen orientation. */
 export type Orientation = 'portrait' | 'landscape';
 
-/** The largest spec breakpoint not wider than the viewport; 320 below 320. */
-export function breakpointFor(width: number): Breakpoint {
-  return BREAKPOINTS.find((bp) => width >= bp) ?? 320;
+export interface Viewport {
+  width: number;
+  height: number;
 }
 
-export function orientationFor(width: number, height: number): Orientation {
-  return width > height ? 'landscape' : 'portrait';
-}
-
-/**
- * Calls `fn` once `ms` after the last of a burst of calls.
- * @example const onResize = debounce(update, 250)
- */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const debounced = (...args: A) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-  debounced.cancel = () => clearTimeout(timer);
-  return debounced;
-}
-
-/** What the stores need of `window`; tests pass their own. */
+/** What the store needs of `window`; tests pass an EventTarget with these fields. */
 export interface ViewportTarget {
-  innerWidth: number;
-  innerHeight: number;
+  readonly innerWidth: number;
+  readonly innerHeight: number;
   addEventListener(type: 'resize', listener: () => void): void;
   removeEventListener(type: 'resize', listener: () => void): void;
 }
 
-export const $breakpoint = atom<Breakpoint>(1920);
-export const $orientation = atom<Orientation>('landscape');
-
-let viewport: ViewportTarget | undefined = typeof window === 'undefined' ? undefined : window;
-
-/** Reads the viewport into both stores now. */
-export function updateViewport(target: ViewportTarget | undefined = viewport) {
-  if (!target) return;
-  $breakpoint.set(breakpointFor(target.innerWidth));
-  $orientation.set(orientationFor(target.innerWidth, target.innerHeight));
+/**
+ * The largest breakpoint not above the width; 320 for anything narrower.
+ * @example breakpointFor(1400) // 1366
+ * @example breakpointFor(280) // 320
+ */
+export function breakpointFor(width: number): Breakpoint {
+  for (let i = BREAKPOINTS.length - 1; i > 0; i--) {
+    if (width >= BREAKPOINTS[i]) return BREAKPOINTS[i];
+  }
+  return BREAKPOINTS[0];
 }
 
-/** Points the stores at another viewport (tests); returns the previous one. */
-export function bindViewport(target: ViewportTarget | undefined): ViewportTarget | undefined {
-  const previous = viewport;
-  viewport = target;
-  return previous;
+/**
+ * Portrait when the viewport is at least as tall as it is wide, the rule of the CSS
+ * `orientation` media feature, so scripts and stylesheets never disagree.
+ * @example orientationFor({ width: 390, height: 844 }) // 'portrait'
+ */
+export function orientationFor({ width, height }: Viewport): Orientation {
+  return height >= width ? 'portrait' : 'landscape';
 }
 
-let listeners = 0;
-let onResize: ReturnType<typeof debounce> | undefined;
+/**
+ * Viewport size. Until a component mounts a store (and always on the server, where these module
+ * stores are shared by every request of the isolate) it holds a small portrait phone: mobile first,
+ * like the stylesheets.
+ */
+export const $viewport = atom<Viewport>({ width: 320, height: 568 });
+// Same size, same viewport: a resize that ends where it began notifies no one.
+$viewport.eq = (before, after) => before?.width === after.width && before?.height === after.height;
 
-function track() {
-  if (listeners++ > 0 || !viewport) return;
-  const target = viewport;
-  updateViewport(target);
-  onResize = debounce(() => updateViewport(target), DELAY_MS.resizeDebounce);
+/** Current layout breakpoint, px. Changes only when the width crosses a breakpoint. */
+export const $breakpoint = computed($viewport, (viewport) => breakpointFor(viewport.width));
+
+/** Current screen orientation. */
+export const $orientation = computed($viewport, orientationFor);
+
+/**
+ * Records a new viewport size.
+ * @example setViewport(1440, 900)
+ */
+export function setViewport(width: number, height: number): void {
+  $viewport.set({ width, height });
+}
+
+/**
+ * Reads the target's size now and again 250 ms after each burst of resizes (spec section 4).
+ * Returns the function that stops listening and drops a pending read.
+ * @example const unbind = bindViewport(window);
+ */
+export function bindViewport(target: ViewportTarget): () => void {
+  const read = () => setViewport(target.innerWidth, target.innerHeight);
+  const onResize = debounce(read, RESIZE_DEBOUNCE_MS);
+  read();
   target.addEventListener('resize', onResize);
-  return;
+  return () => {
+    target.removeEventListener('resize', onResize);
+    onResize.cancel();
+  };
 }
 
-function untrack() {
-  if (--listeners > 0 || !viewport || !onResize) return;
-  onResize.cancel();
-  viewport.removeEventListener('resize', onResize);
-  onResize = undefined;
-}
-
-for (const store of [$breakpoint, $orientation]) {
-  onMount(store, () => {
-    track();
-    return untrack;
-  });
-}
+// Listen only while some component uses a store: a page that never reads them pays nothing.
+onMount($viewport, () => (typeof window === 'undefined' ? undefined : bindViewport(window)));

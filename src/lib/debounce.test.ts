@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { debounce } from './debounce.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('debounce', () => {
+  it('runs once after a burst, with the last arguments', async () => {
+    const calls: number[] = [];
+    const debounced = debounce((n: number) => calls.push(n), 50);
+    debounced(1);
+    debounced(2);
+    await sleep(20);
+    debounced(3);
+    expect(calls).toEqual([]);
+    await sleep(80);
+    expect(calls).toEqual([3]);
+  });
+
+  it('runs again for a later burst', async () => {
+    const calls: string[] = [];
+    const debounced = debounce((s: string) => calls.push(s), 20);
+    debounced('a');
+    await sleep(50);
+    debounced('b');
+    await sleep(50);
+    expect(calls).toEqual(['a', 'b']);
+  });
+
+  it('never runs a cancelled call', async () => {
+    const calls: number[] = [];
+    const debounced = debounce(() => calls.push(1), 20);
+    debounced();
+    debounced.cancel();
+    await sleep(50);
+    expect(calls).toEqual([]);
+  });
+});

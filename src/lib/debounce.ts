@@ -1,0 +1,27 @@
+/** A debounced function, with `cancel` to drop a pending call (on unmount, so it never runs late). */
+export interface Debounced<A extends unknown[]> {
+  (...args: A): void;
+  cancel(): void;
+}
+
+/**
+ * Calls `fn` once, `ms` after the last of a burst of calls, with that last call's arguments.
+ * @example
+ * const onResize = debounce(() => measure(), RESIZE_DEBOUNCE_MS);
+ * window.addEventListener('resize', onResize);
+ */
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): Debounced<A> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const debounced = (...args: A) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      fn(...args);
+    }, ms);
+  };
+  debounced.cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return debounced;
+}
