@@ -13,4 +13,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   server: { port: Number(process.env.PORT ?? 8787) },
   devToolbar: { enabled: false },
+  // Sessions are ours (signed tokens and D1, issue 3/6); Astro's KV-backed sessions stay off.
+  session: false,
 });
