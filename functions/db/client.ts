@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
-import * as schema from './schema.ts';
+import * as catalogue from './catalogue-schema.ts';
+import * as base from './schema.ts';
+
+const schema = { ...base, ...catalogue };
 
 /** The D1 database through drizzle, bound per call so tests and requests share one binding. */
 export function db() {
