@@ -1,5 +1,2 @@
 /** Path prefixes of the JSON API (spec section 7); they never fall through to pages. */
 export const API_PREFIXES = ['/api', '/cms', '/auth', '/billing', '/v2'] as const;
-
-/** Matches a path under any API prefix. */
-export const API_PREFIX_PATTERN = new RegExp(`^(${API_PREFIXES.join('|')})(/|$)`);

@@ -1,70 +1,59 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { API_PREFIX_PATTERN } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import {
-  PARTNER_UID_DAYS,
-  USER_STATUS_DAYS,
-  attributionFor,
-  type AttributionOutcome,
-} from '../lib/attribution-rules.ts';
+import { PARTNER_UID_MAX_AGE, USER_STATUS_MAX_AGE, touchOf } from '../lib/attribution-rules.ts';
 import { COOKIE, isHttps, publicCookie } from '../lib/cookies.ts';
 
-const DAY = 86_400;
-const UTM_COOKIES = [
-  ['source', COOKIE.utmSource],
-  ['medium', COOKIE.utmMedium],
-  ['campaign', COOKIE.utmCampaign],
-  ['content', COOKIE.utmContent],
-] as const;
-
-/** Only a page navigation is a landing: API calls, assets and form posts never change attribution. */
-function isPageNavigation(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'GET' || API_PREFIX_PATTERN.test(c.req.path)) return false;
-  const dest = c.req.header('sec-fetch-dest');
-  return dest ? dest === 'document' : (c.req.header('accept') ?? '').includes('text/html');
+/**
+ * True for a top-level page navigation the visitor actually made: a GET for a document, not a
+ * fetch, asset, iframe or speculative prefetch. Browsers without Fetch Metadata are judged by
+ * their Accept header.
+ * @example isPageNavigation(new Request(url, { headers: { 'sec-fetch-dest': 'document' } })) // true
+ */
+export function isPageNavigation(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  const purpose = `${request.headers.get('sec-purpose') ?? ''} ${request.headers.get('purpose') ?? ''}`;
+  if (purpose.includes('prefetch')) return false;
+  const dest = request.headers.get('sec-fetch-dest');
+  if (dest) return dest === 'document';
+  return request.headers.get('accept')?.includes('text/html') ?? false;
 }
 
-function apply(c: Context<AppEnv>, outcome: AttributionOutcome, secure: boolean) {
-  if (outcome.action === 'keep') return;
-  const remove = (name: string) => {
-    if (getCookie(c, name) !== undefined) deleteCookie(c, name, { path: '/' });
-  };
-  if (outcome.action === 'remove') {
-    for (const [, name] of UTM_COOKIES) remove(name);
-    remove(COOKIE.partner);
-    remove(COOKIE.partnerUid);
-    return;
-  }
-  const options = publicCookie(outcome.days * DAY, secure);
-  for (const [key, name] of UTM_COOKIES) {
-    const value = outcome.utm[key];
-    if (value) setCookie(c, name, value, options);
-    else remove(name);
-  }
-  if (outcome.partner) setCookie(c, COOKIE.partner, outcome.partner, options);
-  else remove(COOKIE.partner);
-  if (outcome.partnerUid) setCookie(c, COOKIE.partnerUid, outcome.partnerUid, publicCookie(PARTNER_UID_DAYS * DAY, secure));
-  else remove(COOKIE.partnerUid);
+/** Sets the cookie, or removes it when the browser holds one and the new value is null. */
+function writeOrRemove(c: Context<AppEnv>, name: string, value: string | null, maxAge: number, secure: boolean) {
+  if (value !== null) setCookie(c, name, value, publicCookie(maxAge, secure));
+  else if (getCookie(c, name) !== undefined) deleteCookie(c, name, { path: '/', sameSite: 'Lax', secure });
 }
 
 /**
- * Attribution cookies (spec sections 4 and 9) and the user_status old/new flag, written on page
- * navigations only. The rules live in lib/attribution-rules.ts; the table is in docs/decisions.md.
+ * Attribution cookies (spec sections 3, 4 and 9; rule table in docs/decisions.md) and the
+ * user_status old/new flag, updated on page navigations only. Cookies are readable by the page
+ * because its analytics events carry the utm values (spec section 7).
  */
 export const attribution = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (!isPageNavigation(c)) return;
-  const secure = isHttps(c.req.raw);
-  apply(c, attributionFor(new URL(c.req.url), c.req.header('referer')), secure);
+  const request = c.req.raw;
+  if (!isPageNavigation(request)) return;
+  const secure = isHttps(request);
 
-  // "old" marks a browser where a customer has signed in within 30 days (affiliates pay for new
-  // customers only); everyone else is "new". A signed-in visit renews the 30 days.
-  const current = getCookie(c, COOKIE.userStatus);
-  const signedIn = c.var.edge.session.signedIn;
-  const status = signedIn || current === 'old' ? 'old' : 'new';
-  if (signedIn || current !== status) {
-    setCookie(c, COOKIE.userStatus, status, publicCookie(USER_STATUS_DAYS * DAY, secure));
+  const touch = touchOf(new URL(request.url), c.req.header('referer'));
+  if (touch.kind === 'replace') {
+    const { utm, maxAge } = touch;
+    writeOrRemove(c, COOKIE.utmSource, utm.source, maxAge, secure);
+    writeOrRemove(c, COOKIE.utmMedium, utm.medium, maxAge, secure);
+    writeOrRemove(c, COOKIE.utmCampaign, utm.campaign, maxAge, secure);
+    writeOrRemove(c, COOKIE.utmContent, utm.content, maxAge, secure);
+    writeOrRemove(c, COOKIE.partner, touch.partner, maxAge, secure);
+    writeOrRemove(c, COOKIE.partnerUid, touch.partnerUid, PARTNER_UID_MAX_AGE, secure);
+  }
+
+  // 'old' means this browser belongs to someone with an account: it slides 30 days from the
+  // last signed-in page view, so it outlives a logout; a browser without it is 'new'.
+  const status = getCookie(c, COOKIE.userStatus);
+  if (c.var.edge.session.signedIn) {
+    setCookie(c, COOKIE.userStatus, 'old', publicCookie(USER_STATUS_MAX_AGE, secure));
+  } else if (status !== 'old' && status !== 'new') {
+    setCookie(c, COOKIE.userStatus, 'new', publicCookie(USER_STATUS_MAX_AGE, secure));
   }
 });
