@@ -1,6 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
+import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { API_PREFIXES } from './lib/api-paths.ts';
@@ -23,9 +25,12 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.onError(errorResponse);
   app.use(securityHeaders, edgeContext, csrfGuard, attribution, pageHeaders);
 
+  // CMS answers are shared by many visitors: ETags let browsers and caches revalidate cheaply.
+  app.use('/cms/*', etag());
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
+  app.route('/cms/content', contentRoutes);
   app.route('/cms/seo-texts', seoRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);

@@ -1,0 +1,52 @@
+import type { AgeRating, Partner, TitleType } from '../../db/catalogue-schema.ts';
+
+/** '16+' from 16: how age ratings are shown and sent. */
+export const ageLabel = (age: number) => `${age}+`;
+
+export const artUrl = (kind: 'poster' | 'background', id: number | string) => `/media/art/${kind}/${id}.svg`;
+
+/** The watch route of a title (its page in the catalogue; the player arrives in issue 4/6). */
+export const watchUrl = (id: number) => `/watch/${id}`;
+
+/** A title as a card in lists, shelves and search results. */
+export interface TitleCard {
+  id: number;
+  slug: string;
+  type: TitleType;
+  name: string;
+  originalName: string;
+  year: number;
+  ageRating: string;
+  partner: Partner;
+  rating: number | null;
+  assets: { poster: string; background: string };
+  url: string;
+}
+
+export interface TitleRow {
+  id: number;
+  slug: string;
+  type: TitleType;
+  name: string;
+  originalName: string;
+  year: number;
+  ageRating: AgeRating;
+  partner: Partner;
+  rating: number | null;
+}
+
+export function toCard(row: TitleRow): TitleCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    name: row.name,
+    originalName: row.originalName,
+    year: row.year,
+    ageRating: ageLabel(row.ageRating),
+    partner: row.partner,
+    rating: row.rating,
+    assets: { poster: artUrl('poster', row.id), background: artUrl('background', row.id) },
+    url: watchUrl(row.id),
+  };
+}

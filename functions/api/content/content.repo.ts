@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  countries,
+  episodes,
+  genres,
+  people,
+  products,
+  seasons,
+  studios,
+  titleCountries,
+  titleGenres,
+  titlePeople,
+  titleProducts,
+  titles,
+  titleStudios,
+  type AgeRating,
+  type Partner,
+  type TitleType,
+} from '../../db/catalogue-schema.ts';
+import type { PageQuery } from '../../lib/pagination.ts';
+
+export const SORTS = ['popular', 'new', 'rating'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export interface TitleFilter {
+  types: TitleType[];
+  genre?: string;
+  country?: string;
+  studio?: string;
+  year?: number;
+  decade?: number;
+  /** Highest age rating allowed (kid profiles, the age setting). */
+  maxAge?: AgeRating;
+  partner?: Partner;
+  sort: Sort;
+}
+
+/** Columns of a title card. */
+export const cardColumns = {
+  id: titles.id,
+  slug: titles.slug,
+  type: titles.type,
+  name: titles.name,
+  originalName: titles.originalName,
+  year: titles.year,
+  ageRating: titles.ageRating,
+  partner: titles.partner,
+  rating: titles.rating,
+};
+
+const ORDER: Record<Sort, SQL[]> = {
+  popular: [desc(titles.popularity), desc(titles.id)],
+  new: [desc(titles.releasedAt), desc(titles.id)],
+  rating: [sql`${titles.rating} DESC NULLS LAST`, desc(titles.id)],
+};
+
+/** Only what is out: lists never show titles released in the future (premieres list those). */
+const released = () => lte(titles.releasedAt, sql`unixepoch()`);
+
+function filterWhere(f: TitleFilter): SQL | undefined {
+  return and(
+    inArray(titles.type, f.types),
+    released(),
+    // Correlated subqueries name their columns in full: drizzle leaves them unqualified in a
+    // single-table select, where "id" would silently mean the inner table's.
+    f.genre
+      ? sql`EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = titles.id AND g.slug = ${f.genre})`
+      : undefined,
+    f.country
+      ? sql`EXISTS (SELECT 1 FROM title_countries tc JOIN countries co ON co.id = tc.country_id WHERE tc.title_id = titles.id AND co.code = ${f.country})`
+      : undefined,
+    f.studio
+      ? sql`EXISTS (SELECT 1 FROM title_studios ts JOIN studios st ON st.id = ts.studio_id WHERE ts.title_id = titles.id AND st.slug = ${f.studio})`
+      : undefined,
+    f.year !== undefined ? eq(titles.year, f.year) : undefined,
+    f.decade !== undefined ? eq(titles.decade, f.decade) : undefined,
+    f.maxAge !== undefined ? lte(titles.ageRating, f.maxAge) : undefined,
+    f.partner ? eq(titles.partner, f.partner) : undefined,
+  );
+}
+
+/**
+ * One page of titles and the total, in one D1 query (the total rides along as a window count).
+ * @example await listTitles(db, { types: ['series'], genre: 'drama', sort: 'new' }, { page: 1, page_size: 24 })
+ */
+export async function listTitles(db: Db, f: TitleFilter, { page, page_size }: PageQuery) {
+  const where = filterWhere(f);
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) OVER ()` })
+    .from(titles)
+    .where(where)
+    .orderBy(...ORDER[f.sort])
+    .limit(page_size)
+    .offset((page - 1) * page_size);
+  const total = rows[0]?.total ?? (page > 1 ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(where))[0]!.n : 0);
+  return { rows, total };
+}
+
+/** A title with everything its page shows, in one batched round trip. */
+export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
+  const [found, genreRows, countryRows, studioRows, peopleRows, seasonRows, productRows, trailerRows] = await db.batch([
+    db.select().from(titles).where(and(eq(titles.id, id), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
+    db.select({ slug: genres.slug, name: genres.name }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(titleGenres.titleId, id)).orderBy(asc(genres.name)),
+    db.select({ code: countries.code, name: countries.name }).from(titleCountries).innerJoin(countries, eq(countries.id, titleCountries.countryId)).where(eq(titleCountries.titleId, id)),
+    db.select({ slug: studios.slug, name: studios.name }).from(titleStudios).innerJoin(studios, eq(studios.id, titleStudios.studioId)).where(eq(titleStudios.titleId, id)),
+    db.select({ id: people.id, slug: people.slug, name: people.name, originalName: people.originalName, role: titlePeople.role }).from(titlePeople).innerJoin(people, eq(people.id, titlePeople.personId)).where(eq(titlePeople.titleId, id)).orderBy(asc(titlePeople.role), asc(titlePeople.position)),
+    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)` }).from(seasons).where(eq(seasons.titleId, id)).orderBy(asc(seasons.number)),
+    db.select({ id: products.id, slug: products.slug, name: products.name, buyType: products.buyType, partner: products.partner }).from(titleProducts).innerJoin(products, eq(products.id, titleProducts.productId)).where(eq(titleProducts.titleId, id)).orderBy(asc(products.id)),
+    db.select({ id: titles.id, name: titles.name, durationMin: titles.durationMin }).from(titles).where(eq(titles.trailerOf, id)).limit(3),
+  ]);
+  const title = found[0];
+  if (!title) return undefined;
+  return { title, genres: genreRows, countries: countryRows, studios: studioRows, people: peopleRows, seasons: seasonRows, products: productRows, trailers: trailerRows };
+}
+
+/** One season of a series with its episodes. */
+export async function findSeason(db: Db, titleId: number, number: number, maxAge?: AgeRating) {
+  const [seasonRows, episodeRows] = await db.batch([
+    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, titleName: sql<string>`titles.name`.as('title_name'), ageRating: titles.ageRating }).from(seasons).innerJoin(titles, eq(titles.id, seasons.titleId)).where(and(eq(seasons.titleId, titleId), eq(seasons.number, number), eq(titles.type, 'series'), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
+    db.select({ id: episodes.id, number: episodes.number, name: episodes.name, description: episodes.description, durationMin: episodes.durationMin, releasedAt: episodes.releasedAt }).from(episodes).where(sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${number})`).orderBy(asc(episodes.number)),
+  ]);
+  const found = seasonRows[0];
+  if (!found) return undefined;
+  return { season: found, titleName: found.titleName, ageRating: found.ageRating, episodes: episodeRows };
+}

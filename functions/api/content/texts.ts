@@ -1,0 +1,5 @@
+/** Russian texts of the content API. */
+export const contentTexts = {
+  notFound: 'Контент не найден',
+  seasonNotFound: 'Сезон не найден',
+} as const;

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { AGE_RATINGS, type AgeRating } from '../db/catalogue-schema.ts';
+
+/** Kid profiles see at most 6+ content, whatever the request asks (enforced on the server). */
+export const KID_MAX_AGE: AgeRating = 6;
+
+/**
+ * The highest age rating this request may see: the `age` parameter, capped for a kid profile.
+ * @example effectiveMaxAge(c, 16) // 6 for a kid profile, 16 otherwise
+ */
+export function effectiveMaxAge(c: Context<AppEnv>, requested?: number): AgeRating | undefined {
+  const cap = c.var.edge.session.isKid ? KID_MAX_AGE : undefined;
+  const wanted = requested === undefined ? undefined : ([...AGE_RATINGS].reverse().find((a) => a <= requested) ?? 0);
+  if (cap === undefined) return wanted;
+  return wanted === undefined ? cap : (Math.min(cap, wanted) as AgeRating);
+}
+
+/**
+ * Cache headers of CMS answers: shared caches may keep guest and adult answers for five minutes;
+ * a kid profile's answers differ from everyone else's, so they stay private.
+ */
+export function cmsCache(c: Context<AppEnv>, sMaxAge = 300) {
+  if (c.var.edge.session.isKid) c.header('Cache-Control', 'private, no-cache');
+  else c.header('Cache-Control', `public, max-age=60, s-maxage=${sMaxAge}, stale-while-revalidate=600`);
+  c.header('Vary', 'Cookie', { append: true });
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Query of every paginated list: 1-based page, page size up to 60. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(60).default(24),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** A page of results in the spec's list shape (section 7): count, next, previous, results. */
+export interface Paged<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/**
+ * Wraps one page of rows with absolute next/previous URLs that keep the caller's other filters.
+ * @example paged(rows, total, new URL(c.req.url), { page: 2, page_size: 24 })
+ */
+export function paged<T>(results: T[], count: number, url: URL, { page, page_size }: PageQuery): Paged<T> {
+  const at = (p: number) => {
+    const u = new URL(url);
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('page_size', String(page_size));
+    return u.href;
+  };
+  return {
+    count,
+    next: page * page_size < count ? at(page + 1) : null,
+    previous: page > 1 ? at(Math.min(page - 1, Math.max(1, Math.ceil(count / page_size)))) : null,
+    results,
+  };
+}
