@@ -5,11 +5,11 @@ import { env } from 'cloudflare:workers';
  * Read per call: a var changed by a deploy is seen without code changes.
  */
 export function config() {
-  const isProduction = env.ENVIRONMENT === 'production';
+  const isProduction = String(env.ENVIRONMENT) === 'production';
   return {
     isProduction,
     /** Development-only pages and APIs (outbox, diagnostics) exist only outside production. */
-    devRoutes: !isProduction && env.DEV_ROUTES === 'true',
+    devRoutes: !isProduction && String(env.DEV_ROUTES) === 'true',
     /** Local `request.cf` is a fixed mock, so outside production only CF-IPCountry counts. */
     trustCf: isProduction,
     fallbackCountry: env.GEO_FALLBACK_COUNTRY || 'XX',
@@ -20,6 +20,6 @@ export function config() {
     billingUrl: env.BILLING_URL || env.API_URL || '',
     statUrl: env.STAT_URL ?? '',
     /** Static mode (section 7): islands skip API calls but the DAZN flag and the tech pages. */
-    staticMode: env.STATIC_MODE === 'true',
+    staticMode: String(env.STATIC_MODE) === 'true',
   };
 }
