@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { reindexTitlesSql } from '../../db/search-index.ts';
 
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
@@ -35,6 +36,7 @@ export async function loadCatalogueFixture() {
       (5, 2, 1, 2, 'Сделка', 'Неожиданный союз.', 47, ${now + 2 * DAY})`,
     "INSERT INTO products (id, slug, name, buy_type, partner) VALUES (1, 'amediateka', 'Амедиатека', 'SVOD', 'none'), (2, 'hbo-max', 'HBO Max', 'SVOD', 'hbo-max'), (3, 'rent', 'Аренда', 'TVOD', 'none')",
     'INSERT INTO title_products (title_id, product_id) VALUES (1, 2), (2, 1), (2, 3), (3, 1), (4, 1), (7, 1)',
+    ...reindexTitlesSql(),
   ];
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 }
