@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
 import { searchRoutes } from './api/search/routes.ts';
+import { showcaseRoutes } from './api/showcases/routes.ts';
 import { catalogueRoutes } from './api/catalogue/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
 import { contentRoutes } from './api/content/routes.ts';
@@ -35,6 +36,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/content', contentRoutes);
   app.route('/cms/catalogue', catalogueRoutes);
   app.route('/cms/search', searchRoutes);
+  app.route('/cms/showcases', showcaseRoutes);
   app.route('/cms/seo-texts', seoRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);

@@ -37,6 +37,20 @@ export async function loadCatalogueFixture() {
     "INSERT INTO products (id, slug, name, buy_type, partner) VALUES (1, 'amediateka', 'Амедиатека', 'SVOD', 'none'), (2, 'hbo-max', 'HBO Max', 'SVOD', 'hbo-max'), (3, 'rent', 'Аренда', 'TVOD', 'none')",
     'INSERT INTO title_products (title_id, product_id) VALUES (1, 2), (2, 1), (2, 3), (3, 1), (4, 1), (7, 1)',
     ...reindexTitlesSql(),
+    'DELETE FROM showcases', 'DELETE FROM collections', 'DELETE FROM page_banners',
+    "INSERT INTO collections (id, slug, name, description, position) VALUES (1, 'na-vecher', 'На вечер', 'Фильмы на вечер.', 1), (2, 'pusto', 'Пустая', '', 2)",
+    'INSERT INTO collection_items (collection_id, title_id, position) VALUES (1, 3, 1), (1, 2, 2), (1, 6, 3)',
+    "INSERT INTO showcases (id, slug, name, kind) VALUES (1, 'main', 'Главная', 'featured'), (2, 'series', 'Сериалы', 'page')",
+    `INSERT INTO shelves (id, showcase_id, kind, name, position, collection_id, partner, wide) VALUES
+      (1, 1, 'cw', 'Продолжить просмотр', 1, NULL, NULL, 0),
+      (2, 1, 'editors', 'На вечер', 2, 1, NULL, 0),
+      (3, 1, 'partner', 'HBO Max', 3, NULL, 'hbo-max', 1),
+      (4, 1, 'episodes', 'Новые серии', 4, NULL, NULL, 0),
+      (5, 1, 'blog', 'Блог', 5, NULL, NULL, 0),
+      (6, 1, 'nw', 'Сейчас смотрят', 6, NULL, NULL, 0),
+      (7, 2, 'editors', 'Выбор редакции', 1, NULL, NULL, 0)`,
+    "INSERT INTO shelf_items (shelf_id, position, title_id, episode_id, headline, url) VALUES (5, 1, NULL, NULL, 'Итоги года', 'https://blog.amediateka.example/itogi'), (7, 1, 1, NULL, NULL, NULL), (7, 2, 3, NULL, NULL, NULL)",
+    "INSERT INTO page_banners (id, page, position, title_id, headline, text) VALUES (1, '/', 1, 1, 'Новый сезон', 'Уже здесь'), (2, '/', 2, 3, 'Комедия', ''), (3, '/series', 1, 1, 'Сериал недели', '')",
   ];
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 }

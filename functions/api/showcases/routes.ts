@@ -1,0 +1,78 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { db } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { pageQuery, paged } from '../../lib/pagination.ts';
+import { validate } from '../../lib/validate.ts';
+import { toCard, watchUrl } from '../content/content-dto.ts';
+import { findBanners, findCollection, findShowcase, listCollections, type ShowcaseKey } from './showcases.repo.ts';
+
+const slug = z.string().regex(/^[a-z0-9-]{1,64}$/);
+const age = z.object({ age: z.coerce.number().int().min(0).max(18).optional() });
+const notFound = () => new ApiError(404, 'Витрина не найдена', 'showcase_not_found');
+
+async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge?: number) {
+  const found = await findShowcase(db(), key, effectiveMaxAge(c, requestedAge));
+  if (!found) throw notFound();
+  cmsCache(c);
+  return c.json({
+    id: found.showcase.id,
+    slug: found.showcase.slug,
+    name: found.showcase.name,
+    kind: found.showcase.kind,
+    shelves: found.shelves.map((shelf) => {
+      const base = { id: shelf.id, kind: shelf.kind, name: shelf.name, wide: shelf.wide, partner: shelf.partner, collection: shelf.collectionId };
+      switch (shelf.kind) {
+        case 'cw':
+        case 'nw':
+          // Continue watching and now watching are per viewer: issue 4/6 fills them for signed-in viewers.
+          return { ...base, personal: true, items: [] };
+        case 'blog':
+          return { ...base, items: found.items.filter((i) => i.shelfId === shelf.id && i.url).map((i) => ({ headline: i.headline, url: i.url })) };
+        case 'episodes':
+          return {
+            ...base,
+            items: found.episodes.map((e) => ({ episodeId: e.episodeId, number: e.number, name: e.episodeName, seasonNumber: e.seasonNumber, releasedAt: e.episodeReleasedAt, content: toCard(e), url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.number}` })),
+          };
+        default: {
+          const explicit = found.items.filter((i) => i.shelfId === shelf.id && i.id !== null);
+          const derived = shelf.kind === 'editors' ? found.collectionItems : shelf.kind === 'partner' ? found.partnerItems : [];
+          const rows = explicit.length ? explicit : derived.filter((i) => i.shelfId === shelf.id);
+          return { ...base, items: rows.map((r) => toCard(r as Parameters<typeof toCard>[0])) };
+        }
+      }
+    }),
+  });
+}
+
+/**
+ * Showcases (spec section 7): featured, current, by slug, collections and page banners.
+ * `GET /cms/showcases/featured/`, `/current/`, `/{slug}/`, `/collections/`, `/collections/{slug}/`,
+ * `/page-banners/?page=/series`.
+ */
+export const showcaseRoutes = new Hono<AppEnv>()
+  .get('/featured', validate('query', age), (c) => showcaseAnswer(c, { kind: 'featured' }, c.req.valid('query').age))
+  .get('/current', validate('query', age), (c) => showcaseAnswer(c, { kind: 'current' }, c.req.valid('query').age))
+  .get('/collections', validate('query', pageQuery), async (c) => {
+    const q = c.req.valid('query');
+    const all = await listCollections(db());
+    cmsCache(c);
+    return c.json(paged(all.slice((q.page - 1) * q.page_size, q.page * q.page_size), all.length, new URL(c.req.url), q));
+  })
+  .get('/collections/:slug', validate('param', z.object({ slug })), validate('query', pageQuery.merge(age)), async (c) => {
+    const q = c.req.valid('query');
+    const found = await findCollection(db(), c.req.valid('param').slug, effectiveMaxAge(c, q.age));
+    if (!found) throw new ApiError(404, 'Подборка не найдена', 'collection_not_found');
+    cmsCache(c);
+    const page = paged(found.items.slice((q.page - 1) * q.page_size, q.page * q.page_size).map(toCard), found.items.length, new URL(c.req.url), q);
+    return c.json({ ...found.collection, ...page });
+  })
+  .get('/page-banners', validate('query', age.extend({ page: z.string().startsWith('/').max(200) })), async (c) => {
+    const q = c.req.valid('query');
+    const rows = await findBanners(db(), q.page, effectiveMaxAge(c, q.age));
+    cmsCache(c);
+    return c.json({ results: rows.map((r) => ({ id: r.bannerId, headline: r.headline, text: r.text, content: toCard(r) })) });
+  })
+  .get('/:slug', validate('param', z.object({ slug })), validate('query', age), (c) => showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age));
