@@ -8,6 +8,7 @@ import { consentRoutes } from './api/consent/routes.ts';
 import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
+import { tvRoutes } from './api/tv/routes.ts';
 import { API_PREFIXES } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
@@ -37,6 +38,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/catalogue', catalogueRoutes);
   app.route('/cms/search', searchRoutes);
   app.route('/cms/showcases', showcaseRoutes);
+  app.route('/cms/tv', tvRoutes);
   app.route('/cms/seo-texts', seoRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);

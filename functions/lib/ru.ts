@@ -161,3 +161,27 @@ export function calendarDay(date: DateInput, timeZone: string = DEFAULT_TIMEZONE
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * The moment a calendar day starts in a time zone, as unix seconds.
+ * @example dayStart('2026-11-23') // 1763845200 (00:00 in Moscow = 21:00 UTC the day before)
+ */
+export function dayStart(day: string, timeZone: string = DEFAULT_TIMEZONE): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // The zone's offset at that moment, read back through Intl (correct across DST changes but
+  // for the hour of the change itself, which no schedule starts a day in).
+  const local = new Date(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).format(utcMidnight));
+  const offset = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()) - utcMidnight;
+  return (utcMidnight - offset) / 1000;
+}
+
+/** Whether Intl knows the time zone (IANA name). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

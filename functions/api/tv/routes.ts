@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { db } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { DEFAULT_TIMEZONE, SECONDS, calendarDay, dayStart, isTimeZone } from '../../lib/ru.ts';
+import { validate } from '../../lib/validate.ts';
+import { ageLabel } from '../content/content-dto.ts';
+import { channelSchedule, channelsWithNowNext } from './tv.repo.ts';
+
+const timezone = z.string().max(64).refine(isTimeZone, { message: 'неизвестный часовой пояс' }).default(DEFAULT_TIMEZONE);
+const age = z.coerce.number().int().min(0).max(18).optional();
+
+const logoUrl = (id: number) => `/media/art/channel/${id}.svg`;
+type ProgrammeRow = { id: number; startsAt: number; endsAt: number; name: string; description: string; genre: string; ageRating: number };
+const programme = (p: ProgrammeRow | null) =>
+  p && { id: p.id, startsAt: p.startsAt, endsAt: p.endsAt, name: p.name, description: p.description, genre: p.genre, ageRating: ageLabel(p.ageRating) };
+
+/**
+ * TV channels (spec section 7, "tv channels by id or slug (timezone default Europe/Moscow)").
+ * `GET /cms/tv/channels/` — every channel with what is on now and next;
+ * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a day.
+ */
+export const tvRoutes = new Hono<AppEnv>()
+  .get('/channels', validate('query', z.object({ timezone, age })), async (c) => {
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await channelsWithNowNext(db(), now, effectiveMaxAge(c, c.req.valid('query').age));
+    cmsCache(c, 60);
+    return c.json({
+      timezone: c.req.valid('query').timezone,
+      count: rows.length,
+      results: rows.map(({ channel, now: current, next }) => ({
+        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel.id),
+        now: programme(current), next: programme(next),
+      })),
+    });
+  })
+  .get(
+    '/channels/:idOrSlug',
+    validate('param', z.object({ idOrSlug: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
+    validate('query', z.object({ timezone, age, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d)), { message: 'неверная дата' }).optional() })),
+    async (c) => {
+      const q = c.req.valid('query');
+      const day = q.date ?? calendarDay(new Date(), q.timezone);
+      const from = dayStart(day, q.timezone);
+      const found = await channelSchedule(db(), c.req.valid('param').idOrSlug, from, from + SECONDS.day, effectiveMaxAge(c, q.age));
+      if (!found) throw new ApiError(404, 'Телеканал не найден', 'channel_not_found');
+      cmsCache(c, 300);
+      const { channel } = found;
+      return c.json({
+        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel.id),
+        timezone: q.timezone, date: day, from, to: from + SECONDS.day,
+        programmes: found.programmes.map(programme),
+      });
+    },
+  );

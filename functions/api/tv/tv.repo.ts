@@ -1,0 +1,47 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tvChannels, tvProgrammes, type AgeRating } from '../../db/catalogue-schema.ts';
+
+const programmeColumns = {
+  id: tvProgrammes.id,
+  channelId: tvProgrammes.channelId,
+  startsAt: tvProgrammes.startsAt,
+  endsAt: tvProgrammes.endsAt,
+  name: tvProgrammes.name,
+  description: tvProgrammes.description,
+  genre: tvProgrammes.genre,
+  ageRating: tvProgrammes.ageRating,
+};
+
+/** Every channel with what is on at `now` and what comes next, in one batched round trip. */
+export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRating) {
+  const ageOk = maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined;
+  const [channels, onAir] = await db.batch([
+    db.select().from(tvChannels).where(ageOk).orderBy(asc(tvChannels.position)),
+    // The programme on air and the next one of each channel: the first two ending after now.
+    db
+      .select({ ...programmeColumns, rank: sql<number>`row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at)`.as('rank') })
+      .from(tvProgrammes)
+      .where(and(gt(tvProgrammes.endsAt, now), lt(tvProgrammes.startsAt, now + 12 * 3600))),
+  ]);
+  return channels.map((channel) => {
+    const mine = onAir.filter((p) => p.channelId === channel.id && p.rank <= 2);
+    const current = mine.find((p) => p.startsAt <= now) ?? null;
+    const next = mine.find((p) => p.startsAt > now) ?? null;
+    return { channel, now: current, next };
+  });
+}
+
+/** A channel by id or slug with its programmes overlapping [from, to). */
+export async function channelSchedule(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
+  const key = /^\d+$/.test(idOrSlug) ? eq(tvChannels.id, Number(idOrSlug)) : eq(tvChannels.slug, idOrSlug);
+  const [channels, programmes] = await db.batch([
+    db.select().from(tvChannels).where(and(key, maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined)).limit(1),
+    db
+      .select(programmeColumns)
+      .from(tvProgrammes)
+      .where(and(sql`tv_programmes.channel_id = (SELECT id FROM tv_channels WHERE ${key})`, lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from)))
+      .orderBy(asc(tvProgrammes.startsAt)),
+  ]);
+  return channels[0] && { channel: channels[0], programmes };
+}
