@@ -1,6 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
+import { premiereRoutes } from './api/premieres/routes.ts';
+import { productRoutes } from './api/products/routes.ts';
 import { searchRoutes } from './api/search/routes.ts';
 import { showcaseRoutes } from './api/showcases/routes.ts';
 import { catalogueRoutes } from './api/catalogue/routes.ts';
@@ -39,6 +41,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/search', searchRoutes);
   app.route('/cms/showcases', showcaseRoutes);
   app.route('/cms/tv', tvRoutes);
+  app.route('/cms/premieres', premiereRoutes);
+  app.route('/cms/products', productRoutes);
   app.route('/cms/seo-texts', seoRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
