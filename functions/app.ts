@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
+import { metadataRoutes } from './api/metadata/routes.ts';
 import { premiereRoutes } from './api/premieres/routes.ts';
 import { productRoutes } from './api/products/routes.ts';
 import { searchRoutes } from './api/search/routes.ts';
@@ -43,6 +44,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/tv', tvRoutes);
   app.route('/cms/premieres', premiereRoutes);
   app.route('/cms/products', productRoutes);
+  app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);

@@ -124,3 +124,18 @@ export async function findSeason(db: Db, titleId: number, number: number, maxAge
   if (!found) return undefined;
   return { season: found, titleName: found.titleName, ageRating: found.ageRating, episodes: episodeRows };
 }
+
+/** Titles sharing the most genres with a title, then by popularity (the title itself left out). */
+export async function recommendationsFor(db: Db, titleId: number, limit: number, maxAge?: AgeRating) {
+  return db
+    .select({ ...cardColumns, shared: sql<number>`(SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id WHERE a.title_id = ${titleId} AND b.title_id = titles.id)`.as('shared') })
+    .from(titles)
+    .where(and(sql`titles.id != ${titleId} AND titles.type != 'trailer'`, released(), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined))
+    .orderBy(sql`shared DESC`, desc(titles.popularity))
+    .limit(limit);
+}
+
+/** The seasons of a series, for the spec's season URLs. */
+export async function seasonsOf(db: Db, titleId: number) {
+  return db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year }).from(seasons).where(eq(seasons.titleId, titleId)).orderBy(asc(seasons.number));
+}

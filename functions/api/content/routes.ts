@@ -9,7 +9,8 @@ import { texts } from '../../lib/texts.ts';
 import { pageQuery, paged } from '../../lib/pagination.ts';
 import { validate } from '../../lib/validate.ts';
 import { contentTexts } from './texts.ts';
-import { SORTS, findSeason, findTitle, listTitles } from './content.repo.ts';
+import { findFlag } from '../flags/flags.repo.ts';
+import { SORTS, findSeason, findTitle, listTitles, recommendationsFor, seasonsOf } from './content.repo.ts';
 import { ageLabel, artUrl, toCard, watchUrl } from './content-dto.ts';
 
 /** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
@@ -39,7 +40,28 @@ const listQuery = pageQuery.extend({
 });
 const idParam = z.coerce.number().int().positive().max(2 ** 31);
 
+const contentIdQuery = z.object({ content_id: idParam, age: listQuery.shape.age, limit: z.coerce.number().int().min(1).max(60).default(18) });
+
 export const contentRoutes = new Hono<AppEnv>()
+  // Fixed paths first: they would otherwise match the list and detail patterns below.
+  .get('/hbo-max/availability', async (c) => {
+    const flag = await findFlag(db(), 'hbo-max-available');
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ available: flag?.enabled ?? true });
+  })
+  .get('/recommendations', validate('query', contentIdQuery), async (c) => {
+    const q = c.req.valid('query');
+    const rows = await recommendationsFor(db(), q.content_id, q.limit, effectiveMaxAge(c, q.age));
+    cmsCache(c);
+    return c.json({ results: rows.map(toCard) });
+  })
+  .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
+    const id = c.req.valid('query').content_id;
+    const rows = await seasonsOf(db(), id);
+    const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
+    cmsCache(c);
+    return c.json({ results: rows.map((s) => ({ ...s, url: `${origin}/cms/content/series/${id}/seasons/${s.number}/` })) });
+  })
   .get('/:list', validate('query', listQuery), async (c) => {
     const q = c.req.valid('query');
     const list = c.req.param('list');
