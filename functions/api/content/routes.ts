@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { db } from '../../db/client.ts';
-import { AGE_RATINGS, PARTNERS, type TitleType } from '../../db/catalogue-schema.ts';
+import { PARTNERS, type TitleType } from '../../db/catalogue-schema.ts';
+import { age, ageQuery, idParam, slug } from '../../lib/schemas.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -27,20 +28,18 @@ const DETAIL_TYPES: Record<string, TitleType> = {
   movie: 'movie', movies: 'movie', series: 'series', kids: 'kids', trailer: 'trailer', trailers: 'trailer',
 };
 
-const slug = z.string().regex(/^[a-z0-9-]{1,64}$/);
-const listQuery = pageQuery.extend({
+export const listQuery = pageQuery.extend({
   genre: slug.optional(),
   country: z.string().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()).optional(),
   studio: slug.optional(),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
   decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10).optional(),
-  age: z.coerce.number().int().refine((a) => (AGE_RATINGS as readonly number[]).includes(a), { message: 'допустимо 0, 6, 12, 16 или 18' }).optional(),
+  age,
   sort: z.enum(SORTS).default('popular'),
   partner: z.enum(PARTNERS).optional(),
 });
-const idParam = z.coerce.number().int().positive().max(2 ** 31);
 
-const contentIdQuery = z.object({ content_id: idParam, age: listQuery.shape.age, limit: z.coerce.number().int().min(1).max(60).default(18) });
+export const contentIdQuery = z.object({ content_id: idParam, age, limit: z.coerce.number().int().min(1).max(60).default(18) });
 
 export const contentRoutes = new Hono<AppEnv>()
   // Fixed paths first: they would otherwise match the list and detail patterns below.
@@ -79,7 +78,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .get(
     '/:type/:id',
     validate('param', z.object({ type: z.string(), id: idParam })),
-    validate('query', z.object({ age: listQuery.shape.age })),
+    validate('query', ageQuery),
     async (c) => {
       const { type, id } = c.req.valid('param');
       if (!Object.hasOwn(DETAIL_TYPES, type)) throw new ApiError(404, texts.notFound, 'not_found');
@@ -110,7 +109,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .get(
     '/series/:id/seasons/:number',
     validate('param', z.object({ id: idParam, number: z.coerce.number().int().min(1).max(100) })),
-    validate('query', z.object({ age: listQuery.shape.age })),
+    validate('query', ageQuery),
     async (c) => {
       const { id, number } = c.req.valid('param');
       const found = await findSeason(db(), id, number, effectiveMaxAge(c, c.req.valid('query').age));

@@ -4,6 +4,7 @@ import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { idParam } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { findTitle } from '../content/content.repo.ts';
 import { ageLabel, watchUrl } from '../content/content-dto.ts';
@@ -14,6 +15,9 @@ const SECTION_PAGES: Record<string, string> = {
   '/tv': 'tv', '/hbo-max': 'hbo-max', '/dazn': 'dazn', '/kino1tv': 'kino1tv', '/paramount-plus': 'paramount-plus', '/search': 'search',
 };
 
+export const resolveQuery = z.object({ path: z.string().startsWith('/').max(512) });
+export const mediascopeQuery = z.object({ content_id: idParam });
+
 const contentNotFound = () => new ApiError(404, 'Контент не найден', 'content_not_found');
 
 /**
@@ -22,7 +26,7 @@ const contentNotFound = () => new ApiError(404, 'Контент не найде�
  * `GET /cms/metadata/mediascope/?content_id=12` — the audience-measurement tags of a title.
  */
 export const metadataRoutes = new Hono<AppEnv>()
-  .get('/resolve', validate('query', z.object({ path: z.string().startsWith('/').max(512) })), async (c) => {
+  .get('/resolve', validate('query', resolveQuery), async (c) => {
     const path = new URL(c.req.valid('query').path, 'https://x').pathname.replace(/\/+$/, '') || '/';
     const watch = path.match(/^\/watch\/(\d+)$/);
     cmsCache(c, 3600);
@@ -36,7 +40,7 @@ export const metadataRoutes = new Hono<AppEnv>()
     if (SECTION_PAGES[path]) return c.json({ kind: 'section', path, section: SECTION_PAGES[path] });
     throw new ApiError(404, 'Страница не найдена', 'path_not_found');
   })
-  .get('/mediascope', validate('query', z.object({ content_id: z.coerce.number().int().positive() })), async (c) => {
+  .get('/mediascope', validate('query', mediascopeQuery), async (c) => {
     const found = await findTitle(db(), c.req.valid('query').content_id);
     if (!found) throw contentNotFound();
     const { title } = found;

@@ -4,16 +4,17 @@ import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { SECONDS } from '../../lib/ru.ts';
+import { age } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard, watchUrl } from '../content/content-dto.ts';
 import { premiereEpisodes, premiereSeasons } from './premieres.repo.ts';
 
 /** The window around now: by default the past week and the coming two weeks. */
-const windowQuery = z.object({
+export const windowQuery = z.object({
   days_back: z.coerce.number().int().min(0).max(60).default(7),
   days_ahead: z.coerce.number().int().min(0).max(60).default(14),
   limit: z.coerce.number().int().min(1).max(60).default(24),
-  age: z.coerce.number().int().min(0).max(18).optional(),
+  age,
 });
 
 /** Premieres (spec section 7): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */

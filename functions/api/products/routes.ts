@@ -5,6 +5,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { pageQuery, paged } from '../../lib/pagination.ts';
+import { ageQuery, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard } from '../content/content-dto.ts';
 import { listProducts, productContent } from './products.repo.ts';
@@ -22,8 +23,8 @@ export const productRoutes = new Hono<AppEnv>()
   })
   .get(
     '/:idOrSlug/content',
-    validate('param', z.object({ idOrSlug: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
-    validate('query', pageQuery.extend({ age: z.coerce.number().int().min(0).max(18).optional() })),
+    validate('param', z.object({ idOrSlug: slug })),
+    validate('query', pageQuery.merge(ageQuery)),
     async (c) => {
       const q = c.req.valid('query');
       const found = await productContent(db(), c.req.valid('param').idOrSlug, q, effectiveMaxAge(c, q.age));

@@ -5,12 +5,12 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { pageQuery, paged } from '../../lib/pagination.ts';
+import { ageQuery, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard, watchUrl } from '../content/content-dto.ts';
 import { findBanners, findCollection, findShowcase, listCollections, type ShowcaseKey } from './showcases.repo.ts';
 
-const slug = z.string().regex(/^[a-z0-9-]{1,64}$/);
-const age = z.object({ age: z.coerce.number().int().min(0).max(18).optional() });
+export const bannerQuery = ageQuery.extend({ page: z.string().startsWith('/').max(200) });
 const notFound = () => new ApiError(404, 'Витрина не найдена', 'showcase_not_found');
 
 async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge?: number) {
@@ -53,15 +53,15 @@ async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge
  * `/page-banners/?page=/series`.
  */
 export const showcaseRoutes = new Hono<AppEnv>()
-  .get('/featured', validate('query', age), (c) => showcaseAnswer(c, { kind: 'featured' }, c.req.valid('query').age))
-  .get('/current', validate('query', age), (c) => showcaseAnswer(c, { kind: 'current' }, c.req.valid('query').age))
+  .get('/featured', validate('query', ageQuery), (c) => showcaseAnswer(c, { kind: 'featured' }, c.req.valid('query').age))
+  .get('/current', validate('query', ageQuery), (c) => showcaseAnswer(c, { kind: 'current' }, c.req.valid('query').age))
   .get('/collections', validate('query', pageQuery), async (c) => {
     const q = c.req.valid('query');
     const all = await listCollections(db());
     cmsCache(c);
     return c.json(paged(all.slice((q.page - 1) * q.page_size, q.page * q.page_size), all.length, new URL(c.req.url), q));
   })
-  .get('/collections/:slug', validate('param', z.object({ slug })), validate('query', pageQuery.merge(age)), async (c) => {
+  .get('/collections/:slug', validate('param', z.object({ slug })), validate('query', pageQuery.merge(ageQuery)), async (c) => {
     const q = c.req.valid('query');
     const found = await findCollection(db(), c.req.valid('param').slug, effectiveMaxAge(c, q.age));
     if (!found) throw new ApiError(404, 'Подборка не найдена', 'collection_not_found');
@@ -69,10 +69,10 @@ export const showcaseRoutes = new Hono<AppEnv>()
     const page = paged(found.items.slice((q.page - 1) * q.page_size, q.page * q.page_size).map(toCard), found.items.length, new URL(c.req.url), q);
     return c.json({ ...found.collection, ...page });
   })
-  .get('/page-banners', validate('query', age.extend({ page: z.string().startsWith('/').max(200) })), async (c) => {
+  .get('/page-banners', validate('query', bannerQuery), async (c) => {
     const q = c.req.valid('query');
     const rows = await findBanners(db(), q.page, effectiveMaxAge(c, q.age));
     cmsCache(c);
     return c.json({ results: rows.map((r) => ({ id: r.bannerId, headline: r.headline, text: r.text, content: toCard(r) })) });
   })
-  .get('/:slug', validate('param', z.object({ slug })), validate('query', age), (c) => showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age));
+  .get('/:slug', validate('param', z.object({ slug })), validate('query', ageQuery), (c) => showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age));

@@ -5,12 +5,17 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { DEFAULT_TIMEZONE, SECONDS, calendarDay, dayStart, isTimeZone } from '../../lib/ru.ts';
+import { age, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { ageLabel } from '../content/content-dto.ts';
 import { channelSchedule, channelsWithNowNext } from './tv.repo.ts';
 
 const timezone = z.string().max(64).refine(isTimeZone, { message: 'неизвестный часовой пояс' }).default(DEFAULT_TIMEZONE);
-const age = z.coerce.number().int().min(0).max(18).optional();
+
+export const channelsQuery = z.object({ timezone, age });
+export const scheduleQuery = channelsQuery.extend({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d)), { message: 'неверная дата' }).optional(),
+});
 
 const logoUrl = (id: number) => `/media/art/channel/${id}.svg`;
 type ProgrammeRow = { id: number; startsAt: number; endsAt: number; name: string; description: string; genre: string; ageRating: number };
@@ -23,7 +28,7 @@ const programme = (p: ProgrammeRow | null) =>
  * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a day.
  */
 export const tvRoutes = new Hono<AppEnv>()
-  .get('/channels', validate('query', z.object({ timezone, age })), async (c) => {
+  .get('/channels', validate('query', channelsQuery), async (c) => {
     const now = Math.floor(Date.now() / 1000);
     const rows = await channelsWithNowNext(db(), now, effectiveMaxAge(c, c.req.valid('query').age));
     cmsCache(c, 60);
@@ -38,8 +43,8 @@ export const tvRoutes = new Hono<AppEnv>()
   })
   .get(
     '/channels/:idOrSlug',
-    validate('param', z.object({ idOrSlug: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
-    validate('query', z.object({ timezone, age, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d)), { message: 'неверная дата' }).optional() })),
+    validate('param', z.object({ idOrSlug: slug })),
+    validate('query', scheduleQuery),
     async (c) => {
       const q = c.req.valid('query');
       const day = q.date ?? calendarDay(new Date(), q.timezone);
