@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
+import { openApiRoutes } from './api/openapi.ts';
 import { premiereRoutes } from './api/premieres/routes.ts';
 import { productRoutes } from './api/products/routes.ts';
 import { searchRoutes } from './api/search/routes.ts';
@@ -36,6 +37,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.use('/cms/*', etag());
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
+  app.route('/api/openapi.json', openApiRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/content', contentRoutes);
   app.route('/cms/catalogue', catalogueRoutes);

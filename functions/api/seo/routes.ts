@@ -9,9 +9,11 @@ import { findSeoText, seoPathKey } from './seo.repo.ts';
  * `GET /cms/seo-texts/?path=/x`: the CMS "seo texts" of one path. A path without overrides
  * answers with empty overrides (the page keeps its defaults), not a 404.
  */
+export const seoQuery = z.object({ path: z.string().startsWith('/').max(2048) });
+
 export const seoRoutes = new Hono<AppEnv>().get(
   '/',
-  validate('query', z.object({ path: z.string().startsWith('/').max(2048) })),
+  validate('query', seoQuery),
   async (c) => {
     const path = seoPathKey(c.req.valid('query').path);
     const seo = (await findSeoText(db(), path)) ?? { path, title: null, description: null, noindex: false, jsonLd: [] };

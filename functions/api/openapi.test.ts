@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test-helpers.ts';
+import { loadCatalogueFixture } from './content/test-fixtures.ts';
+
+describe('GET /api/openapi.json', () => {
+  beforeAll(loadCatalogueFixture);
+
+  it('documents every CMS path with parameters generated from the zod schemas', async () => {
+    const doc = (await (await call('/api/openapi.json')).json()) as any;
+    expect(doc.openapi).toBe('3.1.0');
+    const list = doc.paths['/cms/content/{list}/'].get.parameters;
+    const sort = list.find((p: { name: string }) => p.name === 'sort');
+    expect(sort.schema).toMatchObject({ enum: ['popular', 'new', 'rating'], default: 'popular' });
+    expect(list.find((p: { name: string }) => p.name === 'page_size').schema).toMatchObject({ maximum: 60 });
+    expect(doc.paths['/cms/search/'].get.parameters.find((p: { name: string }) => p.name === 'query').required).toBe(true);
+    expect(doc.components.schemas.Error.required).toEqual(['message', 'details']);
+  });
+
+  it('documents only paths that answer (each filled with sample values)', async () => {
+    const doc = (await (await call('/api/openapi.json')).json()) as any;
+    const sample: Record<string, string> = { name: 'disable-dazn', list: 'movies', type: 'series', id: '1', number: '1', facet: 'genres', idOrSlug: 'amediateka', slug: 'main' };
+    const query: Record<string, string> = { content_id: '1', query: 'тих', page: '/', path: '/' };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      let url = path.replace(/\{(\w+)\}/g, (_, k) => sample[k]!);
+      if (path === '/cms/tech-pages/{slug}/') url = '/cms/tech-pages/faq/';
+      if (path === '/cms/showcases/collections/{slug}/') url = '/cms/showcases/collections/na-vecher/';
+      if (path.startsWith('/cms/tv/channels/{')) continue; // no channels in this fixture; covered in tv.test.ts
+      const required = item.get.parameters.filter((p: any) => p.in === 'query' && p.required).map((p: any) => `${p.name}=${encodeURIComponent(query[p.name]!)}`);
+      const res = await call(required.length ? `${url}?${required.join('&')}` : url);
+      expect([200, 404], `${url} → ${res.status}`).toContain(res.status);
+      if (res.status === 404) expect(((await res.json()) as { details: { reason: string } }).details.reason, url).not.toBe('not_found');
+    }
+  });
+});
