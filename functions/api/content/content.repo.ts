@@ -84,16 +84,24 @@ function filterWhere(f: TitleFilter): SQL | undefined {
  * One page of titles and the total, in one D1 query (the total rides along as a window count).
  * @example await listTitles(db, { types: ['series'], genre: 'drama', sort: 'new' }, { page: 1, page_size: 24 })
  */
-export async function listTitles(db: Db, f: TitleFilter, { page, page_size }: PageQuery) {
-  const where = filterWhere(f);
-  const rows = await db
+export async function listTitles(db: Db, f: TitleFilter, page: PageQuery) {
+  return withTotal(db, f, page, await listTitlesQuery(db, f, page));
+}
+
+/** The page query alone, for pages that batch it with their other reads. */
+export function listTitlesQuery(db: Db, f: TitleFilter, { page, page_size }: PageQuery) {
+  return db
     .select({ ...cardColumns, total: sql<number>`count(*) OVER ()` })
     .from(titles)
-    .where(where)
+    .where(filterWhere(f))
     .orderBy(...ORDER[f.sort])
     .limit(page_size)
     .offset((page - 1) * page_size);
-  const total = rows[0]?.total ?? (page > 1 ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(where))[0]!.n : 0);
+}
+
+/** Rows and total; past the last page the window count is missing, so it is counted then only. */
+export async function withTotal<T extends { total: number }>(db: Db, f: TitleFilter, { page }: PageQuery, rows: T[]) {
+  const total = rows[0]?.total ?? (page > 1 ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(filterWhere(f)))[0]!.n : 0);
   return { rows, total };
 }
 
