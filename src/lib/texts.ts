@@ -8,6 +8,7 @@ export const pageTexts = {
   renderErrorText: 'Мы не смогли показать эту страницу. Обновите её через минуту — мы уже разбираемся.',
   /** spec, section 2: popup title on the watch route */
   watchUnavailableTitle: 'Контент недоступен',
+  watchUnavailableText: 'Этот фильм или сериал нельзя посмотреть в текущем профиле или в вашем регионе.',
   /** spec, section 2: global missing-content popup */
   missingContentTitle: 'Контент временно недоступен',
   /** spec, section 2 */
