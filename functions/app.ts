@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { flagRoutes } from './api/flags/routes.ts';
+import { mediaRoutes } from './api/media/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
@@ -27,6 +28,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/api/consent', consentRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/seo-texts', seoRoutes);
+  app.route('/media/art', mediaRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
   if (pages) app.all('*', pages);

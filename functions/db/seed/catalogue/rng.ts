@@ -2,6 +2,8 @@
  * A seeded PRNG (mulberry32) and the few draws the generator needs. Never Math.random: the seed
  * must be byte-identical on every run, so each part of the catalogue gets its own named stream.
  */
+import { hash32 } from '../../../lib/hash.ts';
+
 export interface Rng {
   /** A float in [0, 1). */
   next(): number;
@@ -13,16 +15,6 @@ export interface Rng {
   sample<T>(items: readonly T[], count: number): T[];
   /** An item drawn with the given relative weights. */
   weighted<T>(items: readonly (readonly [T, number])[]): T;
-}
-
-/** FNV-1a: a 32-bit hash of a string, to derive seeds and version stamps. */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /**
