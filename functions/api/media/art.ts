@@ -51,7 +51,7 @@ export function wrap(text: string, width: number, lines: number): string[] {
 /**
  * A short stamp of what the art shows; URLs carry it so a renamed title gets a new URL and
  * immutable caching stays correct.
- * @example artVersion({ id: 7, name: 'Тёмный город', caption: '2024 · Фильм' }) // 'k3x9ab'
+ * @example artVersion({ id: 7, name: 'Тёмный город', caption: '2024 · Фильм' }) // '1cnenlc'
  */
 export function artVersion(subject: ArtSubject): string {
   return hash32(`${subject.name}\n${subject.caption}`).toString(36);
@@ -59,7 +59,7 @@ export function artVersion(subject: ArtSubject): string {
 
 /**
  * The URL of a subject's art, versioned.
- * @example artUrl('poster', { id: 7, name: 'Тёмный город', caption: '2024 · Фильм' }) // '/media/art/poster/7.svg?v=k3x9ab'
+ * @example artUrl('poster', { id: 7, name: 'Тёмный город', caption: '2024 · Фильм' }) // '/media/art/poster/7.svg?v=1cnenlc'
  */
 export function artUrl(kind: ArtKind, subject: ArtSubject): string {
   return `/media/art/${kind}/${subject.id}.svg?v=${artVersion(subject)}`;

@@ -10,7 +10,7 @@ export const MSK_OFFSET = 3 * 3600;
 
 /**
  * Unix seconds of 00:00 Moscow time on a `YYYY-MM-DD` day.
- * @example moscowMidnight('2026-11-23') // 1763845200 - ...
+ * @example moscowMidnight('2026-11-23') // 1795381200 (2026-11-22T21:00:00Z)
  */
 export function moscowMidnight(day: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
