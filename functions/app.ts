@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { flagRoutes } from './api/flags/routes.ts';
+import { mediaRoutes } from './api/media/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
 import { openApiRoutes } from './api/openapi.ts';
 import { premiereRoutes } from './api/premieres/routes.ts';
@@ -48,6 +49,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/products', productRoutes);
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
+  app.route('/media/art', mediaRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
   if (pages) app.all('*', pages);

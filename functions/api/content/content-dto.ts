@@ -1,9 +1,10 @@
 import type { AgeRating, Partner, TitleType } from '../../db/catalogue-schema.ts';
+import { artUrl } from '../media/art.ts';
+import { titleSubject } from '../media/media.repo.ts';
 
 /** '16+' from 16: how age ratings are shown and sent. */
 export const ageLabel = (age: number) => `${age}+`;
 
-export const artUrl = (kind: 'poster' | 'background', id: number | string) => `/media/art/${kind}/${id}.svg`;
 
 /** The watch route of a title (its page in the catalogue; the player arrives in issue 4/6). */
 export const watchUrl = (id: number) => `/watch/${id}`;
@@ -46,7 +47,13 @@ export function toCard(row: TitleRow): TitleCard {
     ageRating: ageLabel(row.ageRating),
     partner: row.partner,
     rating: row.rating,
-    assets: { poster: artUrl('poster', row.id), background: artUrl('background', row.id) },
+    assets: titleAssets(row),
     url: watchUrl(row.id),
   };
+}
+
+/** Versioned art URLs of a title (they change when its name does, so they can be cached forever). */
+export function titleAssets(t: { id: number; name: string; year: number; type: TitleType }) {
+  const subject = titleSubject(t);
+  return { poster: artUrl('poster', subject), background: artUrl('background', subject) };
 }

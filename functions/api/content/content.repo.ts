@@ -115,7 +115,7 @@ export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
     db.select({ id: people.id, slug: people.slug, name: people.name, originalName: people.originalName, role: titlePeople.role }).from(titlePeople).innerJoin(people, eq(people.id, titlePeople.personId)).where(eq(titlePeople.titleId, id)).orderBy(asc(titlePeople.role), asc(titlePeople.position)),
     db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)` }).from(seasons).where(eq(seasons.titleId, id)).orderBy(asc(seasons.number)),
     db.select({ id: products.id, slug: products.slug, name: products.name, buyType: products.buyType, partner: products.partner }).from(titleProducts).innerJoin(products, eq(products.id, titleProducts.productId)).where(eq(titleProducts.titleId, id)).orderBy(asc(products.id)),
-    db.select({ id: titles.id, name: titles.name, durationMin: titles.durationMin }).from(titles).where(eq(titles.trailerOf, id)).limit(3),
+    db.select({ id: titles.id, name: titles.name, year: titles.year, durationMin: titles.durationMin }).from(titles).where(eq(titles.trailerOf, id)).limit(3),
   ]);
   const title = found[0];
   if (!title) return undefined;

@@ -12,7 +12,7 @@ import { validate } from '../../lib/validate.ts';
 import { contentTexts } from './texts.ts';
 import { findFlag } from '../flags/flags.repo.ts';
 import { SORTS, findSeason, findTitle, listTitles, recommendationsFor, seasonsOf } from './content.repo.ts';
-import { ageLabel, artUrl, toCard, watchUrl } from './content-dto.ts';
+import { ageLabel, titleAssets, toCard, watchUrl } from './content-dto.ts';
 
 /** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
 const LISTS: Record<string, TitleType[]> = {
@@ -101,7 +101,7 @@ export const contentRoutes = new Hono<AppEnv>()
         },
         seasons: found.seasons.map((s) => ({ ...s, url: `${origin}/cms/content/series/${id}/seasons/${s.number}/` })),
         products: found.products,
-        trailers: found.trailers.map((t) => ({ ...t, url: watchUrl(t.id), assets: { poster: artUrl('poster', t.id), background: artUrl('background', t.id) } })),
+        trailers: found.trailers.map((t) => ({ id: t.id, name: t.name, durationMin: t.durationMin, url: watchUrl(t.id), assets: titleAssets({ ...t, type: 'trailer' }) })),
         trailerOf: title.trailerOf,
       });
     },

@@ -3,6 +3,7 @@
  * Deterministic; every statement is idempotent. Run by `npm run db:seed`.
  */
 import { writeFileSync } from 'node:fs';
+import { catalogueSql } from './catalogue/index.ts';
 import { flagSeed } from './flags.ts';
 import { insertIgnore } from './sql.ts';
 import { techPageSeed } from './tech-pages.ts';
@@ -13,6 +14,7 @@ const sql = [
     'tech_pages',
     techPageSeed.map((p) => ({ slug: p.slug, title: p.title, lead: p.lead, sections: p.sections })),
   ),
+  catalogueSql(),
 ].join('\n');
 
 const out = process.argv[2];

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { db } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { ApiError, notFoundResponse } from '../../lib/errors.ts';
+import { validate } from '../../lib/validate.ts';
+import { ART_KINDS, artVersion, renderArt } from './art.ts';
+import { DEFAULT_SUBJECT, findArtSubject } from './media.repo.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// An unversioned or outdated URL may show a renamed title's old name: cache it briefly only.
+const SHORT = 'public, max-age=3600';
+
+/**
+ * `GET /media/art/{poster|background|channel}/{id|default}.svg?v=…`: generated art (see art.ts).
+ * Mounted outside the API prefixes, so unknown paths under it answer the JSON 404 here.
+ */
+export const mediaRoutes = new Hono<AppEnv>()
+  .get(
+    '/:kind/:file',
+    validate('param', z.object({ kind: z.enum(ART_KINDS), file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/) })),
+    validate('query', z.object({ v: z.string().regex(/^[0-9a-z]{1,8}$/).optional() })),
+    async (c) => {
+      const { kind, file } = c.req.valid('param');
+      const key = file.slice(0, -'.svg'.length);
+      const subject = key === 'default' ? DEFAULT_SUBJECT : await findArtSubject(db(), kind, Number(key));
+      if (!subject) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
+      const current = key === 'default' || c.req.valid('query').v === artVersion(subject);
+      return c.body(renderArt(kind, subject), 200, {
+        'Content-Type': 'image/svg+xml; charset=utf-8',
+        'Cache-Control': current ? IMMUTABLE : SHORT,
+      });
+    },
+  )
+  .all('*', notFoundResponse);
