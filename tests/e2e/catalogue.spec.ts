@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './support/session.ts';
+
+/** The first title of a CMS list, as the pages will show it. */
+async function first(request: APIRequestContext, list: string, query = '') {
+  const body = await (await request.get(`/cms/content/${list}/?page_size=1${query}`)).json();
+  return body.results[0] as { id: number; name: string; url: string; ageRating: string };
+}
+
+test.describe('catalogue sections', () => {
+  test('/series shows the most popular series first, with a count and page links', async ({ page, request }) => {
+    const top = await first(request, 'series');
+    const res = await page.goto('/series');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сериалы');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
+    await expect(page.getByText(/Найдено: \d+/)).toBeVisible();
+    await page.getByRole('link', { name: 'Дальше →' }).click();
+    await expect(page).toHaveURL(/\/series\?page=2$/);
+    await expect(page.getByText(/Страница 2 из \d+/)).toBeVisible();
+  });
+
+  test('filters are links that keep each other and reset the page', async ({ page, request }) => {
+    await page.goto('/movies?page=2');
+    await page.getByText('Жанры').click();
+    await page.getByRole('link', { name: 'драма', exact: true }).click();
+    await expect(page).toHaveURL(/\/movies\?genre=drama$/);
+    await page.getByRole('link', { name: 'Новые' }).click();
+    await expect(page).toHaveURL(/\/movies\?genre=drama&sort=new$/);
+    const newest = await first(request, 'movies', '&genre=drama&sort=new');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(newest.name);
+    await expect(page.locator('.filter__summary--on')).toHaveText('драма');
+  });
+
+  test('filters work without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/series?age=12');
+    const ages = await page.locator('.card__age').allTextContents();
+    expect(ages.length).toBeGreaterThan(0);
+    expect(ages.every((a) => ['0+', '6+', '12+'].includes(a))).toBe(true);
+    await context.close();
+  });
+
+  test('a malformed filter answers 404, not an error', async ({ page }) => {
+    expect((await page.goto('/series?page=0'))?.status()).toBe(404);
+    expect((await page.goto('/movies?age=13'))?.status()).toBe(404);
+  });
+
+  test('/kids exists only in the CIS', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
+    expect((await page.goto('/kids'))?.status()).toBe(200);
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' });
+    expect((await page.goto('/kids'))?.status()).toBe(404);
+  });
+
+  test('a kid profile sees only content up to 6+ in catalogue lists', async ({ page, context, baseURL }) => {
+    await signIn(context, baseURL!, { kid: true });
+    await page.goto('/movies');
+    const ages = await page.locator('.card__age').allTextContents();
+    expect(ages.length).toBeGreaterThan(0);
+    expect(ages.every((a) => ['0+', '6+'].includes(a))).toBe(true);
+  });
+});
+
+test.describe('title pages', () => {
+  test('a series page shows facts, people, seasons and episodes, and season links switch the list', async ({ page, request }) => {
+    const series = await first(request, 'series');
+    const detail = await (await request.get(`/cms/content/series/${series.id}/`)).json();
+    const res = await page.goto(series.url);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(series.name);
+    await expect(page).toHaveTitle(new RegExp(`^${series.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d{4}\\) — смотреть онлайн \\| Амедиатека$`));
+    await expect(page.getByRole('heading', { name: 'Сезоны и серии' })).toBeVisible();
+    const seasonLinks = page.getByRole('navigation', { name: 'Сезоны' }).getByRole('link');
+    await expect(seasonLinks).toHaveCount(detail.seasons.length);
+    await expect(seasonLinks.first()).toHaveAttribute('aria-current', 'page');
+    const season = await (await request.get(detail.seasons[0].url.replace(/^https?:\/\/[^/]+/, ''))).json();
+    await expect(page.locator('.episode')).toHaveCount(season.episodes.length);
+    if (detail.seasons.length > 1) {
+      await seasonLinks.nth(1).click();
+      await expect(seasonLinks.nth(1)).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('a title page carries Movie or TVSeries data with a watch action, and a breadcrumb', async ({ page, request }) => {
+    const movie = await first(request, 'movies');
+    await page.goto(movie.url);
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    expect(blocks[0]).toMatchObject({ '@type': 'Movie', name: movie.name, contentRating: movie.ageRating, potentialAction: { '@type': 'WatchAction' } });
+    expect(blocks[1]['@type']).toBe('BreadcrumbList');
+  });
+
+  test('adult content in a kid profile answers 403 with the watch popup', async ({ page, context, baseURL, request }) => {
+    const adult = await first(request, 'movies', '&sort=popular');
+    const detail = await (await request.get(`/cms/content/movie/${adult.id}/`)).json();
+    test.skip(['0+', '6+'].includes(detail.ageRating), 'the top movie is for kids');
+    await signIn(context, baseURL!, { kid: true });
+    const res = await page.goto(adult.url);
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole('dialog', { name: 'Контент недоступен' })).toBeVisible();
+  });
+
+  test('Paramount+ content outside the CIS answers 403 with the watch popup', async ({ page, request }) => {
+    const title = await first(request, 'special', '&partner=paramount-plus');
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'FR' });
+    expect((await page.goto(title.url))?.status()).toBe(403);
+    await expect(page.getByRole('dialog', { name: 'Контент недоступен' })).toBeVisible();
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'RU' });
+    expect((await page.goto(title.url))?.status()).toBe(200);
+  });
+});
