@@ -47,6 +47,16 @@ test.describe('catalogue sections', () => {
     expect((await page.goto('/movies?age=13'))?.status()).toBe(404);
   });
 
+  test('partner sections list only their partner\'s titles', async ({ page, request }) => {
+    for (const [path, partner] of [['/hbo-max', 'hbo-max'], ['/kino1tv', 'kino1tv'], ['/paramount-plus', 'paramount-plus']]) {
+      const top = await first(request, 'special', `&partner=${partner}`);
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
+    }
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
+    expect((await page.goto('/paramount-plus'))?.status()).toBe(404);
+  });
+
   test('/kids exists only in the CIS', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
     expect((await page.goto('/kids'))?.status()).toBe(200);
@@ -108,5 +118,40 @@ test.describe('title pages', () => {
     await expect(page.getByRole('dialog', { name: 'Контент недоступен' })).toBeVisible();
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'RU' });
     expect((await page.goto(title.url))?.status()).toBe(200);
+  });
+});
+
+test.describe('collections and TV', () => {
+  test('/collections lists the collections and each one opens with its titles', async ({ page, request }) => {
+    const list = await (await request.get('/cms/showcases/collections/?page_size=1')).json();
+    const first = list.results[0];
+    await page.goto('/collections');
+    await page.getByRole('link', { name: new RegExp(first.name) }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${first.slug}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+    const one = await (await request.get(`/cms/showcases/collections/${first.slug}/`)).json();
+    await expect(page.locator('.card')).toHaveCount(one.count);
+    expect((await page.goto('/collections/no-such-collection'))?.status()).toBe(404);
+  });
+
+  test('/tv lists every channel with what is on now and next in Moscow time', async ({ page, request }) => {
+    const api = await (await request.get('/cms/tv/channels/')).json();
+    await page.goto('/tv');
+    await expect(page.locator('.channel')).toHaveCount(api.count);
+    const firstOnAir = api.results.find((c: { now: unknown }) => c.now);
+    test.skip(!firstOnAir, 'nothing on air');
+    await expect(page.locator('.channel').filter({ hasText: firstOnAir.name }).locator('.channel__now')).toContainText(firstOnAir.now.name);
+  });
+
+  test('/tv has a day picker (web-enable-calendar is on in the seed) showing a day\'s guide', async ({ page }) => {
+    await page.goto('/tv');
+    const days = page.getByRole('navigation', { name: 'Дни' }).getByRole('link');
+    await expect(days).toHaveCount(8);
+    await days.nth(3).click();
+    await expect(page).toHaveURL(/\/tv\?date=\d{4}-\d{2}-\d{2}$/);
+    await expect(page.locator('.guide__channel')).toHaveCount(30);
+    await page.locator('.guide__channel summary').first().click();
+    expect(await page.locator('.guide__channel').first().locator('li').count()).toBeGreaterThan(5);
+    expect((await page.goto('/tv?date=not-a-date'))?.status()).toBe(404);
   });
 });

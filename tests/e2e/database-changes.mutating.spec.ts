@@ -21,6 +21,26 @@ test('switching disable-dazn in the database hides DAZN on the next page view, w
   await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(1);
 });
 
+test('the DAZN section answers 404 while disable-dazn is on', async ({ page }) => {
+  expect((await page.goto('/dazn'))?.status()).toBe(200);
+  d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
+  try {
+    expect((await page.goto('/dazn'))?.status()).toBe(404);
+  } finally {
+    d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'");
+  }
+});
+
+test('the trailers section exists only while enable-trailers is on', async ({ page }) => {
+  expect((await page.goto('/trailers'))?.status()).toBe(200);
+  d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'enable-trailers'");
+  try {
+    expect((await page.goto('/trailers'))?.status()).toBe(404);
+  } finally {
+    d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'enable-trailers'");
+  }
+});
+
 test('switching HBO Max availability off hides its section', async ({ page }) => {
   d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'hbo-max-available'");
   try {
@@ -44,5 +64,16 @@ test('SEO texts from the CMS override title, description, noindex and structured
     await expect(page.locator('b', { hasText: 'x' })).toHaveCount(0);
   } finally {
     d1("DELETE FROM seo_texts WHERE path = '/get-ip'");
+  }
+});
+
+test('without web-enable-calendar /tv has no day picker and ignores ?date=', async ({ page }) => {
+  d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'web-enable-calendar'");
+  try {
+    await page.goto('/tv?date=2026-11-24');
+    await expect(page.getByRole('navigation', { name: 'Дни' })).toHaveCount(0);
+    await expect(page.locator('.channel').first()).toBeVisible();
+  } finally {
+    d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'web-enable-calendar'");
   }
 });

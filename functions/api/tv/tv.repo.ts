@@ -45,3 +45,12 @@ export async function channelSchedule(db: Db, idOrSlug: string, from: number, to
   ]);
   return channels[0] && { channel: channels[0], programmes };
 }
+
+/** Every channel's programmes overlapping [from, to), for a day's guide. */
+export async function allSchedules(db: Db, from: number, to: number, maxAge?: AgeRating) {
+  const [channels, programmes] = await db.batch([
+    db.select().from(tvChannels).where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined).orderBy(asc(tvChannels.position)),
+    db.select(programmeColumns).from(tvProgrammes).where(and(lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from))).orderBy(asc(tvProgrammes.startsAt)),
+  ]);
+  return channels.map((channel) => ({ channel, programmes: programmes.filter((p) => p.channelId === channel.id) }));
+}

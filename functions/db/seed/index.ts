@@ -1,8 +1,12 @@
 /**
  * The seed: writes SQL for every seed table to stdout (or to the file given as the argument).
- * Deterministic; every statement is idempotent. Run by `npm run db:seed`.
+ * Deterministic for a given reference day; every statement is idempotent. Run by `npm run db:seed`.
+ * The catalogue's dates (releases, premieres, the TV week) are laid around the day the database
+ * is first seeded (Moscow), so a fresh local stack always has a current TV guide;
+ * `SEED_REFERENCE=YYYY-MM-DD` pins it.
  */
 import { writeFileSync } from 'node:fs';
+import { calendarDay } from '../../lib/ru.ts';
 import { catalogueSql } from './catalogue/index.ts';
 import { flagSeed } from './flags.ts';
 import { insertIgnore } from './sql.ts';
@@ -14,7 +18,7 @@ const sql = [
     'tech_pages',
     techPageSeed.map((p) => ({ slug: p.slug, title: p.title, lead: p.lead, sections: p.sections })),
   ),
-  catalogueSql(),
+  catalogueSql({ reference: process.env.SEED_REFERENCE ?? calendarDay(new Date()) }),
 ].join('\n');
 
 const out = process.argv[2];
