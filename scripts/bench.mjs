@@ -8,10 +8,11 @@
 //   npm run bench -- --page /faq --runs 1 --no-build    a quick look at one page
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { METRICS, compare, describeBudget, loadBudgets, median } from './bench/budgets.mjs';
+import { compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
+import { printBusyNote, printDetails, printTable } from './bench/report.mjs';
 import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -89,7 +90,7 @@ try {
 }
 
 const results = measured.map(judge);
-printTable(results);
+printTable(results, runs);
 printDetails(results);
 printBusyNote(results);
 const misses = results.flatMap((r) => r.checks.filter((c) => c.result === 'OVER' || c.result === 'ERROR').map((c) => `${r.path} ${c.key}`));
@@ -107,8 +108,10 @@ async function measurePage(page) {
   for (let i = 1; i <= runs; i++) {
     const t = Date.now();
     let run;
+    let attempts = 0;
     // Trace hiccups of a fresh Chromium (NO_NAVSTART…) say "run Lighthouse again": up to 2 retries.
     for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+      attempts += 1;
       try {
         run = await lighthouseRun(url, chromePath, `${OUT_DIR}/lhr/${slug(page.path)}-${i}.json`);
       } catch (error) {
@@ -119,6 +122,7 @@ async function measurePage(page) {
       if (attempt < MAX_RETRIES) console.log(`  run ${i}/${runs}: ${run.error.split(':')[0]}, retrying`);
     }
     run.loadAverage = Number(loadavg()[0].toFixed(2));
+    run.attempts = attempts;
     done.push(run);
     const line = run.error
       ? `error: ${run.error}`
@@ -170,79 +174,6 @@ function judge({ page, url, httpStatus, runs: all, ok, js }) {
     errors: all.filter((r) => r.error).map((r) => r.error),
     runs: all.map(({ failing: _failing, scripts: _scripts, ...figuresOfRun }) => figuresOfRun),
   };
-}
-
-function printTable(results) {
-  const rows = [['Page', 'Metric', 'Median', 'Runs', 'Budget', 'Result']];
-  for (const r of results) {
-    METRICS.forEach((metric, i) => {
-      const check = r.checks.find((c) => c.key === metric.key);
-      const perRun = metric.key === 'jsGzipKB' ? jsBreakdown(r.js) : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
-      rows.push([
-        i === 0 ? `${r.path}` : '',
-        metric.label,
-        check.value === null ? '—' : metric.format(check.value),
-        perRun,
-        describeBudget(metric, check.budget),
-        check.result,
-      ]);
-    });
-  }
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  const line = (row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd();
-  console.log(`\nLighthouse ${results[0]?.runs.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ''}, mobile (default emulation and simulated throttling), median of ${runs} runs; first-time visitor`);
-  console.log(line(rows[0]));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  rows.slice(1).forEach((row, i) => {
-    if (i > 0 && row[0]) console.log('');
-    console.log(line(row));
-  });
-}
-
-function jsBreakdown(js) {
-  if (!js) return '—';
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`;
-  return `${js.requests.length} file(s) ${kb(js.requestGzipBytes)} + ${js.inline.count} inline ${kb(js.inline.gzipBytes)}`;
-}
-
-function printDetails(results) {
-  for (const r of results) {
-    const notes = [];
-    if (r.httpStatus !== 200) notes.push(`HTTP status ${r.httpStatus}`);
-    for (const error of new Set(r.errors)) notes.push(`Lighthouse error: ${error}`);
-    if (r.js) {
-      for (const req of r.js.requests) {
-        notes.push(
-          `script ${req.url.replace(r.url.replace(/\/[^/]*$/, ''), '')}: ${req.bytes} B raw, ${req.gzipBytes} B gzip -9, served ${req.servedEncoding}; Lighthouse transferSize ${req.lighthouseTransferSize ?? '—'} B`,
-        );
-      }
-      if (r.js.requests.length) {
-        notes.push(`script files: ${r.js.requestGzipBytes} B gzip -9 here vs ${r.js.lighthouseTransferBytes} B transferred in Lighthouse (headers included)`);
-      }
-      if (r.js.inline.count) notes.push(`inline scripts: ${r.js.inline.count}, ${r.js.inline.bytes} B raw, ${r.js.inline.gzipBytes} B gzip -9`);
-    }
-    for (const audit of r.failingAudits) {
-      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-      notes.push(`${audit.category} audit not passed in ${audit.runs}/${r.runs.length} runs: ${audit.id} — ${audit.title}${value}`);
-      for (const item of audit.items) notes.push(`    ${Object.values(item).join(' | ').replace(/\s+/g, ' ').slice(0, 240)}`);
-    }
-    if (notes.length) console.log(`\n${r.path}:\n${notes.map((n) => `  ${n}`).join('\n')}`);
-  }
-}
-
-/**
- * TBT, and with it the performance score, swings with other work on the machine (simulated
- * throttling scales the observed main-thread time), so runs on a busy machine are called out.
- */
-function printBusyNote(results) {
-  const all = results.flatMap((r) => r.runs).filter((run) => !run.error);
-  const best = Math.max(...all.map((run) => run.benchmarkIndex ?? 0));
-  const busy = all.filter((run) => run.loadAverage > cpus().length || (run.benchmarkIndex ?? best) < 0.6 * best);
-  if (busy.length === 0) return;
-  console.log(
-    `\nnote: the machine was busy during ${busy.length} of ${all.length} runs (load average above ${cpus().length} cores, or CPU benchmark under 60% of the best run's ${Math.round(best)}).` +
-      '\n      TBT and the performance score follow machine load; rerun on a quiet machine before reading an OVER there as a regression.',
-  );
 }
 
 function writeResults(results, misses) {
