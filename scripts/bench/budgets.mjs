@@ -1,0 +1,69 @@
+// bench/budgets.json: which pages are measured and the budget of each metric. A page entry's
+// `budgets` override the file's `defaults`; a metric with no budget is reported without a verdict.
+import { readFileSync } from 'node:fs';
+
+/** The reported metrics, how each is shown, and which direction is better. */
+export const METRICS = [
+  { key: 'performance', label: 'Performance', better: 'higher', format: (v) => String(Math.round(v)) },
+  { key: 'accessibility', label: 'Accessibility', better: 'higher', format: (v) => String(Math.round(v)) },
+  { key: 'lcpMs', label: 'LCP', better: 'lower', format: (v) => `${(v / 1000).toFixed(2)} s` },
+  { key: 'tbtMs', label: 'TBT', better: 'lower', format: (v) => `${Math.round(v)} ms` },
+  { key: 'cls', label: 'CLS', better: 'lower', format: (v) => v.toFixed(3) },
+  { key: 'jsGzipKB', label: 'JS gzip', better: 'lower', format: (v) => `${v.toFixed(1)} KB` },
+];
+const KEYS = new Set(METRICS.map((m) => m.key));
+
+/**
+ * Reads and checks the budgets file; unknown metric names fail loudly (a typo must not silently
+ * drop a budget).
+ * @example
+ * const { runs, defaults, pages } = loadBudgets('bench/budgets.json');
+ * // pages[0] → { name: 'Главная', path: '/', budgets: { performance: 100, accessibility: 95, … } }
+ */
+export function loadBudgets(file) {
+  const raw = JSON.parse(readFileSync(file, 'utf8'));
+  const check = (budgets, where) => {
+    for (const [key, value] of Object.entries(budgets ?? {})) {
+      if (!KEYS.has(key)) throw new Error(`${file}: unknown metric "${key}" in ${where} (known: ${[...KEYS].join(', ')})`);
+      if (typeof value !== 'number') throw new Error(`${file}: ${where}.${key} must be a number`);
+    }
+  };
+  check(raw.defaults, 'defaults');
+  const pages = (raw.pages ?? []).map((page, i) => {
+    if (typeof page.path !== 'string' || !page.path.startsWith('/')) throw new Error(`${file}: pages[${i}].path must start with /`);
+    check(page.budgets, `pages[${i}].budgets`);
+    return { name: page.name ?? page.path, path: page.path, skip: page.skip, budgets: { ...raw.defaults, ...page.budgets } };
+  });
+  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages };
+}
+
+/** Median of numbers (mean of the middle two for an even count); null when there are none. */
+export function median(values) {
+  const xs = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  return xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+}
+
+/**
+ * One verdict per metric: PASS, OVER, ERROR (no figure) or '' (no budget).
+ * @example
+ * compare({ performance: 98 }, { performance: 100 }) // → [{ key: 'performance', value: 98, budget: 100, result: 'OVER' }, …]
+ */
+export function compare(figures, budgets) {
+  return METRICS.map(({ key, better }) => {
+    const value = figures[key] ?? null;
+    const budget = budgets[key] ?? null;
+    if (budget === null) return { key, value, budget, result: '' };
+    if (value === null) return { key, value, budget, result: 'ERROR' };
+    const ok = better === 'higher' ? value >= budget : value <= budget;
+    return { key, value, budget, result: ok ? 'PASS' : 'OVER' };
+  });
+}
+
+/** The budget as a reader says it: "≥ 95", "≤ 15.0 KB", "= 100" for a perfect score. */
+export function describeBudget(metric, budget) {
+  if (budget === null || budget === undefined) return '—';
+  if (metric.better === 'higher') return budget >= 100 ? '= 100' : `≥ ${metric.format(budget)}`;
+  return `≤ ${metric.format(budget)}`;
+}
