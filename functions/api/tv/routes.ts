@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, SECONDS, calendarDay, dayStart, isTimeZone } from '..
 import { age, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { ageLabel } from '../content/content-dto.ts';
+import { artUrl } from '../media/art.ts';
 import { channelSchedule, channelsWithNowNext } from './tv.repo.ts';
 
 const timezone = z.string().max(64).refine(isTimeZone, { message: 'неизвестный часовой пояс' }).default(DEFAULT_TIMEZONE);
@@ -17,7 +18,8 @@ export const scheduleQuery = channelsQuery.extend({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d)), { message: 'неверная дата' }).optional(),
 });
 
-const logoUrl = (id: number) => `/media/art/channel/${id}.svg`;
+/** Versioned like all art, so logos can be cached forever. */
+const logoUrl = (channel: { id: number; name: string }) => artUrl('channel', { id: channel.id, name: channel.name, caption: '' });
 type ProgrammeRow = { id: number; startsAt: number; endsAt: number; name: string; description: string; genre: string; ageRating: number };
 const programme = (p: ProgrammeRow | null) =>
   p && { id: p.id, startsAt: p.startsAt, endsAt: p.endsAt, name: p.name, description: p.description, genre: p.genre, ageRating: ageLabel(p.ageRating) };
@@ -36,7 +38,7 @@ export const tvRoutes = new Hono<AppEnv>()
       timezone: c.req.valid('query').timezone,
       count: rows.length,
       results: rows.map(({ channel, now: current, next }) => ({
-        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel.id),
+        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel),
         now: programme(current), next: programme(next),
       })),
     });
@@ -54,7 +56,7 @@ export const tvRoutes = new Hono<AppEnv>()
       cmsCache(c, 300);
       const { channel } = found;
       return c.json({
-        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel.id),
+        id: channel.id, slug: channel.slug, name: channel.name, description: channel.description, ageRating: ageLabel(channel.ageRating), logo: logoUrl(channel),
         timezone: q.timezone, date: day, from, to: from + SECONDS.day,
         programmes: found.programmes.map(programme),
       });
