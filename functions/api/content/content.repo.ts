@@ -49,6 +49,19 @@ export const cardColumns = {
   rating: titles.rating,
 };
 
+/**
+ * Columns of an episode with its series as a card (select from episodes joined to seasons and
+ * titles). Aliased: the three tables share column names (id, number, name).
+ */
+export const episodeCardColumns = {
+  episodeId: sql<number>`episodes.id`.as('episode_id'),
+  episodeNumber: sql<number>`episodes.number`.as('episode_number'),
+  episodeName: sql<string>`episodes.name`.as('episode_name'),
+  seasonNumber: sql<number>`seasons.number`.as('season_number'),
+  episodeReleasedAt: sql<number>`episodes.released_at`.as('episode_released_at'),
+  ...cardColumns,
+};
+
 const ORDER: Record<Sort, SQL[]> = {
   popular: [desc(titles.popularity), desc(titles.id)],
   new: [desc(titles.releasedAt), desc(titles.id)],

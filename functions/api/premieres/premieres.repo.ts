@@ -1,19 +1,12 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { episodes, seasons, titles, type AgeRating } from '../../db/catalogue-schema.ts';
-import { cardColumns } from '../content/content.repo.ts';
+import { cardColumns, episodeCardColumns } from '../content/content.repo.ts';
 
 /** Episodes released in [from, to], soonest first, with their series as a card. */
 export async function premiereEpisodes(db: Db, from: number, to: number, limit: number, maxAge?: AgeRating) {
   return db
-    .select({
-      episodeId: sql<number>`episodes.id`.as('episode_id'),
-      episodeNumber: sql<number>`episodes.number`.as('episode_number'),
-      episodeName: sql<string>`episodes.name`.as('episode_name'),
-      seasonNumber: sql<number>`seasons.number`.as('season_number'),
-      releasedAt: sql<number>`episodes.released_at`.as('episode_released_at'),
-      ...cardColumns,
-    })
+    .select(episodeCardColumns)
     .from(episodes)
     .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
     .innerJoin(titles, eq(titles.id, episodes.titleId))

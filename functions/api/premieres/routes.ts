@@ -26,8 +26,8 @@ export const premiereRoutes = new Hono<AppEnv>()
     cmsCache(c);
     return c.json({
       results: rows.map((r) => ({
-        episodeId: r.episodeId, number: r.episodeNumber, name: r.episodeName, seasonNumber: r.seasonNumber, releasedAt: r.releasedAt,
-        upcoming: r.releasedAt > now, content: toCard(r), url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
+        episodeId: r.episodeId, number: r.episodeNumber, name: r.episodeName, seasonNumber: r.seasonNumber, releasedAt: r.episodeReleasedAt,
+        upcoming: r.episodeReleasedAt > now, content: toCard(r), url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
       })),
     });
   })

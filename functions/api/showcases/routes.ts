@@ -34,7 +34,7 @@ async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge
         case 'episodes':
           return {
             ...base,
-            items: found.episodes.map((e) => ({ episodeId: e.episodeId, number: e.number, name: e.episodeName, seasonNumber: e.seasonNumber, releasedAt: e.episodeReleasedAt, content: toCard(e), url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.number}` })),
+            items: found.episodes.map((e) => ({ episodeId: e.episodeId, number: e.episodeNumber, name: e.episodeName, seasonNumber: e.seasonNumber, releasedAt: e.episodeReleasedAt, content: toCard(e), url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}` })),
           };
         default: {
           const explicit = found.items.filter((i) => i.shelfId === shelf.id && i.id !== null);

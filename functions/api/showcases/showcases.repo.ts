@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { collections, collectionItems, episodes, pageBanners, seasons, shelfItems, shelves, showcases, titles, type AgeRating } from '../../db/catalogue-schema.ts';
-import { cardColumns } from '../content/content.repo.ts';
+import { cardColumns, episodeCardColumns } from '../content/content.repo.ts';
 
 /** Items per shelf in a showcase answer; a shelf's own page lists the rest. */
 export const SHELF_LIMIT = 20;
@@ -42,15 +42,7 @@ export async function findShowcase(db: Db, key: ShowcaseKey, maxAge?: AgeRating)
       .innerJoin(titles, sql`titles.partner = shelves.partner AND titles.type != 'trailer'`)
       .where(and(sql`shelves.showcase_id = ${showcaseId} AND shelves.kind = 'partner'`, visible(maxAge))),
     db
-      .select({
-        // Aliased: episodes, seasons and titles share column names (id, number, name).
-        episodeId: sql<number>`episodes.id`.as('episode_id'),
-        number: sql<number>`episodes.number`.as('episode_number'),
-        episodeName: sql<string>`episodes.name`.as('episode_name'),
-        seasonNumber: sql<number>`seasons.number`.as('season_number'),
-        episodeReleasedAt: sql<number>`episodes.released_at`.as('episode_released_at'),
-        ...cardColumns,
-      })
+      .select(episodeCardColumns)
       .from(episodes)
       .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
       .innerJoin(titles, eq(titles.id, episodes.titleId))
