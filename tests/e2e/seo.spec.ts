@@ -56,3 +56,18 @@ test('static files carry the baseline security headers and a cache lifetime', as
     expect(headers['cache-control']).toBe('public, max-age=86400');
   }
 });
+
+test('sitemap.xml lists the sections, info pages, every title and every collection', async ({ request, baseURL }) => {
+  const res = await request.get('/sitemap.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/xml');
+  const xml = await res.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  for (const path of ['/', '/series', '/tv', '/info/tos/', '/faq']) expect(locs).toContain(`${baseURL}${path}`);
+  const series = await (await request.get('/cms/content/series/?page_size=1')).json();
+  const movies = await (await request.get('/cms/content/movies/?page_size=1')).json();
+  expect(locs).toContain(`${baseURL}${series.results[0].url}`);
+  expect(locs.filter((l) => l.includes('/watch/')).length).toBeGreaterThanOrEqual(series.count + movies.count);
+  const collections = await (await request.get('/cms/showcases/collections/?page_size=60')).json();
+  expect(locs.filter((l) => l.includes('/collections/')).length).toBe(collections.count);
+});
