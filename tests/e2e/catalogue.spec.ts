@@ -155,3 +155,27 @@ test.describe('collections and TV', () => {
     expect((await page.goto('/tv?date=not-a-date'))?.status()).toBe(404);
   });
 });
+
+test.describe('search page', () => {
+  test('finds a title by a prefix of its name, without JavaScript too', async ({ browser, request }) => {
+    const top = (await (await request.get('/cms/content/series/?page_size=1')).json()).results[0];
+    const word = top.name.split(' ')[0].slice(0, 4);
+    const api = await (await request.get(`/cms/search/?query=${encodeURIComponent(word)}`)).json();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { name: 'Популярное' })).toBeVisible();
+    await page.getByLabel('Название, актёр или режиссёр').fill(word);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?query=`));
+    await expect(page.getByRole('status')).toContainText(`Нашлось ${api.count}`);
+    await expect(page.locator('.card').first()).toContainText(api.results[0].name);
+    await context.close();
+  });
+
+  test('says so when nothing is found', async ({ page }) => {
+    await page.goto('/search?query=zzzqqqxxx');
+    await expect(page.getByRole('status')).toHaveText('По запросу «zzzqqqxxx» ничего не нашлось');
+    await expect(page.locator('.card')).toHaveCount(0);
+  });
+});
