@@ -55,11 +55,8 @@ const OPERATIONS: Operation[] = [
 const errorEnvelope = z.object({ message: z.string().describe('Текст для пользователя, по-русски'), details: z.object({ reason: z.string() }) });
 
 function parameters(op: Operation) {
-  const query = op.query
-    ? Object.entries((z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] }).properties ?? {}).map(([name, schema]) => ({
-        name, in: 'query', required: Boolean((z.toJSONSchema(op.query!, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required?.includes(name)), schema,
-      }))
-    : [];
+  const json = op.query && (z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] });
+  const query = Object.entries(json?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: Boolean(json?.required?.includes(name)), schema }));
   const path = Object.entries(op.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
   return [...path, ...query];
 }

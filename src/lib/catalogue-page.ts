@@ -6,7 +6,7 @@ import { listQuery } from '../../functions/api/content/routes.ts';
 import { allFlags, togglesFrom, type Toggles } from '../../functions/api/flags/flags.repo.ts';
 import { db } from '../../functions/db/client.ts';
 import type { Partner, TitleType } from '../../functions/db/catalogue-schema.ts';
-import { KID_MAX_AGE } from '../../functions/lib/cms-cache.ts';
+import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 
 export interface CatalogueOptions {
   types: TitleType[];
@@ -32,8 +32,8 @@ export async function loadCataloguePage(Astro: AstroGlobal, { types, partner, av
   }
   const query = parsed.data;
   const d = db();
-  const maxAge = Astro.locals.edge.session.isKid ? Math.min(query.age ?? 18, KID_MAX_AGE) : query.age;
-  const filter = { types, partner: partner ?? query.partner, genre: query.genre, country: query.country, studio: query.studio, year: query.year, decade: query.decade, maxAge: maxAge as never, sort: query.sort };
+  const maxAge = maxAgeFor(Astro.locals.edge.session, query.age);
+  const filter = { types, partner: partner ?? query.partner, genre: query.genre, country: query.country, studio: query.studio, year: query.year, decade: query.decade, maxAge, sort: query.sort };
   const [rows, flags, genres, countries, , , decades] = await d.batch([listTitlesQuery(d, filter, query), allFlags(d), ...facetQueries(d)]);
   if (!available(togglesFrom(flags))) {
     Astro.response.status = 404;

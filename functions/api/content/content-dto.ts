@@ -9,21 +9,7 @@ export const ageLabel = (age: number) => `${age}+`;
 /** The watch route of a title (its page in the catalogue; the player arrives in issue 4/6). */
 export const watchUrl = (id: number) => `/watch/${id}`;
 
-/** A title as a card in lists, shelves and search results. */
-export interface TitleCard {
-  id: number;
-  slug: string;
-  type: TitleType;
-  name: string;
-  originalName: string;
-  year: number;
-  ageRating: string;
-  partner: Partner;
-  rating: number | null;
-  assets: { poster: string; background: string };
-  url: string;
-}
-
+/** The columns of a title card as the database gives them (content.repo.ts `cardColumns`). */
 export interface TitleRow {
   id: number;
   slug: string;
@@ -34,6 +20,13 @@ export interface TitleRow {
   ageRating: AgeRating;
   partner: Partner;
   rating: number | null;
+}
+
+/** A title as a card in lists, shelves and search results: the row with its age label, art and URL. */
+export interface TitleCard extends Omit<TitleRow, 'ageRating'> {
+  ageRating: string;
+  assets: { poster: string; background: string };
+  url: string;
 }
 
 export function toCard(row: TitleRow): TitleCard {
