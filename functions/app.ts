@@ -20,6 +20,7 @@ import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { attribution } from './middleware/attribution.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { edgeContext } from './middleware/edge-context.ts';
+import { edgeCache } from './middleware/edge-cache.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 
@@ -32,10 +33,12 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Not strict: the spec's paths end with a slash (`/auth/email/sign_in/`), clients may drop it.
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorResponse);
-  app.use(securityHeaders, edgeContext, csrfGuard, attribution, pageHeaders);
+  // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
+  app.use(pageHeaders, securityHeaders, edgeContext, csrfGuard, attribution);
 
-  // CMS answers are shared by many visitors: ETags let browsers and caches revalidate cheaply.
-  app.use('/cms/*', etag());
+  // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
+  // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
+  app.use('/cms/*', etag(), edgeCache('cms'));
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
   app.route('/api/openapi.json', openApiRoutes);
@@ -52,6 +55,6 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/media/art', mediaRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
-  if (pages) app.all('*', pages);
+  if (pages) app.all('*', edgeCache('page'), pages);
   return app;
 }

@@ -4,5 +4,7 @@ type EdgeContext = import('../functions/lib/app-env.ts').EdgeContext;
 declare namespace App {
   interface Locals {
     edge: EdgeContext;
+    /** Set by `loadPage` when a page fetched its layout's data in its own batch. */
+    pageContext?: import('./lib/page-context.ts').PageContext;
   }
 }

@@ -21,5 +21,7 @@ export function config() {
     statUrl: env.STAT_URL ?? '',
     /** Static mode (section 7): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',
+    /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts); EDGE_CACHE=off turns it off. */
+    edgeCache: String(env.EDGE_CACHE ?? 'on') !== 'off',
   };
 }

@@ -1,14 +1,25 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
+import { sharedLifetime } from './edge-cache.ts';
+
+const PRIVATE = 'private, no-cache';
 
 /**
- * Pages differ by region, sign-in and cookie consent, so a shared cache must never serve one
- * visitor's variant to another: HTML is private to the browser and varies by cookie and country.
+ * The last word on Cache-Control, after every other middleware has added its cookies. Pages differ
+ * by region, sign-in and cookie consent: a page may be shared (public, s-maxage) only when it is a
+ * guest's 200 that sets no cookie; anything else is private to the browser. HTML always varies by
+ * cookie and country, and no answer that sets a cookie is ever offered to a shared cache.
  */
 export const pageHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (c.res.headers.get('content-type')?.startsWith('text/html') && !c.res.headers.has('cache-control')) {
-    c.res.headers.set('Cache-Control', 'private, no-cache');
-    c.res.headers.append('Vary', 'Cookie, CF-IPCountry');
+  const headers = c.res.headers;
+  const shared = sharedLifetime(headers.get('cache-control')) !== null;
+  const setsCookie = headers.has('set-cookie');
+  if (headers.get('content-type')?.startsWith('text/html')) {
+    const guest = c.var.edge ? !c.var.edge.session.signedIn : false;
+    if (!headers.has('cache-control') || (shared && (c.res.status !== 200 || !guest || setsCookie))) headers.set('Cache-Control', PRIVATE);
+    headers.append('Vary', 'Cookie, CF-IPCountry');
+  } else if (shared && setsCookie) {
+    headers.set('Cache-Control', PRIVATE);
   }
 });

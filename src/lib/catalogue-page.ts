@@ -3,7 +3,9 @@ import { facetQueries } from '../../functions/api/catalogue/catalogue.repo.ts';
 import { listTitlesQuery, withTotal } from '../../functions/api/content/content.repo.ts';
 import { toCard } from '../../functions/api/content/content-dto.ts';
 import { listQuery } from '../../functions/api/content/routes.ts';
-import { allFlags, togglesFrom, type Toggles } from '../../functions/api/flags/flags.repo.ts';
+import type { Toggles } from '../../functions/api/flags/flags.repo.ts';
+import { loadPage } from './page-context.ts';
+import { shareWithGuests } from './page-cache.ts';
 import { db } from '../../functions/db/client.ts';
 import type { Partner, TitleType } from '../../functions/db/catalogue-schema.ts';
 import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
@@ -19,8 +21,9 @@ export interface CatalogueOptions {
 export type CatalogueData = NonNullable<Awaited<ReturnType<typeof loadCataloguePage>>>;
 
 /**
- * What a catalogue section shows for this request, in one batched D1 round trip (the page of
- * titles, the flags and the filter values); null, with the 404 status set, when the query is
+ * What a catalogue section shows for this request, in one batched D1 round trip with the layout's
+ * data (the page of titles, the flags, the SEO texts and the filter values); shared with other
+ * guests at the edge; null, with the 404 status set, when the query is
  * malformed or the section is switched off. Call it from the page's frontmatter: a status set
  * after an await inside a component comes too late for Astro's streamed response.
  */
@@ -31,14 +34,18 @@ export async function loadCataloguePage(Astro: AstroGlobal, { types, partner, av
     return null;
   }
   const query = parsed.data;
-  const d = db();
   const maxAge = maxAgeFor(Astro.locals.edge.session, query.age);
   const filter = { types, partner: partner ?? query.partner, genre: query.genre, country: query.country, studio: query.studio, year: query.year, decade: query.decade, maxAge, sort: query.sort };
-  const [rows, flags, genres, countries, , , decades] = await d.batch([listTitlesQuery(d, filter, query), allFlags(d), ...facetQueries(d)]);
-  if (!available(togglesFrom(flags))) {
+  const { context, results } = await loadPage(Astro, (d) => {
+    const [genres, countries, , , decades] = facetQueries(d);
+    return [listTitlesQuery(d, filter, query), genres, countries, decades] as const;
+  });
+  const [rows, genres, countries, decades] = results;
+  if (!available(context.toggles)) {
     Astro.response.status = 404;
     return null;
   }
-  const { total } = await withTotal(d, filter, query, rows);
+  shareWithGuests(Astro);
+  const { total } = await withTotal(db(), filter, query, rows);
   return { query, cards: rows.map(toCard), total, facets: { genres, countries, decades } };
 }

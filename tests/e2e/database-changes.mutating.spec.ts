@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { d1 } from './support/d1.ts';
+import { signIn } from './support/session.ts';
 
 // These tests change shared D1 rows; they run in their own project after every other test.
 test.describe.configure({ mode: 'serial' });
+
+// A signed-in viewer's pages are never shared at the edge, so they show a change on the very next
+// view; guests get it once the edge copy expires (s-maxage, see tests/e2e/edge-cache.spec.ts).
+test.beforeEach(async ({ context, baseURL }) => {
+  await signIn(context, baseURL!);
+});
 
 const topNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
 

@@ -1,3 +1,4 @@
+import type { BatchResponse } from 'drizzle-orm/batch';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -118,9 +119,9 @@ export async function withTotal<T extends { total: number }>(db: Db, f: TitleFil
   return { rows, total };
 }
 
-/** A title with everything its page shows, in one batched round trip. */
-export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
-  const [found, genreRows, countryRows, studioRows, peopleRows, seasonRows, productRows, trailerRows] = await db.batch([
+/** The queries of a title with everything its page shows (see `toFoundTitle`). */
+export function titleQueries(db: Db, id: number, maxAge?: AgeRating) {
+  return [
     db.select().from(titles).where(and(eq(titles.id, id), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
     db.select({ slug: genres.slug, name: genres.name }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(titleGenres.titleId, id)).orderBy(asc(genres.name)),
     db.select({ code: countries.code, name: countries.name }).from(titleCountries).innerJoin(countries, eq(countries.id, titleCountries.countryId)).where(eq(titleCountries.titleId, id)),
@@ -129,21 +130,55 @@ export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
     db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)` }).from(seasons).where(eq(seasons.titleId, id)).orderBy(asc(seasons.number)),
     db.select({ id: products.id, slug: products.slug, name: products.name, buyType: products.buyType, partner: products.partner }).from(titleProducts).innerJoin(products, eq(products.id, titleProducts.productId)).where(eq(titleProducts.titleId, id)).orderBy(asc(products.id)),
     db.select({ id: titles.id, name: titles.name, year: titles.year, durationMin: titles.durationMin }).from(titles).where(eq(titles.trailerOf, id)).limit(3),
-  ]);
+  ] as const;
+}
+
+/** A title from the rows of `titleQueries`; undefined when there is none (or the viewer may not see it). */
+export function toFoundTitle([found, genreRows, countryRows, studioRows, peopleRows, seasonRows, productRows, trailerRows]: BatchResponse<ReturnType<typeof titleQueries>>) {
   const title = found[0];
   if (!title) return undefined;
   return { title, genres: genreRows, countries: countryRows, studios: studioRows, people: peopleRows, seasons: seasonRows, products: productRows, trailers: trailerRows };
 }
 
-/** One season of a series with its episodes. */
-export async function findSeason(db: Db, titleId: number, number: number, maxAge?: AgeRating) {
-  const [seasonRows, episodeRows] = await db.batch([
-    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, titleName: sql<string>`titles.name`.as('title_name'), ageRating: titles.ageRating }).from(seasons).innerJoin(titles, eq(titles.id, seasons.titleId)).where(and(eq(seasons.titleId, titleId), eq(seasons.number, number), eq(titles.type, 'series'), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
-    db.select({ id: episodes.id, number: episodes.number, name: episodes.name, description: episodes.description, durationMin: episodes.durationMin, releasedAt: episodes.releasedAt }).from(episodes).where(sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${number})`).orderBy(asc(episodes.number)),
-  ]);
+/** A title with everything its page shows, in one batched round trip. */
+export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
+  return toFoundTitle(await db.batch(titleQueries(db, id, maxAge)));
+}
+
+/**
+ * The queries of one season of a series with its episodes; without a number, the first season
+ * (so a title page can ask for it in the same round trip as the title).
+ */
+export function seasonQueries(db: Db, titleId: number, number?: number, maxAge?: AgeRating) {
+  const seasonNumber = number ?? sql`(SELECT min(s1.number) FROM seasons s1 WHERE s1.title_id = ${titleId})`;
+  return [
+    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, titleName: sql<string>`titles.name`.as('title_name'), ageRating: titles.ageRating }).from(seasons).innerJoin(titles, eq(titles.id, seasons.titleId)).where(and(eq(seasons.titleId, titleId), sql`seasons.number = ${seasonNumber}`, eq(titles.type, 'series'), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
+    db.select({ id: episodes.id, number: episodes.number, name: episodes.name, description: episodes.description, durationMin: episodes.durationMin, releasedAt: episodes.releasedAt }).from(episodes).where(sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})`).orderBy(asc(episodes.number)),
+  ] as const;
+}
+
+/** A season from the rows of `seasonQueries`; undefined when there is none. */
+export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<ReturnType<typeof seasonQueries>>) {
   const found = seasonRows[0];
   if (!found) return undefined;
   return { season: found, titleName: found.titleName, ageRating: found.ageRating, episodes: episodeRows };
+}
+
+/** One season of a series with its episodes, in one batched round trip. */
+export async function findSeason(db: Db, titleId: number, number: number, maxAge?: AgeRating) {
+  return toFoundSeason(await db.batch(seasonQueries(db, titleId, number, maxAge)));
+}
+
+/** A title page's queries: the title and the season on show (the first unless `season` is given). */
+export function titlePageQueries(db: Db, id: number, season?: number) {
+  return [...titleQueries(db, id), ...seasonQueries(db, id, season)] as const;
+}
+
+/** The title and its season on show from the rows of `titlePageQueries`. */
+export function toTitlePage(rows: BatchResponse<ReturnType<typeof titlePageQueries>>) {
+  const [t0, t1, t2, t3, t4, t5, t6, t7, s0, s1] = rows;
+  const found = toFoundTitle([t0, t1, t2, t3, t4, t5, t6, t7]);
+  return { found, season: found?.title.type === 'series' ? toFoundSeason([s0, s1]) : undefined };
 }
 
 /** Titles sharing the most genres with a title, then by popularity (the title itself left out). */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-helpers.ts';
+import { call, RETURNING } from '../../test-helpers.ts';
 import { loadCatalogueFixture } from './test-fixtures.ts';
 
 interface Card { id: number; type: string; name: string; ageRating: string; partner: string; assets: { poster: string }; url: string }
@@ -74,7 +74,7 @@ describe('CMS content lists', () => {
   });
 
   it('carry cache headers and an ETag that answers 304', async () => {
-    const res = await call('/cms/content/movies/');
+    const res = await call('/cms/content/movies/', { headers: RETURNING });
     expect(res.headers.get('cache-control')).toContain('s-maxage=300');
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();

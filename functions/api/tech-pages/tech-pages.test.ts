@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../test-helpers.ts';
+import { call, RETURNING } from '../../test-helpers.ts';
 
 describe('GET /cms/tech-pages/{slug}/', () => {
   beforeEach(async () => {
@@ -11,7 +11,7 @@ describe('GET /cms/tech-pages/{slug}/', () => {
     const sections = [{ heading: 'Оплата', items: [{ title: 'Как оплатить?', body: 'Картой.' }] }];
     await env.DB.prepare('INSERT INTO tech_pages (slug, title, lead, sections) VALUES (?, ?, ?, ?)').bind('faq', 'Вопросы', 'Ответы', JSON.stringify(sections)).run();
     for (const path of ['/cms/tech-pages/faq/', '/cms/tech-pages/faq']) {
-      const res = await call(path);
+      const res = await call(path, { headers: RETURNING });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toContain('s-maxage');
       expect(await res.json()).toEqual({ slug: 'faq', title: 'Вопросы', lead: 'Ответы', sections });

@@ -13,23 +13,36 @@ const programmeColumns = {
   ageRating: tvProgrammes.ageRating,
 };
 
-/** Every channel with what is on at `now` and what comes next, in one batched round trip. */
-export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRating) {
-  const ageOk = maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined;
-  const [channels, onAir] = await db.batch([
-    db.select().from(tvChannels).where(ageOk).orderBy(asc(tvChannels.position)),
-    // The programme on air and the next one of each channel: the first two ending after now.
-    db
-      .select({ ...programmeColumns, rank: sql<number>`row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at)`.as('rank') })
-      .from(tvProgrammes)
-      .where(and(gt(tvProgrammes.endsAt, now), lt(tvProgrammes.startsAt, now + 12 * 3600))),
-  ]);
+/** The channels a viewer may see, in their order. */
+export function channelsQuery(db: Db, maxAge?: AgeRating) {
+  return db.select().from(tvChannels).where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined).orderBy(asc(tvChannels.position));
+}
+
+/** The programme on air and the next one of each channel: the first two ending after `now`. */
+export function onAirQuery(db: Db, now: number) {
+  return db
+    .select({ ...programmeColumns, rank: sql<number>`row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at)`.as('rank') })
+    .from(tvProgrammes)
+    .where(and(gt(tvProgrammes.endsAt, now), lt(tvProgrammes.startsAt, now + 12 * 3600)));
+}
+
+type Channel = typeof tvChannels.$inferSelect;
+type Programme = { [K in keyof typeof programmeColumns]: (typeof programmeColumns)[K]['_']['data'] };
+
+/** Each channel with what is on at `now` and what comes next, from the two queries above. */
+export function toNowNext(channels: Channel[], onAir: (Programme & { rank: number })[], now: number) {
   return channels.map((channel) => {
     const mine = onAir.filter((p) => p.channelId === channel.id && p.rank <= 2);
     const current = mine.find((p) => p.startsAt <= now) ?? null;
     const next = mine.find((p) => p.startsAt > now) ?? null;
     return { channel, now: current, next };
   });
+}
+
+/** Every channel with what is on at `now` and what comes next, in one batched round trip. */
+export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRating) {
+  const [channels, onAir] = await db.batch([channelsQuery(db, maxAge), onAirQuery(db, now)]);
+  return toNowNext(channels, onAir, now);
 }
 
 /** A channel by id or slug with its programmes overlapping [from, to). */
@@ -47,10 +60,11 @@ export async function channelSchedule(db: Db, idOrSlug: string, from: number, to
 }
 
 /** Every channel's programmes overlapping [from, to), for a day's guide. */
-export async function allSchedules(db: Db, from: number, to: number, maxAge?: AgeRating) {
-  const [channels, programmes] = await db.batch([
-    db.select().from(tvChannels).where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined).orderBy(asc(tvChannels.position)),
-    db.select(programmeColumns).from(tvProgrammes).where(and(lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from))).orderBy(asc(tvProgrammes.startsAt)),
-  ]);
+export function programmesQuery(db: Db, from: number, to: number) {
+  return db.select(programmeColumns).from(tvProgrammes).where(and(lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from))).orderBy(asc(tvProgrammes.startsAt));
+}
+
+/** Each channel with its programmes, from the channels and programmes queries. */
+export function toSchedules(channels: Channel[], programmes: Programme[]) {
   return channels.map((channel) => ({ channel, programmes: programmes.filter((p) => p.channelId === channel.id) }));
 }

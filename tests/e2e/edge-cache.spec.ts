@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './support/session.ts';
+
+/** A returning browser (it holds a device id already), as most visitors are. */
+const RETURNING = 'device_id=3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e';
+
+/** The edge keeps a page in the background after answering: ask until it comes from the cache. */
+async function untilCached(request: APIRequestContext, path: string, headers: Record<string, string>) {
+  for (let i = 0; i < 40; i++) {
+    const res = await request.get(path, { headers });
+    if (res.headers()['x-edge-cache'] === 'HIT') return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${path} never came from the edge cache`);
+}
+
+test.describe('edge cache of guest pages', () => {
+  test('a guest page is shared for a minute with stale-while-revalidate, and answered from the cache', async ({ request }) => {
+    const headers = { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' };
+    const first = await request.get('/series?sort=rating', { headers });
+    expect(first.status()).toBe(200);
+    expect(first.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(first.headers()['vary']).toContain('CF-IPCountry');
+    const hit = await untilCached(request, '/series?sort=rating', headers);
+    expect(await hit.text()).toContain('<h1');
+    expect(hit.headers()['content-security-policy']).toMatch(/nonce-/);
+  });
+
+  test('region groups never share a copy: a world guest never gets the CIS menu', async ({ browser, baseURL }) => {
+    const cis = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KZ' } });
+    const world = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
+    try {
+      for (const context of [cis, world]) await context.addCookies([{ name: 'device_id', value: RETURNING.split('=')[1]!, url: baseURL! }]);
+      const cisPage = await cis.newPage();
+      await cisPage.goto('/movies?decade=1990');
+      await cisPage.reload();
+      await expect(cisPage.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Paramount+' })).toHaveCount(1);
+      const worldPage = await world.newPage();
+      await worldPage.goto('/movies?decade=1990');
+      await expect(worldPage.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Paramount+' })).toHaveCount(0);
+    } finally {
+      await cis.close();
+      await world.close();
+    }
+  });
+
+  test('a page from the cache carries the data block of its own visitor, not the first one’s', async ({ browser }) => {
+    const path = '/movies?decade=1980';
+    const ids: string[] = [];
+    for (const country of ['RU', 'KZ']) {
+      const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': country } });
+      const page = await context.newPage();
+      const res = await page.goto(path);
+      const config = JSON.parse((await page.locator('#app-config').textContent()) ?? '{}');
+      expect(config.geo.country).toBe(country);
+      const cookie = (await context.cookies()).find((c) => c.name === 'device_id');
+      expect(config.deviceId).toBe(cookie?.value);
+      ids.push(config.deviceId);
+      if (country === 'KZ') expect(res?.headers()['x-edge-cache']).toMatch(/HIT|MISS/);
+      await context.close();
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  test('signed-in and kid pages are never shared', async ({ page, context, baseURL }) => {
+    await signIn(context, baseURL!);
+    const res = await page.goto('/series?sort=new');
+    expect(res?.headers()['cache-control']).toBe('private, no-cache');
+    expect(res?.headers()['x-edge-cache']).toBe('BYPASS');
+    await expect(page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Избранное' })).toHaveCount(1);
+  });
+
+  test('the cookie banner state is part of the key: a visitor who accepted never gets the banner from the cache', async ({ request }) => {
+    const path = '/collections';
+    const banner = { cookie: RETURNING, 'cf-ipcountry': 'RU' };
+    await request.get(path, { headers: banner });
+    const withBanner = await untilCached(request, path, banner);
+    expect(await withBanner.text()).toContain('data-cookie-banner');
+    const accepted = await request.get(path, { headers: { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' } });
+    expect(await accepted.text()).not.toContain('data-cookie-banner');
+  });
+});
