@@ -20,9 +20,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /\.mutating\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
-    // Tests that change shared D1 rows run alone, after everything else.
-    { name: 'database changes', testMatch: /\.mutating\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: /\.(mutating|alone)\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    // Tests that change shared D1 rows, or count the Worker's D1 round trips, run alone, after everything else.
+    { name: 'alone', testMatch: /\.(mutating|alone)\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

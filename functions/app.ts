@@ -14,7 +14,9 @@ import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
+import { d1RoundTrips } from './db/d1-meter.ts';
 import { API_PREFIXES } from './lib/api-paths.ts';
+import { config } from './lib/config.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { attribution } from './middleware/attribution.ts';
@@ -53,6 +55,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
   app.route('/media/art', mediaRoutes);
+  // Development only: D1 round trips of this isolate so far (the bench and tests diff it per page).
+  app.get('/dev/api/d1-meter', (c) => (config().devRoutes ? c.json({ roundTrips: d1RoundTrips() }, 200, { 'Cache-Control': 'no-store' }) : notFoundResponse(c)));
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
   if (pages) app.all('*', edgeCache('page'), pages);

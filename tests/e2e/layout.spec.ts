@@ -140,7 +140,7 @@ for (const width of [320, 768, 1024, 1366, 1440, 1920]) {
 
 test('a page that sets a cookie (a first visit) stays private, and pages vary by cookie and country, so no shared cache mixes regions or sessions', async ({ page }) => {
   const res = await page.goto('/series');
-  expect(res!.headers()['set-cookie']).toContain('device_id=');
+  expect((await res!.allHeaders())['set-cookie']).toContain('device_id=');
   const headers = res!.headers();
   expect(headers['cache-control']).toBe('private, no-cache');
   expect(headers['vary']).toMatch(/Cookie/);
