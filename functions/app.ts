@@ -41,6 +41,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
   app.use('/cms/*', etag(), edgeCache('cms'));
+  // Liveness for deploy checks and the bench's trivial route: no D1, no work.
+  app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
   app.route('/api/openapi.json', openApiRoutes);

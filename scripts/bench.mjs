@@ -12,7 +12,8 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
-import { printBusyNote, printDetails, printTable } from './bench/report.mjs';
+import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
+import { d1RoundTrips, throughput, viewerCookie } from './bench/server-side.mjs';
 import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -81,10 +82,12 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
 }
 
 const measured = [];
+let apiFigures = null;
 try {
   await worker.ready();
   console.log(`  answering at ${worker.origin} after ${seconds(workerStart)}`);
   for (const page of pages) measured.push(await measurePage(page));
+  if (config.api && !args.page) apiFigures = await measureApi(config.api);
 } finally {
   await worker.stop();
 }
@@ -92,8 +95,12 @@ try {
 const results = measured.map(judge);
 printTable(results, runs);
 printDetails(results);
+printThroughput(apiFigures);
 printBusyNote(results);
-const misses = results.flatMap((r) => r.checks.filter((c) => c.result === 'OVER' || c.result === 'ERROR').map((c) => `${r.path} ${c.key}`));
+const misses = [
+  ...results.flatMap((r) => r.checks.filter((c) => c.result === 'OVER' || c.result === 'ERROR').map((c) => `${r.path} ${c.key}`)),
+  ...(apiFigures?.checks ?? []).filter((c) => c.result !== 'PASS').map((c) => `API ${c.label}`),
+];
 writeResults(results, misses);
 console.log(misses.length ? `\n${misses.length} budget miss(es): ${misses.join(', ')}` : '\nevery page within budget');
 console.log(`results: ${OUT_DIR}/results.json (total ${seconds(startedAt)})${misses.length && !args.strict ? '; --strict would exit 1' : ''}`);
@@ -133,7 +140,30 @@ async function measurePage(page) {
   const ok = done.filter((r) => !r.error);
   const scripts = [...new Map(ok.flatMap((r) => r.scripts).map((s) => [s.url, s])).values()];
   const js = ok.length ? await scriptBytes(url, scripts) : null;
-  return { page, url, httpStatus: warm.status, runs: done, ok, js };
+  const d1Trips = await d1RoundTrips(worker.origin, page.path).catch(() => null);
+  return { page, url, httpStatus: warm.status, runs: done, ok, js, d1Trips };
+}
+
+/**
+ * Throughput of the list API against the trivial route of the same Worker: the list as guests get
+ * it (edge cache) and as a kid profile gets it (never cached, D1 every time).
+ */
+async function measureApi(api) {
+  console.log(`\nAPI throughput: ${api.trivial} against ${api.list}…`);
+  const options = { seconds: api.seconds, concurrency: api.concurrency };
+  const trivial = await throughput(worker.origin, api.trivial, { ...options, label: 'trivial: no D1' });
+  const cached = await throughput(worker.origin, api.list, { ...options, label: 'as guests get it: edge cache' });
+  const uncached = await throughput(worker.origin, api.list, { ...options, label: 'kid profile: never cached, D1 every time', headers: { cookie: await viewerCookie({ kid: true }) } });
+  const check = (label, run, budget) => {
+    const value = run.perSecond / trivial.perSecond;
+    return { label, value, budget, result: run.failed || !trivial.perSecond ? 'ERROR' : value >= budget ? 'PASS' : 'OVER' };
+  };
+  return {
+    ...options,
+    trivial,
+    lists: [cached, uncached],
+    checks: [check(`${api.list} (edge cache)`, cached, api.ratio), check(`${api.list} (uncached)`, uncached, api.uncachedRatio ?? 0)],
+  };
 }
 
 /** A failed run worth repeating: Chromium or the trace failed, not our page (a 404 stays an error). */
@@ -142,7 +172,7 @@ function retryable(run) {
 }
 
 /** Medians, budget verdicts and the union of failing audits for one page. */
-function judge({ page, url, httpStatus, runs: all, ok, js }) {
+function judge({ page, url, httpStatus, runs: all, ok, js, d1Trips }) {
   const med = (key) => median(ok.map((r) => r[key]));
   const figures = {
     performance: med('performance'),
@@ -151,6 +181,7 @@ function judge({ page, url, httpStatus, runs: all, ok, js }) {
     tbtMs: med('tbtMs'),
     cls: med('cls'),
     jsGzipKB: js ? js.gzipBytes / 1024 : null,
+    d1Trips: d1Trips ?? null,
   };
   const failing = new Map();
   for (const run of ok) {
@@ -196,6 +227,7 @@ function writeResults(results, misses) {
     pass: misses.length === 0,
     misses,
     pages: results,
+    api: apiFigures,
   };
   writeFileSync(`${OUT_DIR}/results.json`, `${JSON.stringify(report, null, 2)}\n`);
 }

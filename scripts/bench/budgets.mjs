@@ -10,6 +10,7 @@ export const METRICS = [
   { key: 'tbtMs', label: 'TBT', better: 'lower', format: (v) => `${Math.round(v)} ms` },
   { key: 'cls', label: 'CLS', better: 'lower', format: (v) => v.toFixed(3) },
   { key: 'jsGzipKB', label: 'JS gzip', better: 'lower', format: (v) => `${v.toFixed(1)} KB` },
+  { key: 'd1Trips', label: 'D1 round trips', better: 'lower', format: (v) => String(v) },
 ];
 const KEYS = new Set(METRICS.map((m) => m.key));
 
@@ -34,7 +35,7 @@ export function loadBudgets(file) {
     check(page.budgets, `pages[${i}].budgets`);
     return { name: page.name ?? page.path, path: page.path, skip: page.skip, budgets: { ...raw.defaults, ...page.budgets } };
   });
-  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages };
+  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages, api: raw.api ?? null };
 }
 
 /** Median of numbers (mean of the middle two for an even count); null when there are none. */

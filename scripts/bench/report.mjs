@@ -9,7 +9,7 @@ export function printTable(results, runs) {
   for (const r of results) {
     METRICS.forEach((metric, i) => {
       const check = r.checks.find((c) => c.key === metric.key);
-      const perRun = metric.key === 'jsGzipKB' ? jsBreakdown(r.js) : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
+      const perRun = metric.key === 'jsGzipKB' ? jsBreakdown(r.js) : metric.key === 'd1Trips' ? 'uncached view, least of 3' : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
       rows.push([
         i === 0 ? `${r.path}` : '',
         metric.label,
@@ -76,4 +76,16 @@ export function printBusyNote(results) {
     `\nnote: the machine was busy during ${busy.length} of ${all.length} runs (load average above ${cpus().length} cores, or CPU benchmark under 60% of the best run's ${Math.round(best)}).` +
       '\n      TBT and the performance score follow machine load; rerun on a quiet machine before reading an OVER there as a regression.',
   );
+}
+
+/** API throughput: each route's requests per second and the list's ratio to the trivial route. */
+export function printThroughput(api) {
+  if (!api) return;
+  console.log(`\nAPI throughput, ${api.concurrency} concurrent clients for ${api.seconds} s each (same Worker, wrangler dev on this machine)`);
+  for (const r of [api.trivial, ...api.lists]) {
+    console.log(`  ${r.path.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.requests} answers, ${r.failed} failed; ${r.label})`);
+  }
+  for (const check of api.checks) {
+    console.log(`  ratio ${check.label}: ${(check.value * 100).toFixed(0)}% of the trivial route; budget ≥ ${(check.budget * 100).toFixed(0)}%: ${check.result}`);
+  }
 }
