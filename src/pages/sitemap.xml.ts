@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { asc, ne } from 'drizzle-orm';
 import { watchUrl } from '../../functions/api/content/content-dto.ts';
 import { db } from '../../functions/db/client.ts';
-import { collections, titles } from '../../functions/db/catalogue-schema.ts';
+import { collections, titles, tvChannels } from '../../functions/db/catalogue-schema.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 
 /** Sections and help pages of spec section 2 that search engines should know (CIS-only ones too). */
@@ -10,17 +10,19 @@ const STATIC_PATHS = ['/', '/series', '/movies', '/kids', '/collections', '/tv',
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** sitemap.xml: sections, info pages, every title and every collection, in one D1 round trip. */
+/** sitemap.xml: sections, info pages, every title, collection and TV channel, in one D1 round trip. */
 export const GET: APIRoute = async ({ url }) => {
   const d = db();
-  const [titleRows, collectionRows] = await d.batch([
+  const [titleRows, collectionRows, channelRows] = await d.batch([
     d.select({ id: titles.id, createdAt: titles.createdAt }).from(titles).where(ne(titles.type, 'trailer')).orderBy(asc(titles.id)),
     d.select({ slug: collections.slug }).from(collections).orderBy(asc(collections.position)),
+    d.select({ slug: tvChannels.slug }).from(tvChannels).orderBy(asc(tvChannels.position)),
   ]);
   const urls = [
     ...STATIC_PATHS.map((path) => ({ loc: url.origin + path })),
     ...Object.values(INFO_DOCS).map((doc) => ({ loc: url.origin + doc.path })),
     ...collectionRows.map((c) => ({ loc: `${url.origin}/collections/${c.slug}` })),
+    ...channelRows.map((c) => ({ loc: `${url.origin}/tv/${c.slug}` })),
     ...titleRows.map((t) => ({ loc: url.origin + watchUrl(t.id), lastmod: new Date(t.createdAt * 1000).toISOString().slice(0, 10) })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls

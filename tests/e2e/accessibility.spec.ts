@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 // WCAG 2.2 AA rules of axe-core; any violation fails, not only serious ones.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series', '/search', '/tv']) {
+for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series', '/search', '/tv', '/tv/pervyj-gorodskoj']) {
   for (const width of [320, 1440]) {
     test(`${path} has no WCAG 2.2 AA violations at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -154,6 +154,28 @@ test.describe('collections and TV', () => {
     expect(await page.locator('.guide__channel').first().locator('li').count()).toBeGreaterThan(5);
     expect((await page.goto('/tv?date=not-a-date'))?.status()).toBe(404);
   });
+
+  test('a channel page shows its programme of the day in Moscow time, what is on now, and BroadcastEvent data', async ({ page, request }) => {
+    const api = await (await request.get('/cms/tv/channels/')).json();
+    const channel = api.results.find((c: { now: unknown }) => c.now) ?? api.results[0];
+    await page.goto('/tv');
+    await page.getByRole('link', { name: channel.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/tv/${channel.slug}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(channel.name);
+    const day = await (await request.get(`/cms/tv/channels/${channel.slug}/`)).json();
+    await expect(page.locator('.schedule__item')).toHaveCount(day.programmes.length);
+    if (channel.now) await expect(page.locator('[aria-current="time"]')).toContainText(channel.now.name);
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    const events = ld.flatMap((b) => (b['@type'] === 'ItemList' ? b.itemListElement.map((i: { item: unknown }) => i.item) : []));
+    expect(events[0]).toMatchObject({ '@type': 'BroadcastEvent', publishedOn: { '@type': 'BroadcastService', name: channel.name } });
+    expect(events).toHaveLength(day.programmes.length);
+    const days = page.getByRole('navigation', { name: 'Дни' }).getByRole('link');
+    await days.nth(3).click();
+    await expect(page).toHaveURL(new RegExp(`/tv/${channel.slug}\\?date=\\d{4}-\\d{2}-\\d{2}$`));
+    await expect(page.locator('.schedule__item').first()).toBeVisible();
+    expect((await page.goto('/tv/no-such-channel'))?.status()).toBe(404);
+    expect((await page.goto(`/tv/${channel.slug}?date=2026-13-45`))?.status()).toBe(404);
+  });
 });
 
 test.describe('search page', () => {

@@ -57,7 +57,7 @@ test('static files carry the baseline security headers and a cache lifetime', as
   }
 });
 
-test('sitemap.xml lists the sections, info pages, every title and every collection', async ({ request, baseURL }) => {
+test('sitemap.xml lists the sections, info pages, every title, collection and TV channel', async ({ request, baseURL }) => {
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/xml');
@@ -70,4 +70,7 @@ test('sitemap.xml lists the sections, info pages, every title and every collecti
   expect(locs.filter((l) => l.includes('/watch/')).length).toBeGreaterThanOrEqual(series.count + movies.count);
   const collections = await (await request.get('/cms/showcases/collections/?page_size=60')).json();
   expect(locs.filter((l) => l.includes('/collections/')).length).toBe(collections.count);
+  const channels = await (await request.get('/cms/tv/channels/')).json();
+  expect(locs.filter((l) => l.includes('/tv/')).length).toBe(channels.count);
+  expect(locs).toContain(`${baseURL}/tv/${channels.results[0].slug}`);
 });

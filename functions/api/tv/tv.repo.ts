@@ -45,18 +45,27 @@ export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRatin
   return toNowNext(channels, onAir, now);
 }
 
-/** A channel by id or slug with its programmes overlapping [from, to). */
-export async function channelSchedule(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
+/** The queries of a channel by id or slug and its programmes overlapping [from, to). */
+export function channelScheduleQueries(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
   const key = /^\d+$/.test(idOrSlug) ? eq(tvChannels.id, Number(idOrSlug)) : eq(tvChannels.slug, idOrSlug);
-  const [channels, programmes] = await db.batch([
+  return [
     db.select().from(tvChannels).where(and(key, maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined)).limit(1),
     db
       .select(programmeColumns)
       .from(tvProgrammes)
       .where(and(sql`tv_programmes.channel_id = (SELECT id FROM tv_channels WHERE ${key})`, lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from)))
       .orderBy(asc(tvProgrammes.startsAt)),
-  ]);
+  ] as const;
+}
+
+/** A channel with its programmes from the rows of `channelScheduleQueries`; undefined when there is none. */
+export function toChannelSchedule([channels, programmes]: [Channel[], Programme[]]) {
   return channels[0] && { channel: channels[0], programmes };
+}
+
+/** A channel by id or slug with its programmes overlapping [from, to), in one batched round trip. */
+export async function channelSchedule(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
+  return toChannelSchedule(await db.batch(channelScheduleQueries(db, idOrSlug, from, to, maxAge)));
 }
 
 /** Every channel's programmes overlapping [from, to), for a day's guide. */
