@@ -11,3 +11,13 @@ export const SITE_NAME = 'Амедиатека';
 export function canonicalUrl(url: URL): string {
   return url.origin + url.pathname;
 }
+
+/**
+ * A page's own Open Graph type and properties (https://ogp.me): a title page is `video.movie` or
+ * `video.tv_show` with its release date, duration and genres.
+ * @example { type: 'video.movie', properties: [['video:release_date', '2019'], ['video:duration', '7080']] }
+ */
+export interface OpenGraph {
+  type?: string;
+  properties?: [property: string, content: string][];
+}

@@ -74,3 +74,18 @@ test('sitemap.xml lists the sections, info pages, every title, collection and TV
   expect(locs.filter((l) => l.includes('/tv/')).length).toBe(channels.count);
   expect(locs).toContain(`${baseURL}/tv/${channels.results[0].slug}`);
 });
+
+test('a title page has its own Open Graph: video type, title, description, release date and genres', async ({ page, request }) => {
+  const series = (await (await request.get('/cms/content/series/?page_size=1')).json()).results[0];
+  const detail = await (await request.get(`/cms/content/series/${series.id}/`)).json();
+  await page.goto(series.url);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'video.tv_show');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${series.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{20,}/);
+  await expect(page.locator('meta[property="video:release_date"]')).toHaveAttribute('content', String(detail.year));
+  expect(await page.locator('meta[property="video:tag"]').count()).toBe(detail.genres.length);
+  const movie = (await (await request.get('/cms/content/movies/?page_size=1')).json()).results[0];
+  await page.goto(movie.url);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'video.movie');
+  await expect(page.locator('meta[property="video:duration"]')).toHaveAttribute('content', /^\d+$/);
+});
