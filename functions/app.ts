@@ -15,7 +15,7 @@ import { seoRoutes } from './api/seo/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
 import { d1RoundTrips } from './db/d1-meter.ts';
-import { API_PREFIXES } from './lib/api-paths.ts';
+import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import { config } from './lib/config.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
@@ -60,7 +60,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Development only: D1 round trips of this isolate so far (the bench and tests diff it per page).
   app.get('/dev/api/d1-meter', (c) => (config().devRoutes ? c.json({ roundTrips: d1RoundTrips() }, 200, { 'Cache-Control': 'no-store' }) : notFoundResponse(c)));
 
-  for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundResponse);
+  for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
   if (pages) app.all('*', edgeCache('page'), pages);
   return app;
 }

@@ -1,0 +1,228 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { BACK_PATH_KEY, rememberReturn } from '../../lib/back-path.ts';
+import {
+  $authFlow,
+  confirmRecoveryCode,
+  confirmSignUp,
+  goToStep,
+  isAuthStep,
+  requestPhoneCode,
+  requestRecoveryCode,
+  requestSignUpCode,
+  setNewPassword,
+  signInByEmail,
+  signInByPhone,
+  type AuthStep,
+} from '../../stores/auth-flow.ts';
+import { authTexts as t } from './texts.ts';
+
+interface Props {
+  /** Where an entry point (/settings/auth, /gifts/auth…) returns after sign-in. */
+  backPath?: string;
+}
+
+/** The /auth screens: one island, one step at a time, every step a real form. */
+export default function AuthFlow({ backPath }: Props) {
+  const state = useStore($authFlow);
+
+  useEffect(() => {
+    const url = new URL(location.href);
+    rememberReturn(sessionStorage, { backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath, referrer: document.referrer, origin: location.origin });
+    const step = url.searchParams.get('step');
+    if (isAuthStep(step)) goToStep(step, { push: false });
+    const onPop = () => {
+      const back = new URL(location.href).searchParams.get('step');
+      goToStep(isAuthStep(back) ? back : 'auth', { push: false });
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, [backPath]);
+
+  return (
+    <section className="auth" aria-labelledby="auth-heading">
+      <h1 id="auth-heading" tabIndex={-1}>
+        {t.heading[state.step]}
+      </h1>
+      {state.notice && (
+        <p className="auth__notice" role="status">
+          {state.notice}
+        </p>
+      )}
+      <Step step={state.step} />
+      <p className="auth__error" role="alert">
+        {state.error}
+      </p>
+    </section>
+  );
+}
+
+function Step({ step }: { step: AuthStep }) {
+  switch (step) {
+    case 'auth':
+      return (
+        <div className="auth__choices">
+          <p className="auth__lead">{t.lead}</p>
+          <button type="button" className="button" onClick={() => goToStep('signin')}>
+            {t.byEmail}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => goToStep('signin-phone')}>
+            {t.byPhone}
+          </button>
+          <button type="button" className="link-button" onClick={() => goToStep('signup')}>
+            {t.createAccount}
+          </button>
+        </div>
+      );
+    case 'signin':
+      return <SignIn />;
+    case 'signup':
+      return <SignUp />;
+    case 'signin-phone':
+      return <PhoneSignIn />;
+    case 'recovery':
+      return <Recovery />;
+  }
+}
+
+/** Reads a form's fields by name on submit (uncontrolled inputs: the browser keeps what was typed). */
+function onSubmit(handler: (fields: Record<string, string>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v).trim()]));
+    handler(fields);
+  };
+}
+
+function Form({ onSubmit: submit, children, action }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode; action: string }) {
+  const { busy } = useStore($authFlow);
+  return (
+    <form className="auth__form" onSubmit={submit} noValidate={false} aria-busy={busy}>
+      {children}
+      <button className="button" type="submit" disabled={busy}>
+        {action}
+      </button>
+    </form>
+  );
+}
+
+function Field({ label, hint, ...input }: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} required {...input} />
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const CodeField = () => <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} />;
+
+function SignIn() {
+  return (
+    <>
+      <Form action={t.signIn} onSubmit={onSubmit(({ email, password }) => void signInByEmail(email!, password!))}>
+        <Field label={t.email} name="email" type="email" autoComplete="username" />
+        <Field label={t.password} name="password" type="password" autoComplete="current-password" minLength={8} />
+      </Form>
+      <Links>
+        <button type="button" className="link-button" onClick={() => goToStep('recovery')}>
+          {t.forgot}
+        </button>
+        <button type="button" className="link-button" onClick={() => goToStep('signup')}>
+          {t.noAccount}
+        </button>
+      </Links>
+    </>
+  );
+}
+
+function SignUp() {
+  const { codeSentTo } = useStore($authFlow);
+  return (
+    <>
+      <Form
+        action={codeSentTo ? t.confirm : t.getCode}
+        onSubmit={onSubmit(({ email, password, code }) => void (codeSentTo ? confirmSignUp(email!, password!, code!) : requestSignUpCode(email!, password!)))}
+      >
+        <Field label={t.email} name="email" type="email" autoComplete="email" readOnly={Boolean(codeSentTo)} />
+        <Field label={t.password} name="password" type="password" autoComplete="new-password" minLength={8} hint={t.passwordHint} readOnly={Boolean(codeSentTo)} />
+        {codeSentTo && (
+          <>
+            <p className="auth__sent" role="status">
+              {t.codeHint(codeSentTo)}
+            </p>
+            <CodeField />
+          </>
+        )}
+      </Form>
+      <Links>
+        <button type="button" className="link-button" onClick={() => goToStep('signin')}>
+          {t.haveAccount}
+        </button>
+      </Links>
+    </>
+  );
+}
+
+function PhoneSignIn() {
+  const { codeSentTo } = useStore($authFlow);
+  return (
+    <>
+      <Form action={codeSentTo ? t.signIn : t.getCode} onSubmit={onSubmit(({ phone, code }) => void (codeSentTo ? signInByPhone(phone!, code!) : requestPhoneCode(phone!)))}>
+        <Field label={t.phone} name="phone" type="tel" autoComplete="tel" hint={t.phoneHint} readOnly={Boolean(codeSentTo)} />
+        {codeSentTo && (
+          <>
+            <p className="auth__sent" role="status">
+              {t.codeHint(codeSentTo)}
+            </p>
+            <CodeField />
+          </>
+        )}
+      </Form>
+      <Links>
+        <button type="button" className="link-button" onClick={() => goToStep('auth')}>
+          {t.otherWay}
+        </button>
+      </Links>
+    </>
+  );
+}
+
+function Recovery() {
+  const { codeSentTo, resetToken } = useStore($authFlow);
+  if (resetToken) {
+    return (
+      <Form action={t.savePassword} onSubmit={onSubmit(({ password }) => void setNewPassword(password!))}>
+        <Field label={t.newPassword} name="password" type="password" autoComplete="new-password" minLength={8} hint={t.passwordHint} />
+      </Form>
+    );
+  }
+  return (
+    <>
+      <Form action={codeSentTo ? t.confirm : t.getCode} onSubmit={onSubmit(({ email, code }) => void (codeSentTo ? confirmRecoveryCode(email!, code!) : requestRecoveryCode(email!)))}>
+        <Field label={t.email} name="email" type="email" autoComplete="username" readOnly={Boolean(codeSentTo)} />
+        {codeSentTo && (
+          <>
+            <p className="auth__sent" role="status">
+              {t.codeHint(codeSentTo)}
+            </p>
+            <CodeField />
+          </>
+        )}
+      </Form>
+      <Links>
+        <button type="button" className="link-button" onClick={() => goToStep('signin')}>
+          {t.back}
+        </button>
+      </Links>
+    </>
+  );
+}
+
+const Links = ({ children }: { children: ReactNode }) => <div className="auth__links">{children}</div>;

@@ -1,0 +1,47 @@
+/**
+ * Where the sign-in flow returns to (spec section 3, session-storage keys `backPath` and
+ * `prevPath`). A back path only ever points inside this site: an open redirect after sign-in is a
+ * phishing tool.
+ */
+export const BACK_PATH_KEY = 'backPath';
+export const PREV_PATH_KEY = 'prevPath';
+
+/** Paths the flow must never return to: the sign-in screens themselves. */
+const AUTH_SCREENS = /^\/(auth|settings\/auth|settings\/support\/auth|gifts\/auth|activate\/auth|code\/auth)(\/|\?|#|$)/;
+
+/**
+ * A path inside this site, or null: it starts with one `/`, holds no scheme, backslash or control
+ * character, and is not a sign-in screen.
+ * @example safeBackPath('/watch/12?season=2') // '/watch/12?season=2'; safeBackPath('//evil.example') // null
+ */
+export function safeBackPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://site.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://site.invalid') return null;
+  const path = url.pathname + url.search + url.hash;
+  return AUTH_SCREENS.test(path) ? null : path;
+}
+
+/**
+ * Remembers where to return: an explicit `backPath` (query or entry point) wins, else the page the
+ * visitor came from on this site (`prevPath`); both are kept in session storage.
+ */
+export function rememberReturn(storage: Pick<Storage, 'getItem' | 'setItem'>, { backPath, referrer, origin }: { backPath?: string | null; referrer?: string; origin: string }) {
+  const explicit = safeBackPath(backPath);
+  if (explicit) storage.setItem(BACK_PATH_KEY, explicit);
+  if (referrer?.startsWith(`${origin}/`)) {
+    const prev = safeBackPath(referrer.slice(origin.length));
+    if (prev) storage.setItem(PREV_PATH_KEY, prev);
+  }
+}
+
+/** Where to go after signing in: the back path, else the previous page, else the home page. */
+export function returnPath(storage: Pick<Storage, 'getItem'>): string {
+  return safeBackPath(storage.getItem(BACK_PATH_KEY)) ?? safeBackPath(storage.getItem(PREV_PATH_KEY)) ?? '/';
+}
