@@ -90,9 +90,6 @@ function slot(r: Rng, theme: Theme, movies: TitleRow[], series: TitleRow[], kids
  * @example generateTv(titles, from, to).channels.length // 30
  */
 export function generateTv(titles: TitleRow[], from: number, to: number) {
-  const movies = titles.filter((t) => t.type === 'movie' && t.partner !== 'dazn');
-  const series = titles.filter((t) => t.type === 'series');
-  const kids = titles.filter((t) => t.type === 'kids');
   const rows = channels.map(([slug, name, theme, description], i) => ({
     id: i + 1,
     slug,
@@ -102,19 +99,37 @@ export function generateTv(titles: TitleRow[], from: number, to: number) {
     age_rating: (theme === 'kids' ? 0 : theme === 'news' || theme === 'movies' || theme === 'series' ? 16 : 12) as AgeRating,
     theme,
   }));
-  const programmes: { id: number; channel_id: number; starts_at: number; ends_at: number; name: string; description: string; genre: string; age_rating: AgeRating }[] = [];
-  for (const channel of rows) {
-    const r = rng(`tv:${channel.slug}`);
-    for (let at = from; at < to; ) {
-      // Night hours on every channel are a rerun block, so the guide looks like a real one.
-      const hour = new Date((at + 3 * 3600) * 1000).getUTCHours();
-      const s = hour >= 2 && hour < 6 && channel.theme !== 'news' ? { ...slot(r, channel.theme, movies, series, kids), genre: 'Повтор' } : slot(r, channel.theme, movies, series, kids);
-      const minutes = Math.max(20, Math.min(150, s.minutes));
-      programmes.push({ id: programmes.length + 1, channel_id: channel.id, starts_at: at, ends_at: at + minutes * 60, name: s.name, description: s.description, genre: s.genre, age_rating: s.age });
-      at += minutes * 60;
-    }
-  }
+  const programmes = rows.flatMap((channel) => generateProgrammes(channel, titles, from, to, rng(`tv:${channel.slug}`))).map((p, i) => ({ id: i + 1, ...p }));
   return { channels: rows.map(({ theme: _theme, ...row }) => row), programmes };
+}
+
+export type Programme = { channel_id: number; starts_at: number; ends_at: number; name: string; description: string; genre: string; age_rating: AgeRating };
+type GuideTitle = Pick<TitleRow, 'type' | 'partner' | 'name' | 'description' | 'age_rating' | 'duration_min'>;
+
+/** The theme of a seeded channel, by slug ('entertainment' for a channel the seed does not know). */
+export function channelTheme(slug: string): Theme {
+  return channels.find(([s]) => s === slug)?.[2] ?? 'entertainment';
+}
+
+/**
+ * One channel's programmes from `from` until `to`: contiguous, 20–150 minutes each, a rerun block
+ * at night. Used by the seed and by the daily job that keeps the guide a week ahead.
+ */
+export function generateProgrammes(channel: { id: number; slug: string }, titles: GuideTitle[], from: number, to: number, r: Rng): Programme[] {
+  const theme = channelTheme(channel.slug);
+  const movies = titles.filter((t) => t.type === 'movie' && t.partner !== 'dazn') as TitleRow[];
+  const series = titles.filter((t) => t.type === 'series') as TitleRow[];
+  const kids = titles.filter((t) => t.type === 'kids') as TitleRow[];
+  const programmes: Programme[] = [];
+  for (let at = from; at < to; ) {
+    // Night hours on every channel are a rerun block, so the guide looks like a real one.
+    const hour = new Date((at + 3 * 3600) * 1000).getUTCHours();
+    const s = hour >= 2 && hour < 6 && theme !== 'news' ? { ...slot(r, theme, movies, series, kids), genre: 'Повтор' } : slot(r, theme, movies, series, kids);
+    const minutes = Math.max(20, Math.min(150, s.minutes));
+    programmes.push({ channel_id: channel.id, starts_at: at, ends_at: at + minutes * 60, name: s.name, description: s.description, genre: s.genre, age_rating: s.age });
+    at += minutes * 60;
+  }
+  return programmes;
 }
 
 /** The guide's window around the reference day: 3 days before to 7 days after. */
