@@ -121,7 +121,18 @@ function Field({ label, hint, ...input }: { label: string; hint?: string } & Rea
   );
 }
 
-const CodeField = () => <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} />;
+/** Once a code is sent: where it went, and the field for it. */
+function SentCode({ to }: { to: string | null }) {
+  if (!to) return null;
+  return (
+    <>
+      <p className="auth__sent" role="status">
+        {t.codeHint(to)}
+      </p>
+      <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} />
+    </>
+  );
+}
 
 function SignIn() {
   return (
@@ -152,14 +163,7 @@ function SignUp() {
       >
         <Field label={t.email} name="email" type="email" autoComplete="email" readOnly={Boolean(codeSentTo)} />
         <Field label={t.password} name="password" type="password" autoComplete="new-password" minLength={8} hint={t.passwordHint} readOnly={Boolean(codeSentTo)} />
-        {codeSentTo && (
-          <>
-            <p className="auth__sent" role="status">
-              {t.codeHint(codeSentTo)}
-            </p>
-            <CodeField />
-          </>
-        )}
+        <SentCode to={codeSentTo} />
       </Form>
       <Links>
         <button type="button" className="link-button" onClick={() => goToStep('signin')}>
@@ -176,14 +180,7 @@ function PhoneSignIn() {
     <>
       <Form action={codeSentTo ? t.signIn : t.getCode} onSubmit={onSubmit(({ phone, code }) => void (codeSentTo ? signInByPhone(phone!, code!) : requestPhoneCode(phone!)))}>
         <Field label={t.phone} name="phone" type="tel" autoComplete="tel" hint={t.phoneHint} readOnly={Boolean(codeSentTo)} />
-        {codeSentTo && (
-          <>
-            <p className="auth__sent" role="status">
-              {t.codeHint(codeSentTo)}
-            </p>
-            <CodeField />
-          </>
-        )}
+        <SentCode to={codeSentTo} />
       </Form>
       <Links>
         <button type="button" className="link-button" onClick={() => goToStep('auth')}>
@@ -207,14 +204,7 @@ function Recovery() {
     <>
       <Form action={codeSentTo ? t.confirm : t.getCode} onSubmit={onSubmit(({ email, code }) => void (codeSentTo ? confirmRecoveryCode(email!, code!) : requestRecoveryCode(email!)))}>
         <Field label={t.email} name="email" type="email" autoComplete="username" readOnly={Boolean(codeSentTo)} />
-        {codeSentTo && (
-          <>
-            <p className="auth__sent" role="status">
-              {t.codeHint(codeSentTo)}
-            </p>
-            <CodeField />
-          </>
-        )}
+        <SentCode to={codeSentTo} />
       </Form>
       <Links>
         <button type="button" className="link-button" onClick={() => goToStep('signin')}>
