@@ -12,6 +12,7 @@ import { catalogueRoutes } from './api/catalogue/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
 import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
+import { supportRoutes } from './api/support/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
 import { d1RoundTrips } from './db/d1-meter.ts';
@@ -45,6 +46,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
+  app.route('/api/support', supportRoutes);
   app.route('/api/openapi.json', openApiRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/content', contentRoutes);

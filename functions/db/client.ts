@@ -2,10 +2,11 @@ import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import * as catalogue from './catalogue-schema.ts';
 import * as base from './schema.ts';
+import * as support from './support-schema.ts';
 import { config } from '../lib/config.ts';
 import { meteredD1 } from './d1-meter.ts';
 
-const schema = { ...base, ...catalogue };
+const schema = { ...base, ...catalogue, ...support };
 
 /**
  * The D1 database through drizzle, bound per call so tests and requests share one binding. With
