@@ -15,9 +15,8 @@ import { seoRoutes } from './api/seo/routes.ts';
 import { supportRoutes } from './api/support/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
-import { d1RoundTrips } from './db/d1-meter.ts';
+import { devApiRoutes } from './api/dev/routes.ts';
 import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
-import { config } from './lib/config.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { attribution } from './middleware/attribution.ts';
@@ -59,8 +58,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
   app.route('/media/art', mediaRoutes);
-  // Development only: D1 round trips of this isolate so far (the bench and tests diff it per page).
-  app.get('/dev/api/d1-meter', (c) => (config().devRoutes ? c.json({ roundTrips: d1RoundTrips() }, 200, { 'Cache-Control': 'no-store' }) : notFoundResponse(c)));
+  // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
+  app.route('/dev/api', devApiRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
   if (pages) app.all('*', edgeCache('page'), pages);
