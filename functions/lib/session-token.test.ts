@@ -8,7 +8,7 @@ const now = () => Math.floor(Date.now() / 1000);
 describe('sessionOf (spec section 5: a token exists and its payload holds a hash)', () => {
   it('signs in a verified token with a hash and reads its ids', async () => {
     const token = await sign({ hash: 'h1', acc: 7, sub: 'u9', bil: 'b3', kid: true, exp: now() + 60 }, secret);
-    expect(await sessionOf(token, secret)).toEqual({ signedIn: true, accountId: '7', userId: 'u9', billingId: 'b3', isKid: true });
+    expect(await sessionOf(token, secret)).toEqual({ signedIn: true, accountId: '7', userId: 'u9', billingId: 'b3', isKid: true, sessionId: null });
   });
 
   it('treats a token without a hash as a guest', async () => {
