@@ -32,8 +32,13 @@ export const authTexts = {
   defaultProfileName: 'Основной',
 } as const;
 
+/**
+ * A wrong code, with the tries left.
+ * @example wrongCode(1) // 'Неверный код. Осталась 1 попытка'
+ */
 export function wrongCode(attemptsLeft: number): string {
-  return `Неверный код. Осталось ${pluralForm(attemptsLeft, { one: 'попытка', few: 'попытки', many: 'попыток' })}: ${attemptsLeft}`;
+  const verb = pluralForm(attemptsLeft, { one: 'Осталась', few: 'Осталось', many: 'Осталось' });
+  return `Неверный код. ${verb} ${attemptsLeft} ${pluralForm(attemptsLeft, { one: 'попытка', few: 'попытки', many: 'попыток' })}`;
 }
 
 /**
