@@ -42,13 +42,13 @@ export function wrongCode(attemptsLeft: number): string {
 }
 
 /**
- * "Try again in …" for a 429, in minutes when it is a minute or more.
+ * "Try again in …" for a 429: seconds under two minutes, else whole minutes (rounded up).
  * @example retryText(45) // 'Слишком много запросов. Повторите через 45 секунд'
  */
 export function retryText(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   const wait =
-    s < 60
+    s < 120
       ? `${s} ${pluralForm(s, { one: 'секунду', few: 'секунды', many: 'секунд' })}`
       : `${Math.ceil(s / 60)} ${pluralForm(Math.ceil(s / 60), { one: 'минуту', few: 'минуты', many: 'минут' })}`;
   return `Слишком много запросов. Повторите через ${wait}`;
