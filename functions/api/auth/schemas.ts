@@ -22,17 +22,19 @@ export const code = z.string().trim().regex(/^\d{6}$/, authTexts.codeFormat);
 export const emailBody = z.object({ email });
 export const emailQuery = z.object({ email });
 export const signUpBody = z.object({ email, password, code: code.optional() });
-export const signInBody = z.object({ email, password: z.string().min(1, authTexts.passwordTooShort).max(128, authTexts.passwordTooLong) });
+/** A password to check (sign-in, current password): any stored one was at least 8 characters. */
+const givenPassword = z.string().min(1, authTexts.passwordRequired).max(128, authTexts.passwordTooLong);
+export const signInBody = z.object({ email, password: givenPassword });
 export const phoneBody = z.object({ phone });
 export const phoneSignInBody = z
-  .object({ phone, code: code.optional(), password: z.string().min(1).max(128, authTexts.passwordTooLong).optional() })
+  .object({ phone, code: code.optional(), password: givenPassword.optional() })
   .refine((b) => (b.code === undefined) !== (b.password === undefined), { message: authTexts.codeOrPassword, path: ['code'] });
 export const emailCodeBody = z.object({ email, code });
 export const phoneCodeBody = z.object({ phone, code });
 export const changePasswordBody = z
   .object({
     token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
-    current_password: z.string().min(1).max(128, authTexts.passwordTooLong).optional(),
+    current_password: givenPassword.optional(),
     new_password: password,
   })
   .refine((b) => (b.token === undefined) !== (b.current_password === undefined), { message: authTexts.tokenOrCurrentPassword, path: ['token'] });

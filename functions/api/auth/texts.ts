@@ -4,6 +4,7 @@ import { pluralForm } from '../../lib/ru.ts';
 export const authTexts = {
   emailInvalid: 'Введите корректный e-mail',
   phoneInvalid: 'Введите номер телефона в формате +7 900 000-00-00',
+  passwordRequired: 'Введите пароль',
   passwordTooShort: 'Пароль должен быть не короче 8 символов',
   passwordTooLong: 'Пароль должен быть не длиннее 128 символов',
   codeFormat: 'Код состоит из 6 цифр',
