@@ -1,41 +1,30 @@
-import { config } from '../../lib/config.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { authTexts } from './texts.ts';
+import { DeliveryError, deliveryApiError, messageSender, type OutgoingMessage } from '../../lib/messages/index.ts';
 
-/**
- * Outgoing e-mail or SMS, in the shape of the message outbox (issue 5, "Messages without a real
- * SMS or mail gateway"). The accounts code only composes messages; `deliver` hands them over.
- */
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject?: string;
-  text: string;
-}
+export type { OutgoingMessage };
 
 export type Deliver = (message: OutgoingMessage) => Promise<void>;
 
-/**
- * Until the outbox is wired in, development prints messages to the Worker's console (codes are
- * throwaway there) and production refuses with a 503 rather than pretend a code was sent.
- */
-const untilOutbox: Deliver = async (message) => {
-  if (!config().devRoutes) throw new ApiError(503, authTexts.deliveryUnavailable, 'delivery_unavailable');
-  console.info(`[dev ${message.channel}] to ${message.to}: ${message.subject ?? ''}\n${message.text}`);
+/** The configured sender (the D1 outbox in development, a gateway in production); a refusal becomes the API's 422/503. */
+const viaSender: Deliver = async (message) => {
+  try {
+    await messageSender().send(message);
+  } catch (error) {
+    throw error instanceof DeliveryError ? deliveryApiError(error) : error;
+  }
 };
 
-let deliverImpl: Deliver = untilOutbox;
+let deliverImpl: Deliver = viaSender;
 
 /**
- * Sends one message through the configured transport.
- * @example await deliver({ channel: 'sms', to: '+79991234567', text: 'Амедиатека: код для входа 123456' })
+ * Sends one message (built by functions/lib/messages/templates.ts) through the configured sender.
+ * @example await deliver(templates.signInCode({ channel: 'sms', to: '+79991234567', code: '123456' }))
  */
 export function deliver(message: OutgoingMessage): Promise<void> {
   return deliverImpl(message);
 }
 
 /**
- * Replaces the transport: the outbox at merge time, a recorder in tests. Returns the previous one.
+ * Replaces the transport for a test that reads what was sent; returns the previous one.
  * @example const sent: OutgoingMessage[] = []; setDeliver(async (m) => { sent.push(m); });
  */
 export function setDeliver(next: Deliver): Deliver {

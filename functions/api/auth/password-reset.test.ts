@@ -29,8 +29,8 @@ describe('password reset by e-mail', () => {
     expect([known.status, await known.json()]).toEqual([202, { status: 'code_sent' }]);
     expect([unknown.status, await unknown.json()]).toEqual([202, { status: 'code_sent' }]);
     expect(messages.sent.map((m) => [m.to, m.subject])).toEqual([
-      ['anna@mail.ru', 'Восстановление пароля в Амедиатеке'],
-      ['ghost@mail.ru', 'Восстановление пароля в Амедиатеке'],
+      ['anna@mail.ru', 'Сброс пароля в Амедиатеке'],
+      ['ghost@mail.ru', 'Сброс пароля в Амедиатеке'],
     ]);
     expect(messages.lastCode('anna@mail.ru')).toMatch(/^\d{6}$/);
     expect(messages.sent[1]!.text).not.toMatch(/\b\d{6}\b/);
@@ -96,7 +96,7 @@ describe('password reset by phone', () => {
     expect([known.status, await known.json()]).toEqual([202, { status: 'code_sent' }]);
     expect([unknown.status, await unknown.json()]).toEqual([202, { status: 'code_sent' }]);
     expect(messages.sent.map((m) => m.to)).toEqual(['+79990001122']);
-    expect(messages.sent[0]!.text).toMatch(/^Амедиатека: код для смены пароля \d{6}\./);
+    expect(messages.sent[0]!.text).toMatch(/^Код для сброса пароля в Амедиатеке: \d{6}\./);
 
     const exchanged = await browser.post('/auth/phone/change_pass_token/', { phone: '+79990001122', code: messages.lastCode('+79990001122') });
     const { token } = (await exchanged.json()) as { token: string };

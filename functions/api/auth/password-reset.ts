@@ -11,7 +11,8 @@ import { resetLimit } from './rate-limit.ts';
 import { codeTarget, sendCode, takeCheckAllowance, type Channel } from './send-code.ts';
 import { clearSessionCookies } from './session.ts';
 import { accountLockKey, attemptPassword, lockKey } from './sign-in.ts';
-import { authTexts, messageTexts } from './texts.ts';
+import { authTexts } from './texts.ts';
+import { templates } from '../../lib/messages/index.ts';
 
 type Identifier = { email: string } | { phone: string };
 const channelOf = (id: Identifier): Channel => ('email' in id ? 'email' : 'sms');
@@ -31,7 +32,11 @@ export async function requestReset(c: Context<AppEnv>, id: Identifier): Promise<
     address: addressOf(id),
     purpose: 'reset',
     live: account !== null,
-    message: (code) => (code ? (email ? messageTexts.resetCode(code) : messageTexts.resetSms(code)) : email ? messageTexts.resetNoAccount(origin) : null),
+    message: (code) => {
+      const to = addressOf(id);
+      if (code) return templates.passwordResetCode({ channel: channelOf(id), to, code });
+      return email ? templates.passwordResetNoAccount({ to, signUpUrl: `${origin}/auth?step=signup` }) : null;
+    },
   });
 }
 

@@ -22,7 +22,7 @@ describe('phone sign-in with a one-time SMS code', () => {
     const browser = new Browser();
     const sent = await sendCode(browser, '8 (999) 123-45-67');
     expect([sent.status, await sent.json()]).toEqual([202, { status: 'code_sent' }]);
-    expect(messages.sent).toEqual([{ channel: 'sms', to: PHONE, text: expect.stringMatching(/^Амедиатека: код для входа \d{6}\. Никому его не сообщайте\.$/) }]);
+    expect(messages.sent).toEqual([{ channel: 'sms', to: PHONE, purpose: 'sign_in_code', text: expect.stringMatching(/^Код для входа в Амедиатеку: \d{6}\. Никому его не сообщайте\.$/) }]);
 
     const first = await signIn(browser, PHONE, messages.lastCode(PHONE));
     expect(first.status).toBe(200);

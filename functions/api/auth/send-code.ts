@@ -22,8 +22,8 @@ export interface SendCode {
   purpose: CodePurpose;
   /** False: store a dead code (the address must not get a working one). */
   live: boolean;
-  /** The message for a live code, or for a dead one (null: send nothing). */
-  message: (code: string | null) => Omit<OutgoingMessage, 'channel' | 'to'> | null;
+  /** The message with a live code, or the one for a dead code (null: send nothing); see templates.ts. */
+  message: (code: string | null) => OutgoingMessage | null;
 }
 
 /**
@@ -43,7 +43,7 @@ export async function sendCode(c: Context<AppEnv>, o: SendCode): Promise<void> {
   );
   const code = await newCode(d1(), await codeTarget(o.channel, o.address), o.purpose, now, o.live);
   const message = o.message(code);
-  if (message) await deliver({ channel: o.channel, to: o.address, ...message });
+  if (message) await deliver(message);
 }
 
 /** The per-IP allowance of password and code checks (30 in 10 minutes); a 429 past it. */

@@ -17,7 +17,7 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ status: 'code_sent' });
     expect(messages.sent).toHaveLength(1);
-    expect(messages.sent[0]).toMatchObject({ channel: 'email', to: 'anna@mail.ru', subject: 'Код подтверждения регистрации в Амедиатеке' });
+    expect(messages.sent[0]).toMatchObject({ channel: 'email', to: 'anna@mail.ru', subject: 'Код для регистрации в Амедиатеке', purpose: 'sign_up_code' });
 
     const res = await browser.post('/auth/email/sign_up/', { email: 'anna@mail.ru', password: PASSWORD, code: messages.lastCode('anna@mail.ru') });
     expect(res.status).toBe(201);
@@ -61,7 +61,7 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
     const note = messages.sent.find((m) => m.to === 'vera@mail.ru')!;
     expect(note.subject).toBe('Вы уже зарегистрированы в Амедиатеке');
     expect(note.text).not.toMatch(/\b\d{6}\b/);
-    expect(note.text).toContain('/reset-password');
+    expect(note.text).toContain('/auth?step=signin');
 
     // Step 2 for the known address fails like a wrong code for a new one, attempt for attempt.
     const tries = async (email: string) => {

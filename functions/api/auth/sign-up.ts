@@ -8,7 +8,8 @@ import { hashPassword } from './password.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
 import { deviceFacts } from './session.ts';
 import { answerFromInsert, replacePrevious } from './sign-in.ts';
-import { authTexts, messageTexts } from './texts.ts';
+import { authTexts } from './texts.ts';
+import { templates } from '../../lib/messages/index.ts';
 import { newCredential, type TokenAnswer } from './tokens.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<
     address: email,
     purpose: 'sign_up',
     live: !exists,
-    message: (code) => (code ? messageTexts.signUpCode(code) : messageTexts.accountExists(origin)),
+    message: (code) => (code ? templates.signUpCode({ channel: 'email', to: email, code }) : templates.accountExists({ channel: 'email', to: email, signInUrl: `${origin}/auth?step=signin` })),
   });
 }
 
@@ -57,7 +58,7 @@ export async function completeSignUp(c: Context<AppEnv>, email: string, password
 
 /** Phone sign-in, step 1: a code by SMS. */
 export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promise<void> {
-  await sendCode(c, { channel: 'sms', address: phone, purpose: 'sign_in', live: true, message: (code) => messageTexts.signInSms(code ?? '') });
+  await sendCode(c, { channel: 'sms', address: phone, purpose: 'sign_in', live: true, message: (code) => templates.signInCode({ channel: 'sms', to: phone, code: code ?? '' }) });
 }
 
 /**

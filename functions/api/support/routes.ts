@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { messageSender, templates } from '../../lib/messages/index.ts';
 import { validate } from '../../lib/validate.ts';
 import { createSupportRequest } from './support.repo.ts';
 import { SUPPORT_SUBJECTS, supportTexts, type SupportSubject } from './texts.ts';
@@ -40,5 +41,10 @@ export async function submitSupportRequest(edge: AppEnv['Variables']['edge'], bo
     userId: edge.session.userId,
   });
   if (id === null) throw new ApiError(429, supportTexts.tooMany, 'support_rate_limited');
+  // The viewer's copy: the request is already stored, so a mail failure must not fail it.
+  const copy = templates.supportRequestCopy({ to: body.email, requestId: String(id), subject: SUPPORT_SUBJECTS[body.subject], text: body.message, idempotencyKey: `support-${id}` });
+  await messageSender()
+    .send(copy)
+    .catch((error: unknown) => console.error(`support request ${id}: copy not sent`, error instanceof Error ? error.message : error));
   return id;
 }

@@ -20,6 +20,9 @@ describe('POST /api/support/requests/', () => {
     expect(message).toBe('Обращение отправлено. Мы ответим на e-mail в течение суток.');
     const row = await env.DB.prepare('SELECT * FROM support_requests WHERE id = ?').bind(id).first();
     expect(row).toMatchObject({ email: 'viewer@example.ru', subject: 'playback', page_url: '/watch/12', ip: '198.51.100.1', device_id: '3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d01', account_id: null });
+    const copy = await env.DB.prepare("SELECT subject, body_text FROM outbox_messages WHERE recipient = 'viewer@example.ru' AND purpose = 'support_request_copy' ORDER BY created_at DESC LIMIT 1").first<{ subject: string; body_text: string }>();
+    expect(copy?.subject).toBe(`Обращение № ${id} принято: Просмотр и качество видео`);
+    expect(copy?.body_text).toContain('Фильм останавливается на 10-й минуте.');
   });
 
   it('refuses bad input with a Russian 422 and stores nothing', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_NAME } from '../../../src/lib/seo.ts';
 import { outgoingMessageSchema, type OutgoingMessage } from './message.ts';
-import { BRAND, PURPOSES, accountExists, parentalControlCode, passwordResetCode, signInCode, signUpCode, supportRequestCopy } from './templates.ts';
+import { BRAND, PURPOSES, accountExists, parentalControlCode, passwordResetNoAccount, passwordResetCode, signInCode, signUpCode, supportRequestCopy } from './templates.ts';
 
 const codeTemplates = { signUpCode, signInCode, passwordResetCode, parentalControlCode };
 const SMS_SEGMENT = 70; // characters of one UCS-2 (Cyrillic) SMS segment
@@ -49,6 +49,7 @@ describe('message templates', () => {
       signInCode({ channel: 'email', to: 'a@example.ru', code: '000001' }),
       passwordResetCode({ channel: 'email', to: 'a@example.ru', code: '000001' }),
       accountExists({ channel: 'email', to: 'a@example.ru', signInUrl: 'https://amediateka.example/auth' }),
+      passwordResetNoAccount({ to: 'a@example.ru', signUpUrl: 'https://amediateka.example/auth?step=signup' }),
       supportRequestCopy({ to: 'a@example.ru', requestId: '7', subject: 'Оплата', text: 'Вопрос' }),
       parentalControlCode({ channel: 'email', to: 'a@example.ru', code: '000001' }),
     ];

@@ -28,6 +28,7 @@ export const PURPOSES = {
   passwordResetCode: 'password_reset_code',
   accountExists: 'account_exists',
   supportRequestCopy: 'support_request_copy',
+  passwordResetNoAccount: 'password_reset_no_account',
   parentalControlCode: 'parental_control_code',
 } as const;
 
@@ -111,6 +112,20 @@ export function accountExists(m: Recipient & { signInUrl: string }): OutgoingMes
     `Кто-то, возможно вы, пытался зарегистрироваться в ${BRAND.prepositional} с этим адресом, но аккаунт с ним уже есть.`,
     { text: 'Войти в аккаунт', href: m.signInUrl },
     'Если вы забыли пароль, восстановите его на странице входа. Если это были не вы, ничего делать не нужно.',
+  ]);
+}
+
+/**
+ * Sent instead of a reset code when the e-mail has no account, so the reset answer is the same
+ * for known and unknown addresses and only the owner of the mailbox learns the difference.
+ * @example passwordResetNoAccount({ to: 'ivan@example.ru', signUpUrl: 'https://amediateka.example/auth?step=signup' })
+ */
+export function passwordResetNoAccount(m: { to: string; signUpUrl: string; idempotencyKey?: string }): OutgoingMessage {
+  return email({ ...m, channel: 'email' }, PURPOSES.passwordResetNoAccount, `Сброс пароля в ${BRAND.prepositional}`, [
+    `Кто-то, возможно вы, запросил сброс пароля для этого адреса, но аккаунта с ним в ${BRAND.prepositional} нет.`,
+    'Возможно, вы регистрировались с другим адресом или по номеру телефона.',
+    { text: 'Зарегистрироваться', href: m.signUpUrl },
+    'Если это были не вы, ничего делать не нужно.',
   ]);
 }
 
