@@ -39,7 +39,7 @@ async function searchBox(page: Page) {
 }
 
 test.describe('search as you type', () => {
-  test('typing a title’s name suggests it with poster, year and type, after one request', async ({ page, request }) => {
+  test('typing a title’s name suggests it with poster, year and type, asking once typing pauses', async ({ page, request }) => {
     const title = (await list(request, 'series'))[0]!;
     const expected = await search(request, title.name);
     const { box, listbox, options, live } = await searchBox(page);
@@ -56,7 +56,11 @@ test.describe('search as you type', () => {
     await expect(option).toContainText(`${title.year} · Сериал · ${title.ageRating}`);
     await expect(option.locator('img')).toHaveAttribute('src', title.assets.poster);
     await expect(live).toHaveText(new RegExp(`^Нашлось ${expected.count} результат(а|ов)?$`));
-    expect(asked).toEqual([title.name]);
+    // Debounced: far fewer requests than keystrokes (one, unless the machine stalls the typing), never
+    // for one letter, and the last one for the whole name.
+    expect(asked.length).toBeLessThan(title.name.length / 2);
+    expect(asked.every((q) => q.trim().length >= 2)).toBe(true);
+    expect(asked.at(-1)).toBe(title.name);
   });
 
   test('ё and е find the same titles', async ({ page, request }) => {
