@@ -6,8 +6,9 @@
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { env, waitUntil } from 'cloudflare:workers';
 import { setRevalidator } from './middleware/edge-cache.ts';
-import { db } from './db/client.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
+import { purgeExpired } from './api/auth/auth.repo.ts';
+import { d1, db } from './db/client.ts';
 
 // The edge cache renders a stale page again in the background through this same handler.
 const backgroundContext = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
@@ -15,12 +16,14 @@ setRevalidator((request) => astro.fetch(request as Parameters<typeof astro.fetch
 
 export default {
   fetch: astro.fetch,
-  /** Cron Triggers (wrangler.toml [triggers]): the TV guide stays a week ahead. */
+  /** Cron Triggers (wrangler.toml [triggers]): the TV guide stays a week ahead; spent codes, sessions and counters go. */
   async scheduled(controller, _env, ctx) {
+    const now = Math.floor(controller.scheduledTime / 1000);
     ctx.waitUntil(
-      extendTvGuide(db(), Math.floor(controller.scheduledTime / 1000)).then(({ added, removed }) => {
+      extendTvGuide(db(), now).then(({ added, removed }) => {
         console.log(`tv guide: ${added} programmes added, ${removed} removed`);
       }),
     );
+    ctx.waitUntil(d1().batch(purgeExpired(d1(), now)).then((results) => console.log(`accounts: ${results.reduce((n, r) => n + (r.meta.changes ?? 0), 0)} expired rows removed`)));
   },
 } satisfies ExportedHandler<Env>;

@@ -143,6 +143,8 @@ export const authRoutes = new Hono<AppEnv>()
     const ends = [credential && revokeByCredential(db, credential.id, credential.secretHash, now), sid && revokeById(db, sid, now)].filter((s): s is D1PreparedStatement => Boolean(s));
     if (ends.length > 0) await db.batch(ends);
     clearSessionCookies(c, { logout: true });
+    // The account menu's form without JavaScript: back to the home page as a guest.
+    if (c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) return c.redirect('/', 303);
     return c.json({ status: 'logged_out' });
   })
 

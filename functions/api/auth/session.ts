@@ -15,9 +15,10 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The cookies the page can read (spec sections 3 and 9): one year, path /, this host. */
 const JS_COOKIES = [COOKIE.token, COOKIE.accountId, COOKIE.userId, COOKIE.billingId, COOKIE.isKid] as const;
-const SESSION_COOKIES = [COOKIE.session, ...JS_COOKIES] as const;
+/** The credential and the readable cookies of a session: cleared when it turns out to be over. */
+export const SESSION_COOKIES = [COOKIE.session, ...JS_COOKIES] as const;
 /** Logout clears these too (spec section 4: the tariff cookie and "one other", the PIN state). */
-const LOGOUT_COOKIES = [...SESSION_COOKIES, COOKIE.tariffId, COOKIE.parentalPin] as const;
+export const LOGOUT_COOKIES = [...SESSION_COOKIES, COOKIE.tariffId, COOKIE.parentalPin] as const;
 
 /** The device a session is opened on, as /settings/devices will list it. */
 export function deviceFacts(c: Context<AppEnv>): DeviceFacts {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, type FormEvent, type ReactNode } from 'react';
 import { BACK_PATH_KEY, rememberReturn } from '../../lib/back-path.ts';
 import {
   $authFlow,
@@ -22,6 +22,9 @@ interface Props {
   backPath?: string;
 }
 
+/** What every step link keeps: where the flow returns (so a link followed before hydration loses nothing). */
+const FlowContext = createContext<{ backPath?: string }>({});
+
 /** The /auth screens: one island, one step at a time, every step a real form. */
 export default function AuthFlow({ backPath }: Props) {
   const state = useStore($authFlow);
@@ -40,20 +43,22 @@ export default function AuthFlow({ backPath }: Props) {
   }, [backPath]);
 
   return (
-    <section className="auth" aria-labelledby="auth-heading">
-      <h1 id="auth-heading" tabIndex={-1}>
-        {t.heading[state.step]}
-      </h1>
-      {state.notice && (
-        <p className="auth__notice" role="status">
-          {state.notice}
+    <FlowContext.Provider value={{ backPath }}>
+      <section className="auth" aria-labelledby="auth-heading">
+        <h1 id="auth-heading" tabIndex={-1}>
+          {t.heading[state.step]}
+        </h1>
+        {state.notice && (
+          <p className="auth__notice" role="status">
+            {state.notice}
+          </p>
+        )}
+        <Step step={state.step} />
+        <p className="auth__error" role="alert">
+          {state.error}
         </p>
-      )}
-      <Step step={state.step} />
-      <p className="auth__error" role="alert">
-        {state.error}
-      </p>
-    </section>
+      </section>
+    </FlowContext.Provider>
   );
 }
 
@@ -62,10 +67,11 @@ export default function AuthFlow({ backPath }: Props) {
  * switches in place once it has.
  */
 function StepLink({ to, className = 'link-button', children }: { to: AuthStep; className?: string; children: ReactNode }) {
+  const { backPath } = useContext(FlowContext);
   return (
     <a
       className={className}
-      href={`?step=${to}`}
+      href={`?step=${to}${backPath ? `&backPath=${encodeURIComponent(backPath)}` : ''}`}
       onClick={(event) => {
         event.preventDefault();
         goToStep(to);

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestCode } from './support/outbox.ts';
+
+/** A fresh address per run: the e2e database is shared by the tests of one run. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const uniquePhone = () => `+7999${String(Date.now()).slice(-7)}`;
+
+async function signUpByEmail(page: Page, email: string, password: string, from = '/auth?step=signup') {
+  await page.goto(from);
+  const form = page.locator('.auth');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill(password);
+  const since = new Date();
+  await form.getByRole('button', { name: 'Получить код' }).click();
+  await expect(form.getByRole('status')).toContainText(email);
+  await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since, purpose: 'sign_up_code' }));
+  await form.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.locator('.account-menu')).toHaveCount(1);
+}
+
+const accountMenu = (page: Page) => page.locator('.account-menu');
+
+test.describe('accounts in a real browser', () => {
+  test('sign up by e-mail with the code from the outbox, land back on the entry point’s section', async ({ page }) => {
+    const email = `new-${unique()}@example.ru`;
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings\/auth$/);
+    await page.locator('.auth').getByRole('link', { name: 'Создать аккаунт' }).click();
+    await signUpByEmail(page, email, 'надёжный-пароль-1', page.url());
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+    await expect(page.locator('.settings-card').first()).toContainText(email);
+    await expect(accountMenu(page)).toHaveCount(1);
+  });
+
+  test('sign in by phone with the SMS code from the outbox', async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto('/series');
+    await page.getByRole('link', { name: 'Войти' }).click();
+    await page.locator('.auth').getByRole('link', { name: 'Войти по номеру телефона' }).click();
+    const form = page.locator('.auth');
+    await form.getByLabel('Номер телефона').fill(phone);
+    const since = new Date();
+    await form.getByRole('button', { name: 'Получить код' }).click();
+    await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, phone, { since, channel: 'sms' }));
+    await form.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/series$/);
+    await expect(accountMenu(page)).toHaveCount(1);
+    await page.goto('/settings/account');
+    await expect(page.locator('main')).toContainText(phone);
+  });
+
+  test('logging out in one tab logs out the other', async ({ context }) => {
+    const first = await context.newPage();
+    await signUpByEmail(first, `tabs-${unique()}@example.ru`, 'надёжный-пароль-2');
+    await expect(accountMenu(first)).toHaveCount(1);
+    const second = await context.newPage();
+    await second.goto('/movies');
+    await expect(accountMenu(second)).toHaveCount(1);
+    await first.bringToFront();
+    await accountMenu(first).locator('summary').click();
+    await first.getByRole('button', { name: 'Выйти' }).click();
+    await expect(first).toHaveURL(/\/$/);
+    await expect(first.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(second.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(accountMenu(second)).toHaveCount(0);
+  });
+
+  test('the logout form works without JavaScript', async ({ browser }) => {
+    const setup = await browser.newContext();
+    const page = await setup.newPage();
+    await signUpByEmail(page, `nojs-${unique()}@example.ru`, 'надёжный-пароль-3');
+    const state = await setup.storageState();
+    await setup.close();
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+    const plain = await context.newPage();
+    await plain.goto('/series');
+    await plain.locator('.account-menu summary').click();
+    await plain.getByRole('button', { name: 'Выйти' }).click();
+    await expect(plain).toHaveURL(/\/$/);
+    await expect(plain.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await context.close();
+  });
+
+  test('changing the password ends the other devices’ sessions; the devices page lists and signs out devices', async ({ browser }) => {
+    const email = `devices-${unique()}@example.ru`;
+    const phoneContext = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+    const laptopContext = await browser.newContext();
+    const phone = await phoneContext.newPage();
+    const laptop = await laptopContext.newPage();
+    await signUpByEmail(phone, email, 'старый-пароль-1');
+    await laptop.goto('/auth?step=signin');
+    await laptop.locator('.auth').getByLabel('E-mail', { exact: true }).fill(email);
+    await laptop.locator('.auth').getByLabel('Пароль', { exact: true }).fill('старый-пароль-1');
+    await laptop.locator('.auth').getByRole('button', { name: 'Войти' }).click();
+    await expect(accountMenu(laptop)).toHaveCount(1);
+
+    await laptop.goto('/settings/devices');
+    await expect(laptop.locator('.device')).toHaveCount(2);
+    await expect(laptop.locator('.device').filter({ hasText: 'это устройство' })).toContainText('Компьютер');
+    await expect(laptop.locator('.device').filter({ hasText: 'Телефон' })).toHaveCount(1);
+
+    await laptop.goto('/settings/account');
+    await laptop.getByLabel('Текущий пароль').fill('неверный-пароль');
+    await laptop.getByLabel('Новый пароль').fill('новый-пароль-22');
+    await laptop.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(laptop.getByRole('alert')).toBeVisible();
+    await laptop.getByLabel('Текущий пароль').fill('старый-пароль-1');
+    await laptop.getByLabel('Новый пароль').fill('новый-пароль-22');
+    await laptop.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(laptop.getByRole('status')).toContainText('Другие устройства вышли из аккаунта.');
+
+    // The phone's session is over: account pages refuse it at once.
+    await phone.goto('/settings');
+    await expect(phone).toHaveURL(/\/settings\/auth$/);
+    await laptop.goto('/settings/devices');
+    await expect(laptop.locator('.device')).toHaveCount(1);
+    await phoneContext.close();
+    await laptopContext.close();
+  });
+});
