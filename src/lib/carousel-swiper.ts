@@ -27,6 +27,8 @@ export function mountCarousel(root: HTMLElement) {
     modules: [Navigation, A11y],
     ...swiperLayout(root.dataset.carousel as CarouselKind),
     initialSlide,
+    // Reduced motion: slides jump (global CSS drops the transitions too).
+    speed: matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
     // Visible slides are known, so focusing one does not slide; focusing a hidden one brings it in.
     watchSlidesProgress: true,
     navigation: { prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'), nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'), addIcons: false },

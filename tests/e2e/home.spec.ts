@@ -209,6 +209,20 @@ test.describe('carousel controls', () => {
     await expect(slides.nth(count - 1)).toBeInViewport({ ratio: 0.99 });
   });
 
+  test('with reduced motion the buttons move the carousel at once, click after click', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const carousel = carouselOf(page, 'poster');
+    await hydrated(carousel);
+    const next = carousel.getByRole('button', { name: 'Следующие' });
+    await next.click();
+    await next.click();
+    const [perView] = TABLE.poster[1440]!;
+    await expect(carousel.locator('.carousel__slide').nth(perView + 1)).toBeInViewport({ ratio: 0.99 });
+    await expect(carousel.locator('.carousel__slide').nth(1)).not.toBeInViewport();
+  });
+
   for (const javaScriptEnabled of [true, false]) {
     test(`Tab to a card beyond the visible ones brings it into view (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1440, height: 900 } });
