@@ -22,7 +22,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', testIgnore: /\.(mutating|alone)\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
     // Tests that change shared D1 rows, or count the Worker's D1 round trips, run alone, after everything else.
-    { name: 'alone', testMatch: /\.(mutating|alone)\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, use: { ...devices['Desktop Chrome'] } },
+    // One worker: two such files at once would race on D1 (and on the round-trip meter).
+    { name: 'alone', testMatch: /\.(mutating|alone)\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1, use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

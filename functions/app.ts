@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { authRoutes } from './api/auth/routes.ts';
 import { flagRoutes } from './api/flags/routes.ts';
 import { mediaRoutes } from './api/media/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
@@ -12,11 +13,11 @@ import { catalogueRoutes } from './api/catalogue/routes.ts';
 import { consentRoutes } from './api/consent/routes.ts';
 import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
+import { supportRoutes } from './api/support/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
-import { d1RoundTrips } from './db/d1-meter.ts';
+import { devApiRoutes } from './api/dev/routes.ts';
 import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
-import { config } from './lib/config.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { attribution } from './middleware/attribution.ts';
@@ -45,7 +46,9 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
+  app.route('/api/support', supportRoutes);
   app.route('/api/openapi.json', openApiRoutes);
+  app.route('/auth', authRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/content', contentRoutes);
   app.route('/cms/catalogue', catalogueRoutes);
@@ -57,8 +60,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
   app.route('/media/art', mediaRoutes);
-  // Development only: D1 round trips of this isolate so far (the bench and tests diff it per page).
-  app.get('/dev/api/d1-meter', (c) => (config().devRoutes ? c.json({ roundTrips: d1RoundTrips() }, 200, { 'Cache-Control': 'no-store' }) : notFoundResponse(c)));
+  // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
+  app.route('/dev/api', devApiRoutes);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
   if (pages) app.all('*', edgeCache('page'), pages);

@@ -1,10 +1,29 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports, waitUntil, withEnv } from 'cloudflare:workers';
+import { createEdgeApp } from './app.ts';
+
+function request(path: string, init: RequestInit & { country?: string }): Request {
+  const headers = new Headers(init.headers);
+  if (init.country) headers.set('cf-ipcountry', init.country);
+  return new Request(new URL(path, 'http://localhost:8787'), { ...init, headers });
+}
 
 /** Sends a request to the Worker under test, as a browser on this site would. */
 export function call(path: string, init: RequestInit & { country?: string } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.country) headers.set('cf-ipcountry', init.country);
-  return exports.default.fetch(new Request(new URL(path, 'http://localhost:8787'), { ...init, headers }));
+  return exports.default.fetch(request(path, init));
+}
+
+let app: ReturnType<typeof createEdgeApp> | undefined;
+const context = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+/**
+ * As `call`, with some vars changed for this request only (`withEnv`), e.g. production's
+ * configuration. The app runs in the test's own context, so `config()` sees the change.
+ * @example await callWithVars({ ENVIRONMENT: 'production', DEV_ROUTES: 'false' }, '/dev/api/outbox/')
+ */
+export async function callWithVars(vars: Record<string, string>, path: string, init: RequestInit & { country?: string } = {}): Promise<Response> {
+  app ??= createEdgeApp();
+  const changed = { ...env, ...vars } as Env;
+  return (await withEnv(changed, () => app!.fetch(request(path, init), changed, context))) as Response;
 }
 
 /** The cookie of a browser that has been here before (it already holds a device id). */

@@ -3,10 +3,11 @@
  * requests (zod 4's JSON Schema output). Served at `GET /api/openapi.json`.
  */
 import { Hono } from 'hono';
-import { z, type ZodObject } from 'zod';
+import { z, type ZodObject, type ZodType } from 'zod';
 import type { AppEnv } from '../lib/app-env.ts';
 import { pageQuery } from '../lib/pagination.ts';
 import { ageQuery } from '../lib/schemas.ts';
+import { changePasswordBody, emailBody, emailCodeBody, emailQuery, phoneBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
 import { contentIdQuery, listQuery } from './content/routes.ts';
 import { mediascopeQuery, resolveQuery } from './metadata/routes.ts';
 import { windowQuery } from './premieres/routes.ts';
@@ -18,10 +19,22 @@ import { seoQuery } from './seo/routes.ts';
 interface Operation {
   path: string;
   summary: string;
+  /** GET unless stated. */
+  method?: 'get' | 'post' | 'delete';
   query?: ZodObject;
   params?: Record<string, string>;
+  /** A JSON request body. */
+  body?: ZodType;
+  /** Answers other than the GET default (200, 404, 422), with their meaning. */
+  responses?: Record<number, string>;
+  /** Needs a live session: Bearer token, `token` cookie or the HttpOnly `session` cookie. */
+  auth?: boolean;
   tag: string;
 }
+
+const SIGNED_IN = 'Токен доступа и cookies сеанса: { token, accountId, userId, billingId, isKid }';
+const CODE_SENT = '{ status: "code_sent" } — одинаково для известных и неизвестных адресов';
+const LIMITED = 'Слишком много запросов или попыток (Retry-After)';
 
 const OPERATIONS: Operation[] = [
   { tag: 'flags', path: '/api/client/features/{name}', summary: 'Значение флага (web-enable-calendar, disable-dazn, enable-trailers)', params: { name: 'имя флага' } },
@@ -50,6 +63,23 @@ const OPERATIONS: Operation[] = [
   { tag: 'tv', path: '/cms/tv/channels/{idOrSlug}/', summary: 'Программа канала на день', query: scheduleQuery, params: { idOrSlug: 'id или slug канала' } },
   { tag: 'metadata', path: '/cms/metadata/resolve/', summary: 'Что показывает путь сайта', query: resolveQuery },
   { tag: 'metadata', path: '/cms/metadata/mediascope/', summary: 'Метки Mediascope для контента', query: mediascopeQuery },
+  { tag: 'auth', path: '/auth/email/check', summary: 'Проверка адреса; не сообщает, есть ли аккаунт', query: emailQuery, responses: { 200: '{ valid: true }', 422: 'Некорректный e-mail' } },
+  { tag: 'auth', path: '/auth/email/check', method: 'post', summary: 'Проверка адреса; не сообщает, есть ли аккаунт', body: emailBody, responses: { 200: '{ valid: true }', 422: 'Некорректный e-mail' } },
+  { tag: 'auth', path: '/auth/email/sign_up/', method: 'post', summary: 'Регистрация: без code отправляет код на e-mail; с code создаёт аккаунт и входит', body: signUpBody, responses: { 201: SIGNED_IN, 202: CODE_SENT, 400: 'Неверный, использованный или устаревший код', 409: 'Аккаунт с этим e-mail уже есть', 422: 'Неверные данные', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/email/sign_in/', method: 'post', summary: 'Вход по e-mail и паролю', body: signInBody, responses: { 200: SIGNED_IN, 401: 'Неверный e-mail или пароль', 422: 'Неверные данные', 429: 'Вход временно заблокирован или слишком много попыток (Retry-After)' } },
+  { tag: 'auth', path: '/auth/phone/check/', method: 'post', summary: 'Отправляет код входа по SMS (10 минут, одна попытка из пяти, не чаще раза в минуту)', body: phoneBody, responses: { 202: '{ status: "code_sent" }', 422: 'Неверный номер', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/phone/sign_in/', method: 'post', summary: 'Вход по телефону: код из SMS (первый вход создаёт аккаунт) или пароль', body: phoneSignInBody, responses: { 200: `${SIGNED_IN}, isNewAccount`, 400: 'Неверный, использованный или устаревший код', 401: 'Неверный номер телефона или пароль', 422: 'Неверные данные', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/email/reset_pass/', method: 'post', summary: 'Восстановление пароля: код на e-mail', body: emailBody, responses: { 202: CODE_SENT, 422: 'Некорректный e-mail', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/phone/reset_pass/', method: 'post', summary: 'Восстановление пароля: код по SMS', body: phoneBody, responses: { 202: CODE_SENT, 422: 'Неверный номер', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/email/change_pass_token/', method: 'post', summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)', body: emailCodeBody, responses: { 200: '{ token }', 400: 'Неверный, использованный или устаревший код', 422: 'Неверные данные', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/phone/change_pass_token/', method: 'post', summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)', body: phoneCodeBody, responses: { 200: '{ token }', 400: 'Неверный, использованный или устаревший код', 422: 'Неверные данные', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/change_password/', method: 'post', summary: 'Смена пароля: по токену восстановления (завершает все сеансы) или по текущему паролю (завершает остальные)', body: changePasswordBody, responses: { 200: '{ status: "password_changed" }', 400: 'Токен устарел или у аккаунта нет пароля', 401: 'Нужен вход (для смены по текущему паролю)', 403: 'Неверный текущий пароль', 422: 'Неверные данные', 429: 'Вход временно заблокирован' } },
+  { tag: 'auth', path: '/auth/jwt/renew/', method: 'post', summary: 'Новый токен доступа по cookie сеанса или по действующему токену (в том числе без hash)', responses: { 200: SIGNED_IN, 401: 'Сеанса нет или он завершён' } },
+  { tag: 'auth', path: '/auth/account/', summary: 'Аккаунт: e-mail, телефон, привязки соцсетей', auth: true, responses: { 200: '{ id, email, phone, hasPassword, billingId, createdAt, socials: { fb, vk, ok, ya, gp } }', 401: 'Нужен вход' } },
+  { tag: 'auth', path: '/auth/logout/', method: 'post', summary: 'Выход: завершает сеанс устройства и удаляет cookies; успешен и без входа', responses: { 200: '{ status: "logged_out" }' } },
+  { tag: 'auth', path: '/auth/sessions/', summary: 'Устройства со входом в аккаунт', auth: true, responses: { 200: '{ count, results: [{ id, deviceType, deviceName, country, createdAt, lastSeenAt, current }] }', 401: 'Нужен вход' } },
+  { tag: 'auth', path: '/auth/sessions/{id}/', method: 'delete', summary: 'Завершить сеанс устройства', params: { id: 'id сеанса' }, auth: true, responses: { 200: '{ status: "revoked" }', 401: 'Нужен вход', 404: 'Такого сеанса нет', 422: 'Неверный id' } },
+  { tag: 'auth', path: '/auth/sessions/revoke-others/', method: 'post', summary: 'Завершить все сеансы, кроме этого', auth: true, responses: { 200: '{ status: "revoked", endedSessions }', 401: 'Нужен вход' } },
 ];
 
 const errorEnvelope = z.object({ message: z.string().describe('Текст для пользователя, по-русски'), details: z.object({ reason: z.string() }) });
@@ -61,28 +91,39 @@ function parameters(op: Operation) {
   return [...path, ...query];
 }
 
+const GET_RESPONSES = { 200: 'OK', 404: 'Не найдено', 422: 'Неверные параметры' };
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+function responses(op: Operation) {
+  return Object.fromEntries(
+    Object.entries(op.responses ?? GET_RESPONSES).map(([status, description]) => [status, Number(status) >= 400 ? { description, content: errorContent } : { description }]),
+  );
+}
+
 /** The OpenAPI document. */
 export function openApiDocument() {
-  const paths: Record<string, object> = {};
+  const paths: Record<string, Record<string, object>> = {};
   for (const op of OPERATIONS) {
-    paths[op.path] = {
-      get: {
-        tags: [op.tag],
-        summary: op.summary,
-        parameters: parameters(op),
-        responses: {
-          200: { description: 'OK' },
-          404: { description: 'Не найдено', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          422: { description: 'Неверные параметры', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        },
-      },
+    (paths[op.path] ??= {})[op.method ?? 'get'] = {
+      tags: [op.tag],
+      summary: op.summary,
+      parameters: parameters(op),
+      ...(op.body && { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) } } } }),
+      ...(op.auth && { security: [{ bearer: [] }, { session: [] }] }),
+      responses: responses(op),
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Амедиатека API', version: '1.0.0', description: 'Каталог, флаги и служебные данные. Ошибки — в едином конверте { message, details: { reason } }.' },
+    info: { title: 'Амедиатека API', version: '1.0.0', description: 'Каталог, флаги, аккаунты и служебные данные. Ошибки — в едином конверте { message, details: { reason } }.' },
     paths,
-    components: { schemas: { Error: z.toJSONSchema(errorEnvelope) } },
+    components: {
+      schemas: { Error: z.toJSONSchema(errorEnvelope) },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Токен доступа на 15 минут (cookie token)' },
+        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'HttpOnly-cookie сеанса устройства; по ней токен обновляется' },
+      },
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { DeviceInfo } from './device.ts';
 import type { Geo } from './geo.ts';
-import type { SessionInfo } from './session-token.ts';
+import type { LiveSession, SessionInfo } from './session-token.ts';
 
 /** What the edge middleware learns about a request; pages read it as `Astro.locals.edge`. */
 export interface EdgeContext {
@@ -10,6 +10,11 @@ export interface EdgeContext {
   session: SessionInfo;
   /** The visitor accepted the cookie agreement. */
   consent: boolean;
+  /**
+   * Set when the edge renewed the access token from the HttpOnly session cookie in this request:
+   * the session row it read (so handlers need not read it again) and the token it issued.
+   */
+  renewal?: { live: LiveSession; token: string };
   /** Per-response CSP nonce, added to every inline script by the security-headers middleware. */
   nonce: string;
 }

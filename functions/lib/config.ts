@@ -23,5 +23,30 @@ export function config() {
     staticMode: String(env.STATIC_MODE) === 'true',
     /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts); EDGE_CACHE=off turns it off. */
     edgeCache: String(env.EDGE_CACHE ?? 'on') !== 'off',
+    /** Outgoing e-mail (functions/lib/messages): the outbox in D1 or a JSON mail API. */
+    mail: {
+      provider: messageProvider(env.MAIL_PROVIDER, isProduction),
+      apiUrl: String(env.MAIL_API_URL ?? ''),
+      apiKey: String(env.MAIL_API_KEY ?? ''),
+      from: String(env.MAIL_FROM ?? ''),
+    },
+    /** Outgoing SMS: the outbox in D1 or a JSON SMS API; `sender` is the registered sender name. */
+    sms: {
+      provider: messageProvider(env.SMS_PROVIDER, isProduction),
+      apiUrl: String(env.SMS_API_URL ?? ''),
+      apiKey: String(env.SMS_API_KEY ?? ''),
+      sender: String(env.SMS_SENDER ?? ''),
+    },
   };
+}
+
+export type MessageProvider = 'outbox' | 'http';
+
+/**
+ * MAIL_PROVIDER / SMS_PROVIDER as set; unset or unknown means the outbox outside production and
+ * the HTTP gateway in production, so a forgotten var never makes production keep codes to itself.
+ */
+function messageProvider(value: unknown, isProduction: boolean): MessageProvider {
+  if (value === 'outbox' || value === 'http') return value;
+  return isProduction ? 'http' : 'outbox';
 }

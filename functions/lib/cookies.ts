@@ -6,6 +6,9 @@ import { SECONDS } from './ru.ts';
  */
 export const COOKIE = {
   deviceId: 'device_id',
+  /** HttpOnly credential `<session id>.<secret>` (docs/decisions.md, "Sessions"). */
+  session: 'session',
+  /** Short-lived access token (15 minutes), readable by the page and sent as Bearer. */
   token: 'token',
   accountId: 'account_id',
   userId: 'user_id',
@@ -20,6 +23,8 @@ export const COOKIE = {
   partnerUid: 'partner_uid',
   userStatus: 'user_status',
   parentalPin: 'pin_status',
+  /** Spec section 3, purchase-flow cookies: the tariff chosen for payment, cleared on logout. */
+  tariffId: 'tariffId',
 } as const;
 
 /** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */
@@ -28,6 +33,11 @@ export const ONE_YEAR_SECONDS = SECONDS.year;
 /** A long-lived first-party cookie readable by the page (device id, agreement). */
 export function publicCookie(maxAge: number, secure: boolean): CookieOptions {
   return { path: '/', maxAge, sameSite: 'Lax', secure };
+}
+
+/** The HttpOnly session credential: the page's scripts can never read or send it elsewhere. */
+export function credentialCookie(maxAge: number, secure: boolean): CookieOptions {
+  return { path: '/', maxAge, sameSite: 'Lax', secure, httpOnly: true };
 }
 
 /** True when the request came over HTTPS (so Secure cookies will be kept). */

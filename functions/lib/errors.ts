@@ -15,9 +15,12 @@ export interface ErrorEnvelope {
  */
 export class ApiError extends HTTPException {
   readonly reason: string;
-  constructor(status: ContentfulStatusCode, message: string, reason: string) {
+  /** Extra response headers, e.g. `Retry-After` of a 429. */
+  readonly headers: Record<string, string>;
+  constructor(status: ContentfulStatusCode, message: string, reason: string, headers: Record<string, string> = {}) {
     super(status, { message });
     this.reason = reason;
+    this.headers = headers;
   }
 }
 
@@ -38,7 +41,7 @@ const reasonByStatus: Partial<Record<number, [string, string]>> = {
 /** Turns any thrown value into the envelope with an honest status; unknown errors are a 500. */
 export function errorResponse(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(envelope(err.message, err.reason), err.status);
+    return c.json(envelope(err.message, err.reason), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const [message, reason] = reasonByStatus[err.status] ?? [texts.serverUnavailable, 'error'];

@@ -1,32 +1,55 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../lib/app-env.ts';
+import { answerSets, clearSessionCookies, nowSeconds, renewFromCookie, setSessionCookies } from '../api/auth/session.ts';
+import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { COOKIE, ONE_YEAR_SECONDS, isHttps, publicCookie } from '../lib/cookies.ts';
 import { deviceOf } from '../lib/device.ts';
 import { deviceIdFor, isDeviceId } from '../lib/device-id.ts';
 import { geoOf } from '../lib/geo.ts';
-import { sessionOf } from '../lib/session-token.ts';
+import { GUEST, sessionFromLive, sessionOf, type SessionInfo } from '../lib/session-token.ts';
 
 /**
  * Learns who and where the visitor is (geo, device, device id, session, cookie consent) once per
  * request and keeps it in `c.var.edge`; issues the device id cookie to a new browser.
+ *
+ * Who: the access token (Authorization: Bearer, else the `token` cookie). When it is missing or
+ * expired but the HttpOnly `session` cookie is live, the token is renewed here (one D1 statement)
+ * and the answer carries the fresh token and id cookies, so the page renders signed in. A dead
+ * session cookie is cleared.
  */
 export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
   const cfg = config();
   const request = c.req.raw;
   const existingId = getCookie(c, COOKIE.deviceId);
   const deviceId = existingId && isDeviceId(existingId) ? existingId : await deviceIdFor(request);
-  c.set('edge', {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  let session: SessionInfo = GUEST;
+  for (const token of [bearer, getCookie(c, COOKIE.token)]) {
+    session = await sessionOf(token, cfg.jwtSecret);
+    if (session.signedIn) break;
+  }
+  const edge: EdgeContext = {
     geo: geoOf(request, cfg),
     device: deviceOf(c.req.header('user-agent')),
     deviceId,
-    session: await sessionOf(getCookie(c, COOKIE.token), cfg.jwtSecret),
+    session,
     consent: getCookie(c, COOKIE.cookieAgreement) === '1',
     nonce: '',
-  });
+  };
+  const renewal = session.signedIn ? null : await renewFromCookie(c, nowSeconds());
+  if (renewal && renewal !== 'dead') {
+    edge.renewal = renewal;
+    edge.session = sessionFromLive(renewal.live);
+  }
+  c.set('edge', edge);
   await next();
   if (deviceId !== existingId) {
     setCookie(c, COOKIE.deviceId, deviceId, publicCookie(ONE_YEAR_SECONDS, isHttps(request)));
+  }
+  // A handler that signed in, out or renewed has written the session cookies itself.
+  if (renewal && !answerSets(c.res, COOKIE.token) && !answerSets(c.res, COOKIE.session)) {
+    if (renewal === 'dead') clearSessionCookies(c, { logout: false });
+    else setSessionCookies(c, renewal.live, renewal.token);
   }
 });

@@ -287,6 +287,19 @@ describe('api client error catalogue (spec section 8)', () => {
     expect(logs).toHaveLength(0);
   });
 
+  it('does not log a request its caller aborted: that is no failure of the network', async () => {
+    const controller = new AbortController();
+    const network = () => {
+      controller.abort();
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    };
+    const { client, logs } = fakeBrowser({ hostname: 'localhost', network });
+    const result = await client.get('/cms/search/', { params: { query: 'тих' }, signal: controller.signal });
+    expect(result).toMatchObject({ data: null, status: 0 });
+    expect(result.error).toBeInstanceOf(DOMException);
+    expect(logs).toHaveLength(0);
+  });
+
   it('keeps the last API exchange record: response, status, start time, duration and failure flag', async () => {
     await setFlag('disable-dazn', false);
     const { client } = fakeBrowser();

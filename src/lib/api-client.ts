@@ -142,7 +142,8 @@ export function createApiClient(env: ApiEnvironment) {
       text = await res.text();
     } catch (e) {
       record(null, 0, true);
-      if (/^(localhost|127\.0\.0\.1)$/.test(env.hostname())) env.log('API request failed', method, url, e);
+      // A request its caller aborted (a newer search, say) did not fail.
+      if (!o.signal?.aborted && /^(localhost|127\.0\.0\.1)$/.test(env.hostname())) env.log('API request failed', method, url, e);
       // fetch rejects with a TypeError (or an AbortError DOMException), both Errors.
       return result(0, '', null, e as Error);
     }

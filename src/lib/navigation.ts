@@ -113,3 +113,13 @@ export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] 
       !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),
   );
 }
+
+/**
+ * Payment-flow paths of spec section 2 (auth, code, advantages, paywall, payment, payment
+ * redirect, payment type, poll, success, gift success, free access): no support widget there.
+ * @example isPaymentFlowPath('/paywall/retention') // true
+ */
+export function isPaymentFlowPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return /^\/(auth|code|advantages|paywall|payment|payment\/redirect|payment-type|poll|success|gifts\/success|free-access)(\/|$)/.test(path) || /^\/(code|settings|settings\/support|gifts|activate)\/auth$/.test(path);
+}

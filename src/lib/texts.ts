@@ -1,3 +1,5 @@
+import type { TitleType } from '../../functions/db/catalogue-schema.ts';
+
 /** Page texts. Those copied verbatim from the spec say so. */
 export const pageTexts = {
   notFoundTitle: 'Страница не найдена',
@@ -14,3 +16,6 @@ export const pageTexts = {
   /** spec, section 2 */
   missingContentText: 'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
 } as const;
+
+/** What a title is, as cards and title pages name it. */
+export const titleTypeLabels = { movie: 'Фильм', series: 'Сериал', kids: 'Детям', trailer: 'Трейлер' } as const satisfies Record<TitleType, string>;

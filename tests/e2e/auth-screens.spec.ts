@@ -6,12 +6,12 @@ test.describe('sign-in screens', () => {
   test('/auth offers e-mail, phone and sign-up, each a step with its own URL that Back returns from', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход или регистрация');
-    await page.getByRole('button', { name: 'Войти по e-mail' }).click();
+    await page.getByRole('link', { name: 'Войти по e-mail' }).click();
     await expect(page).toHaveURL(/\/auth\?step=signin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход по e-mail');
     await expect(page.locator('.auth').getByLabel('E-mail', { exact: true })).toHaveAttribute('autocomplete', 'username');
     await expect(page.locator('.auth').getByLabel('Пароль', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
-    await page.getByRole('button', { name: 'Забыли пароль?' }).click();
+    await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Восстановление пароля');
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход по e-mail');

@@ -3,6 +3,7 @@
  * (id, name, caption), so no image files are stored and every title has art from day one.
  */
 import { hash32 } from '../../lib/hash.ts';
+import { escapeXml } from '../../lib/markup.ts';
 
 export const ART_KINDS = ['poster', 'background', 'channel'] as const;
 export type ArtKind = (typeof ART_KINDS)[number];
@@ -21,14 +22,6 @@ const SIZES: Record<ArtKind, { width: number; height: number; font: number; line
 };
 
 const FONT = "'Inter', 'Helvetica Neue', Arial, sans-serif";
-
-/**
- * Text safe inside SVG markup and attributes.
- * @example escapeXml('Tom & "Jerry" <3') // 'Tom &amp; &quot;Jerry&quot; &lt;3'
- */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 
 /**
  * Greedy word wrap to at most `lines` lines of about `width` characters; the overflow ends in "…".

@@ -59,7 +59,7 @@ export function channelScheduleQueries(db: Db, idOrSlug: string, from: number, t
 }
 
 /** A channel with its programmes from the rows of `channelScheduleQueries`; undefined when there is none. */
-export function toChannelSchedule([channels, programmes]: [Channel[], Programme[]]) {
+export function toChannelSchedule([channels, programmes]: readonly [Channel[], Programme[]]) {
   return channels[0] && { channel: channels[0], programmes };
 }
 

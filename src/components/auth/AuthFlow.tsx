@@ -57,21 +57,40 @@ export default function AuthFlow({ backPath }: Props) {
   );
 }
 
+/**
+ * A link to another step: a real URL, so it works before the island hydrates (a page load), and
+ * switches in place once it has.
+ */
+function StepLink({ to, className = 'link-button', children }: { to: AuthStep; className?: string; children: ReactNode }) {
+  return (
+    <a
+      className={className}
+      href={`?step=${to}`}
+      onClick={(event) => {
+        event.preventDefault();
+        goToStep(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 function Step({ step }: { step: AuthStep }) {
   switch (step) {
     case 'auth':
       return (
         <div className="auth__choices">
           <p className="auth__lead">{t.lead}</p>
-          <button type="button" className="button" onClick={() => goToStep('signin')}>
+          <StepLink to="signin" className="button">
             {t.byEmail}
-          </button>
-          <button type="button" className="button button--ghost" onClick={() => goToStep('signin-phone')}>
+          </StepLink>
+          <StepLink to="signin-phone" className="button button--ghost">
             {t.byPhone}
-          </button>
-          <button type="button" className="link-button" onClick={() => goToStep('signup')}>
+          </StepLink>
+          <StepLink to="signup">
             {t.createAccount}
-          </button>
+          </StepLink>
         </div>
       );
     case 'signin':
@@ -142,12 +161,12 @@ function SignIn() {
         <Field label={t.password} name="password" type="password" autoComplete="current-password" minLength={8} />
       </Form>
       <Links>
-        <button type="button" className="link-button" onClick={() => goToStep('recovery')}>
-          {t.forgot}
-        </button>
-        <button type="button" className="link-button" onClick={() => goToStep('signup')}>
-          {t.noAccount}
-        </button>
+        <StepLink to="recovery">
+            {t.forgot}
+          </StepLink>
+        <StepLink to="signup">
+            {t.noAccount}
+          </StepLink>
       </Links>
     </>
   );
@@ -166,9 +185,9 @@ function SignUp() {
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <button type="button" className="link-button" onClick={() => goToStep('signin')}>
-          {t.haveAccount}
-        </button>
+        <StepLink to="signin">
+            {t.haveAccount}
+          </StepLink>
       </Links>
     </>
   );
@@ -183,9 +202,9 @@ function PhoneSignIn() {
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <button type="button" className="link-button" onClick={() => goToStep('auth')}>
-          {t.otherWay}
-        </button>
+        <StepLink to="auth">
+            {t.otherWay}
+          </StepLink>
       </Links>
     </>
   );
@@ -207,9 +226,9 @@ function Recovery() {
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <button type="button" className="link-button" onClick={() => goToStep('signin')}>
-          {t.back}
-        </button>
+        <StepLink to="signin">
+            {t.back}
+          </StepLink>
       </Links>
     </>
   );

@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import type { CodePurpose } from '../../db/accounts-schema.ts';
+import { d1 } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { newCode } from './codes.ts';
+import { pseudonym } from './keys.ts';
+import { LIMITS } from './limits.ts';
+import { deliver, type OutgoingMessage } from './mailer.ts';
+import { takeOrThrow } from './rate-limit.ts';
+import { nowSeconds } from './session.ts';
+
+export type Channel = OutgoingMessage['channel'];
+
+/** Where codes for an address are kept: a keyed hash of channel and address. */
+export function codeTarget(channel: Channel, address: string): Promise<string> {
+  return pseudonym('code', `${channel}:${address}`);
+}
+
+export interface SendCode {
+  channel: Channel;
+  address: string;
+  purpose: CodePurpose;
+  /** False: store a dead code (the address must not get a working one). */
+  live: boolean;
+  /** The message with a live code, or the one for a dead code (null: send nothing); see templates.ts. */
+  message: (code: string | null) => OutgoingMessage | null;
+}
+
+/**
+ * Sends a one-time code under the throttles that apply to every message: once a minute and five
+ * an hour per address (any purpose), twenty an hour per IP; all or nothing, else a 429.
+ */
+export async function sendCode(c: Context<AppEnv>, o: SendCode): Promise<void> {
+  const now = nowSeconds();
+  const address = `${o.channel}:${o.address}`;
+  await takeOrThrow(
+    [
+      { key: await pseudonym('send-minute', address), ...LIMITS.sendPerTargetMinute },
+      { key: await pseudonym('send-hour', address), ...LIMITS.sendPerTargetHour },
+      { key: await pseudonym('send-ip', c.var.edge.geo.ip), ...LIMITS.sendPerIpHour },
+    ],
+    now,
+  );
+  const code = await newCode(d1(), await codeTarget(o.channel, o.address), o.purpose, now, o.live);
+  const message = o.message(code);
+  if (message) await deliver(message);
+}
+
+/** The per-IP allowance of password and code checks (30 in 10 minutes); a 429 past it. */
+export async function takeCheckAllowance(c: Context<AppEnv>, now: number): Promise<void> {
+  await takeOrThrow([{ key: await pseudonym('check-ip', c.var.edge.geo.ip), ...LIMITS.signInPerIp }], now);
+}

@@ -1,0 +1,35 @@
+import { db, type Db } from '../../db/client.ts';
+import { DeliveryError } from './delivery-error.ts';
+import { parseMessage, type MessageSender } from './message.ts';
+import { insertOutboxMessage } from './outbox.repo.ts';
+
+/**
+ * The local outbox: "sending" stores the message in D1 (`outbox_messages`), where the
+ * development reader (/dev/outbox, /dev/api/outbox/) and the browser tests find it. The message
+ * is stored before `send` resolves, so a code the API announced is always readable.
+ * @example const { id } = await outboxSender().send(signInCode({ channel: 'sms', to: '+79991234567', code: '123456' }))
+ */
+export function outboxSender(database: () => Db = db): MessageSender {
+  return {
+    async send(message) {
+      const m = parseMessage(message);
+      try {
+        const id = await insertOutboxMessage(database(), {
+          id: crypto.randomUUID(),
+          channel: m.channel,
+          recipient: m.to,
+          subject: m.subject ?? null,
+          bodyText: m.text,
+          bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
+          purpose: m.purpose,
+          idempotencyKey: m.idempotencyKey ?? null,
+        });
+        return { id };
+      } catch (err) {
+        // D1's message names the constraint or the failure, never the stored values.
+        console.error('outbox: message not stored:', err instanceof Error ? err.message : 'unknown error');
+        throw new DeliveryError('storage', m.channel, undefined, undefined, { cause: err });
+      }
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { pluralForm } from '../../../functions/lib/ru.ts';
+
+/** Texts of the search page and its search box. */
+export const searchTexts = {
+  label: 'Название, актёр или режиссёр',
+  submit: 'Найти',
+  suggestions: 'Подсказки',
+  /** How many titles match: «Нашлось 21 результат», «Нашлось 228 результатов». */
+  found: (n: number) => `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
+  nothing: 'Ничего не нашлось',
+  nothingFor: (query: string) => `По запросу «${query}» ничего не нашлось`,
+} as const;

@@ -1,0 +1,239 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/session.ts';
+
+interface Card {
+  id: number;
+  name: string;
+  type: string;
+  year: number;
+  ageRating: string;
+  url: string;
+  assets: { poster: string };
+}
+
+const LABEL = 'Название, актёр или режиссёр';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function search(request: APIRequestContext, query: string, extra = '') {
+  const res = await request.get(`/cms/search/?query=${encodeURIComponent(query)}&page_size=8${extra}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { count: number; results: Card[] };
+}
+
+async function list(request: APIRequestContext, type: string) {
+  return ((await (await request.get(`/cms/content/${type}/?page_size=60`)).json()) as { results: Card[] }).results;
+}
+
+/** The search box once the island has hydrated: until then it is a plain search field. */
+async function searchBox(page: Page) {
+  await page.goto('/search');
+  const box = page.getByRole('combobox', { name: LABEL });
+  await expect(box).toBeVisible();
+  return {
+    box,
+    listbox: page.getByRole('listbox', { name: 'Подсказки' }),
+    options: page.getByRole('option'),
+    live: page.locator('form[role="search"] [aria-live="polite"]'),
+  };
+}
+
+test.describe('search as you type', () => {
+  test('typing a title’s name suggests it with poster, year and type, asking once typing pauses', async ({ page, request }) => {
+    const title = (await list(request, 'series'))[0]!;
+    const expected = await search(request, title.name);
+    const { box, listbox, options, live } = await searchBox(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/cms/search/')) asked.push(new URL(r.url()).searchParams.get('query') ?? '');
+    });
+    await box.pressSequentially(title.name, { delay: 40 });
+    await expect(listbox).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(box).toHaveAttribute('aria-controls', 'search-suggestions');
+    await expect(options).toHaveCount(expected.results.length);
+    const option = options.filter({ hasText: title.name }).first();
+    await expect(option).toContainText(`${title.year} · Сериал · ${title.ageRating}`);
+    await expect(option.locator('img')).toHaveAttribute('src', title.assets.poster);
+    await expect(live).toHaveText(new RegExp(`^Нашлось ${expected.count} результат(а|ов)?$`));
+    // Debounced: far fewer requests than keystrokes (one, unless the machine stalls the typing), never
+    // for one letter, and the last one for the whole name.
+    expect(asked.length).toBeLessThan(title.name.length / 2);
+    expect(asked.every((q) => q.trim().length >= 2)).toBe(true);
+    expect(asked.at(-1)).toBe(title.name);
+  });
+
+  test('ё and е find the same titles', async ({ page, request }) => {
+    const titles = [...(await list(request, 'series')), ...(await list(request, 'movies'))];
+    const title = titles.find((t) => /ё/i.test(t.name));
+    test.skip(!title, 'no title with ё among the first series and movies');
+    const { box, options } = await searchBox(page);
+    await box.fill(title!.name.replace(/ё/g, 'е').replace(/Ё/g, 'Е'));
+    await expect(options.filter({ hasText: title!.name }).first()).toBeVisible();
+    await box.fill(title!.name.replace(/е/g, 'ё'));
+    await expect(options.filter({ hasText: title!.name }).first()).toBeVisible();
+  });
+
+  test('ArrowDown and Enter open the chosen title; ArrowUp wraps to the last suggestion', async ({ page, request }) => {
+    const title = (await list(request, 'movies'))[0]!;
+    const expected = await search(request, title.name);
+    const { box, options } = await searchBox(page);
+    await box.fill(title.name);
+    await expect(options).toHaveCount(expected.results.length);
+    await box.press('ArrowUp');
+    const last = options.last();
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await last.getAttribute('id'))!);
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', `search-option-${expected.results[0]!.id}`);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${expected.results[0]!.url}$`));
+    expect(expected.results[0]!.url).toMatch(/^\/watch\/\d+$/);
+  });
+
+  test('Enter without a chosen suggestion shows the results page', async ({ page, request }) => {
+    const title = (await list(request, 'series'))[1]!;
+    const word = title.name.split(' ')[0]!;
+    const expected = await search(request, word);
+    const { box, listbox } = await searchBox(page);
+    await box.fill(word);
+    await expect(listbox).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === word);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue(word);
+  });
+
+  test('Escape and a click outside close the suggestions', async ({ page, request }) => {
+    const title = (await list(request, 'series'))[0]!;
+    const { box, listbox, options } = await searchBox(page);
+    await box.fill(title.name);
+    await expect(listbox).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Escape');
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
+    await expect(box).toHaveValue(title.name);
+    await expect(box).toBeFocused();
+    await box.press('ArrowDown');
+    await expect(listbox).toBeVisible();
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('heading', { name: 'Поиск', level: 1 }).click();
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a query that matches nothing says «Ничего не нашлось»', async ({ page }) => {
+    const { box, listbox, live } = await searchBox(page);
+    await box.fill('zzqxjw');
+    await expect(live).toHaveText('Ничего не нашлось');
+    await expect(live).toBeVisible();
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test("an API error shows the server's message and the form still works", async ({ page }) => {
+    const { box, live } = await searchBox(page);
+    // The real Worker's 422 for a page size it refuses: an error envelope the island must show as is.
+    await page.route('**/cms/search/**', (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('page_size', '1000');
+      return route.continue({ url: url.href });
+    });
+    await box.fill('город');
+    await expect(live).toHaveText(/^page_size: .+/);
+    await expect(live).toBeVisible();
+    await page.unroute('**/cms/search/**');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?query=%D0%B3%D0%BE%D1%80%D0%BE%D0%B4$/);
+    await expect(page.getByRole('status')).toHaveText(/^Нашлось \d+/);
+  });
+
+  test('without JavaScript the form still returns server results', async ({ browser, request }) => {
+    const title = (await list(request, 'series'))[0]!;
+    const expected = await search(request, title.name);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/search');
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    const box = page.getByRole('searchbox', { name: LABEL });
+    await box.fill(title.name);
+    await box.press('Enter');
+    await expect(page).toHaveURL((url) => url.searchParams.get('query') === title.name);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.locator('.card').first()).toContainText(expected.results[0]!.name);
+    await context.close();
+  });
+
+  for (const width of [320, 1440]) {
+    test(`the open suggestions have no WCAG 2.2 AA violations at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const title = (await list(request, 'series'))[0]!;
+      const { box, listbox } = await searchBox(page);
+      await box.fill(title.name.split(' ')[0]!);
+      await expect(listbox).toBeVisible();
+      await box.press('ArrowDown');
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const row = await page.getByRole('option').first().boundingBox();
+      expect(row!.height).toBeGreaterThanOrEqual(44);
+    });
+  }
+
+  test('a kid profile is never offered anything above 6+', async ({ page, context, baseURL, request }) => {
+    // A prefix for which a guest's suggestions include titles above 6+ and a kid still gets some.
+    let prefix: string | undefined;
+    for (const title of await list(request, 'kids')) {
+      const candidate = title.name.slice(0, 3);
+      const guest = await search(request, candidate);
+      const kid = await search(request, candidate, '&age=6');
+      if (kid.count > 0 && guest.results.some((t) => !['0+', '6+'].includes(t.ageRating))) {
+        prefix = candidate;
+        break;
+      }
+    }
+    test.skip(!prefix, 'no prefix mixes kids and adult titles');
+    const kid = await search(request, prefix!, '&age=6');
+    await signIn(context, baseURL!, { kid: true });
+    const { box, options, live } = await searchBox(page);
+    await box.fill(prefix!);
+    await expect(live).toHaveText(new RegExp(`^Нашлось ${kid.count} `));
+    await expect(options).toHaveCount(kid.results.length);
+    for (const meta of await page.locator('.search-box__meta').allTextContents()) expect(meta).toMatch(/ · [06]\+$/);
+  });
+
+  test('the island hydrates over the server markup without warnings or shifts, and loads on /search only', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/search?query=город');
+    await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue('город');
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) sum += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
+    expect(shift).toBe(0);
+    expect(problems).toEqual([]);
+    expect(scripts.some((s) => /\/SearchBox\./.test(s))).toBe(true);
+    scripts.length = 0;
+    for (const path of ['/', '/series']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.filter((s) => /SearchBox|\/client\./.test(s))).toEqual([]);
+  });
+});

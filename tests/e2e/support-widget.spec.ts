@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/session.ts';
+
+test.describe('support', () => {
+  test('the widget opens the support popup without JavaScript, and a request is stored and confirmed once', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    await page.getByRole('button', { name: 'Поддержка' }).click();
+    const popup = page.getByRole('dialog', { name: 'Напишите нам' });
+    await expect(popup).toBeVisible();
+    await popup.getByLabel('Тема').selectOption({ label: 'Аккаунт и вход' });
+    await popup.getByLabel('Сообщение').fill('Не приходит письмо с кодом подтверждения.');
+    await popup.getByLabel('E-mail для ответа').fill('viewer@example.ru');
+    await popup.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page).toHaveURL(/\/settings\/support\?sent=\d+$/);
+    await expect(page.getByRole('status')).toContainText('отправлено. Мы ответим на e-mail в течение суток.');
+    await page.reload();
+    await expect(page).toHaveURL(/\/settings\/support\?sent=\d+$/);
+    await context.close();
+  });
+
+  test('the popup is accessible and closes with its button and Escape', async ({ page }) => {
+    await page.goto('/series');
+    await page.getByRole('button', { name: 'Поддержка' }).click();
+    const popup = page.getByRole('dialog', { name: 'Напишите нам' });
+    await expect(popup).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('#support-popup').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await popup.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(popup).toBeHidden();
+    await page.getByRole('button', { name: 'Поддержка' }).click();
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+  });
+
+  test('a bad request comes back with a Russian message and what was typed; nothing is stored', async ({ page }) => {
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Поддержка' }).click();
+    const popup = page.getByRole('dialog', { name: 'Напишите нам' });
+    await popup.getByLabel('Сообщение').fill('Коротко');
+    await popup.getByLabel('E-mail для ответа').fill('viewer@example.ru');
+    await popup.evaluate((d) => d.querySelector('form')!.setAttribute('novalidate', ''));
+    await popup.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page).toHaveURL(/\/settings\/support$/);
+    await expect(page.getByRole('alert')).toContainText('Сообщение:');
+    await expect(page.locator('main').getByLabel('Сообщение')).toHaveValue('Коротко');
+  });
+
+  test('the support page is for signed-in viewers; guests are sent to sign in', async ({ page, context, baseURL }) => {
+    await page.goto('/settings/support');
+    await expect(page).toHaveURL(/\/settings\/support\/auth$/);
+    await signIn(context, baseURL!);
+    await page.goto('/settings/support?subject=payment');
+    await expect(page.locator('main').getByLabel('Тема')).toHaveValue('payment');
+  });
+
+  test('the widget is not on the payment-flow paths', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.locator('.support-fab')).toHaveCount(0);
+    await page.goto('/tv');
+    await expect(page.locator('.support-fab')).toHaveCount(1);
+  });
+});
