@@ -13,7 +13,7 @@ test.describe('catalogue sections', () => {
     const res = await page.goto('/series');
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сериалы');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
     await expect(page.getByText(/Найдено: \d+/)).toBeVisible();
     await page.getByRole('link', { name: 'Дальше →' }).click();
     await expect(page).toHaveURL(/\/series\?page=2$/);
@@ -28,7 +28,7 @@ test.describe('catalogue sections', () => {
     await page.getByRole('link', { name: 'Новые' }).click();
     await expect(page).toHaveURL(/\/movies\?genre=drama&sort=new$/);
     const newest = await first(request, 'movies', '&genre=drama&sort=new');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(newest.name);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(newest.name);
     await expect(page.locator('.filter__summary--on')).toHaveText('драма');
   });
 
@@ -51,7 +51,7 @@ test.describe('catalogue sections', () => {
     for (const [path, partner] of [['/hbo-max', 'hbo-max'], ['/kino1tv', 'kino1tv'], ['/paramount-plus', 'paramount-plus']]) {
       const top = await first(request, 'special', `&partner=${partner}`);
       expect((await page.goto(path))?.status(), path).toBe(200);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(top.name);
     }
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
     expect((await page.goto('/paramount-plus'))?.status()).toBe(404);

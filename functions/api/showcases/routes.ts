@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/errors.ts';
 import { pageQuery, paged } from '../../lib/pagination.ts';
 import { ageQuery, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
-import { toCard, watchUrl } from '../content/content-dto.ts';
+import { toCard } from '../content/content-dto.ts';
+import { toBannerDto, toShowcaseDto } from './showcase-dto.ts';
 import { findBanners, findCollection, findShowcase, listCollections, type ShowcaseKey } from './showcases.repo.ts';
 
 export const bannerQuery = ageQuery.extend({ page: z.string().startsWith('/').max(200) });
@@ -17,34 +18,7 @@ async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge
   const found = await findShowcase(db(), key, effectiveMaxAge(c, requestedAge));
   if (!found) throw notFound();
   cmsCache(c);
-  return c.json({
-    id: found.showcase.id,
-    slug: found.showcase.slug,
-    name: found.showcase.name,
-    kind: found.showcase.kind,
-    shelves: found.shelves.map((shelf) => {
-      const base = { id: shelf.id, kind: shelf.kind, name: shelf.name, wide: shelf.wide, partner: shelf.partner, collection: shelf.collectionId };
-      switch (shelf.kind) {
-        case 'cw':
-        case 'nw':
-          // Continue watching and now watching are per viewer: issue 4/6 fills them for signed-in viewers.
-          return { ...base, personal: true, items: [] };
-        case 'blog':
-          return { ...base, items: found.items.filter((i) => i.shelfId === shelf.id && i.url).map((i) => ({ headline: i.headline, url: i.url })) };
-        case 'episodes':
-          return {
-            ...base,
-            items: found.episodes.map((e) => ({ episodeId: e.episodeId, number: e.episodeNumber, name: e.episodeName, seasonNumber: e.seasonNumber, releasedAt: e.episodeReleasedAt, content: toCard(e), url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}` })),
-          };
-        default: {
-          const explicit = found.items.filter((i) => i.shelfId === shelf.id && i.id !== null);
-          const derived = shelf.kind === 'editors' ? found.collectionItems : shelf.kind === 'partner' ? found.partnerItems : [];
-          const rows = explicit.length ? explicit : derived.filter((i) => i.shelfId === shelf.id);
-          return { ...base, items: rows.map((r) => toCard(r as Parameters<typeof toCard>[0])) };
-        }
-      }
-    }),
-  });
+  return c.json(toShowcaseDto(found));
 }
 
 /**
@@ -73,6 +47,6 @@ export const showcaseRoutes = new Hono<AppEnv>()
     const q = c.req.valid('query');
     const rows = await findBanners(db(), q.page, effectiveMaxAge(c, q.age));
     cmsCache(c);
-    return c.json({ results: rows.map((r) => ({ id: r.bannerId, headline: r.headline, text: r.text, content: toCard(r) })) });
+    return c.json({ results: rows.map(toBannerDto) });
   })
   .get('/:slug', validate('param', z.object({ slug })), validate('query', ageQuery), (c) => showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age));

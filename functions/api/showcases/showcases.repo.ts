@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BatchResponse } from 'drizzle-orm/batch';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { collections, collectionItems, episodes, pageBanners, seasons, shelfItems, shelves, showcases, titles, type AgeRating } from '../../db/catalogue-schema.ts';
 import { cardColumns, episodeCardColumns } from '../content/content.repo.ts';
@@ -13,17 +14,22 @@ const visible = (maxAge?: AgeRating) =>
 export type ShowcaseKey = { kind: 'featured' | 'current' } | { slug: string };
 
 /**
- * A showcase with its shelves and up to 20 items per shelf, in one batched round trip: explicit
- * shelf items, collection items of editors' shelves, a partner's most popular titles, new episodes.
+ * The queries of a showcase with its shelves and up to 20 items per shelf (see `toShowcase`):
+ * explicit shelf items, collection items of editors' shelves, a partner's most popular titles,
+ * new episodes. Pages batch them with their other reads.
  */
-export async function findShowcase(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
+export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
   const showcaseId = 'kind' in key
     ? sql`(SELECT id FROM showcases WHERE kind = ${key.kind} ORDER BY id LIMIT 1)`
     : sql`(SELECT id FROM showcases WHERE slug = ${key.slug})`;
   const ranked = (partition: SQL, order: SQL) => sql<number>`row_number() OVER (PARTITION BY ${partition} ORDER BY ${order})`;
-  const [showcaseRows, shelfRows, itemRows, collectionRows, partnerRows, episodeRows] = await db.batch([
+  return [
     db.select().from(showcases).where(sql`showcases.id = ${showcaseId}`),
-    db.select().from(shelves).where(sql`shelves.showcase_id = ${showcaseId}`).orderBy(asc(shelves.position)),
+    db
+      .select({ ...getTableColumns(shelves), collectionSlug: sql<string | null>`(SELECT collections.slug FROM collections WHERE collections.id = shelves.collection_id)`.as('collection_slug') })
+      .from(shelves)
+      .where(sql`shelves.showcase_id = ${showcaseId}`)
+      .orderBy(asc(shelves.position)),
     db
       .select({ shelfId: shelfItems.shelfId, position: shelfItems.position, headline: shelfItems.headline, url: shelfItems.url, ...cardColumns })
       .from(shelfItems)
@@ -49,10 +55,21 @@ export async function findShowcase(db: Db, key: ShowcaseKey, maxAge?: AgeRating)
       .where(and(sql`episodes.released_at <= unixepoch() AND EXISTS (SELECT 1 FROM shelves WHERE showcase_id = ${showcaseId} AND kind = 'episodes')`, visible(maxAge)))
       .orderBy(sql`episodes.released_at DESC`, sql`episodes.id DESC`)
       .limit(SHELF_LIMIT),
-  ]);
+  ] as const;
+}
+
+/** A showcase from the rows of `showcaseQueries`; undefined when there is none. */
+export function toShowcase([showcaseRows, shelfRows, itemRows, collectionRows, partnerRows, episodeRows]: BatchResponse<ReturnType<typeof showcaseQueries>>) {
   const showcase = showcaseRows[0];
   if (!showcase) return undefined;
   return { showcase, shelves: shelfRows, items: itemRows, collectionItems: collectionRows.filter((r) => r.rank <= SHELF_LIMIT), partnerItems: partnerRows.filter((r) => r.rank <= SHELF_LIMIT), episodes: episodeRows };
+}
+
+export type FoundShowcase = NonNullable<ReturnType<typeof toShowcase>>;
+
+/** A showcase with its shelves and their items, in one batched round trip. */
+export async function findShowcase(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
+  return toShowcase(await db.batch(showcaseQueries(db, key, maxAge)));
 }
 
 export async function listCollections(db: Db) {
@@ -76,13 +93,20 @@ export async function findCollection(db: Db, slug: string, maxAge?: AgeRating) {
   return found[0] && { collection: found[0], items };
 }
 
-export async function findBanners(db: Db, page: string, maxAge?: AgeRating) {
+/** The query of a page's banners (hero of `/`, `/series`…), in order. */
+export function bannersQuery(db: Db, page: string, maxAge?: AgeRating) {
   return db
     .select({ bannerId: sql<number>`page_banners.id`.as('banner_id'), headline: pageBanners.headline, text: pageBanners.text, position: pageBanners.position, ...cardColumns })
     .from(pageBanners)
     .innerJoin(titles, eq(titles.id, pageBanners.titleId))
     .where(and(eq(pageBanners.page, page), visible(maxAge)))
     .orderBy(asc(pageBanners.position));
+}
+
+export type BannerRow = Awaited<ReturnType<typeof bannersQuery>>[number];
+
+export async function findBanners(db: Db, page: string, maxAge?: AgeRating) {
+  return bannersQuery(db, page, maxAge);
 }
 
 type SQL = ReturnType<typeof sql>;

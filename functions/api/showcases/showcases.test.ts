@@ -18,6 +18,8 @@ describe('GET /cms/showcases/...', () => {
     expect(shelves.map((s) => s.kind)).toEqual(['cw', 'editors', 'partner', 'episodes', 'blog', 'nw']);
     expect(shelves[0]).toMatchObject({ personal: true, items: [] });
     expect(shelves[1]!.items.map((i) => i.id)).toEqual([3, 2]); // the collection, without the unreleased title
+    expect(shelves[1]).toMatchObject({ collection: 1, collectionSlug: 'na-vecher' }); // its page: /collections/na-vecher
+    expect(shelves[2]).toMatchObject({ collection: null, collectionSlug: null });
     expect(shelves[2]).toMatchObject({ wide: true });
     expect(shelves[2]!.items.map((i) => i.id)).toEqual([1]); // HBO Max titles by popularity, no trailers
     expect(shelves[3]!.items.map((i) => [i.seasonNumber, i.number, i.name])).toEqual([[2, 1, 'Возвращение'], [1, 3, 'Маяк'], [1, 2, 'Туман'], [1, 1, 'Приезд']]);

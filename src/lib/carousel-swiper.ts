@@ -1,0 +1,45 @@
+/**
+ * Swiper on a server-rendered carousel (src/components/carousel/Carousel.astro): core with only
+ * Navigation and A11y, the layout from the same table as the server CSS. Loaded on demand.
+ */
+import Swiper from 'swiper';
+import { A11y, Navigation } from 'swiper/modules';
+import { carouselTexts } from '../components/carousel/texts.ts';
+import { swiperLayout, type CarouselKind } from './carousel.ts';
+
+/** The slide the native scroll track shows first, so taking it over does not jump. */
+function scrolledSlide(track: HTMLElement): number {
+  const slides = track.children;
+  if (track.scrollLeft <= 0 || slides.length < 2) return 0;
+  const step = (slides[1] as HTMLElement).offsetLeft - (slides[0] as HTMLElement).offsetLeft;
+  return step > 0 ? Math.round(track.scrollLeft / step) : 0;
+}
+
+/** Enhances one carousel once; a second call does nothing. */
+export function mountCarousel(root: HTMLElement) {
+  if (root.dataset.ready !== undefined) return;
+  const el = root.querySelector<HTMLElement>('.swiper');
+  const track = el?.querySelector<HTMLElement>('.swiper-wrapper');
+  if (!el || !track) return;
+  const initialSlide = scrolledSlide(track);
+  track.scrollLeft = 0;
+  new Swiper(el, {
+    modules: [Navigation, A11y],
+    ...swiperLayout(root.dataset.carousel as CarouselKind),
+    initialSlide,
+    // Reduced motion: slides jump (global CSS drops the transitions too).
+    speed: matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
+    // Visible slides are known, so focusing one does not slide; focusing a hidden one brings it in.
+    watchSlidesProgress: true,
+    navigation: { prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'), nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'), addIcons: false },
+    a11y: {
+      prevSlideMessage: carouselTexts.prev,
+      nextSlideMessage: carouselTexts.next,
+      firstSlideMessage: carouselTexts.first,
+      lastSlideMessage: carouselTexts.last,
+      slideLabelMessage: carouselTexts.slideLabel,
+      itemRoleDescriptionMessage: carouselTexts.slideRoleDescription,
+    },
+  });
+  root.dataset.ready = '';
+}

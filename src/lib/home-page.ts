@@ -1,0 +1,40 @@
+import type { AstroGlobal } from 'astro';
+import { toBannerDto, toShowcaseDto, type ShelfDto } from '../../functions/api/showcases/showcase-dto.ts';
+import { bannersQuery, showcaseQueries, toShowcase } from '../../functions/api/showcases/showcases.repo.ts';
+import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
+import type { CarouselKind } from './carousel.ts';
+import { shareWithGuests } from './page-cache.ts';
+import { loadPage } from './page-context.ts';
+
+/**
+ * The shelves a viewer sees, in order: empty shelves are left out, and the personal ones
+ * (cw continue watching, nw now watching) only for a signed-in viewer.
+ * @example shelvesToShow(shelves, false).some((s) => s.kind === 'cw') // false
+ */
+export function shelvesToShow(shelves: ShelfDto[], signedIn: boolean): ShelfDto[] {
+  return shelves.filter((s) => s.items.length > 0 && (!('personal' in s) || signedIn));
+}
+
+/** Posters for title shelves; wide tiles for episodes, blog posts and shelves marked wide. */
+export function carouselKindOf(shelf: ShelfDto): CarouselKind {
+  return shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster';
+}
+
+/**
+ * The home page's hero banners and featured shelves, capped for a kid profile, in ONE batched D1
+ * round trip with the layout's data; shared with other guests at the edge. Call it from the
+ * page's frontmatter.
+ */
+export async function loadHomePage(Astro: AstroGlobal) {
+  const { session } = Astro.locals.edge;
+  const maxAge = maxAgeFor(session);
+  const { results } = await loadPage(Astro, (d) => [...showcaseQueries(d, { kind: 'featured' }, maxAge), bannersQuery(d, '/', maxAge)] as const);
+  const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners] = results;
+  const found = toShowcase([showcase, shelves, items, collectionItems, partnerItems, episodes]);
+  shareWithGuests(Astro);
+  return {
+    banners: banners.map(toBannerDto),
+    // Issue 4/6 puts the viewer's cw/nw items into their shelves here, before the filter.
+    shelves: found ? shelvesToShow(toShowcaseDto(found).shelves, session.signedIn) : [],
+  };
+}
