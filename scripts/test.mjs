@@ -1,5 +1,5 @@
-// `npm test`: every test. Worker tests (vitest in workerd, real local D1), then a fresh build and
-// Playwright journeys in Debian's Chromium against wrangler dev. Ends with one summary line.
+// `npm test`: every test. Type check (tsc), Worker tests (vitest in workerd, real local D1), then a
+// fresh build and Playwright journeys in Debian's Chromium against wrangler dev. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -22,6 +22,7 @@ function count(out, word) {
   return pw ? Number(pw[1]) : 0;
 }
 
+run('type check', 'tsc', ['--noEmit', '-p', '.']);
 run('worker tests', 'vitest', ['run']);
 ensureChromium();
 if (run('build', 'astro', ['build'])) run('browser tests', 'playwright', ['test']);
