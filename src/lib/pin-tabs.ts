@@ -15,7 +15,6 @@ export type PinStatus = 'entered' | 'not_entered';
 const ANSWER_MS = 250;
 
 const tabs = new Set<string>();
-const id = crypto.randomUUID();
 
 /** How many tabs of this site are open, this one included. */
 export const tabCount = () => tabs.size + 1;
@@ -46,6 +45,7 @@ function clearEntry() {
 /** Joins the tab count; a fresh tab with no other tab open clears a leftover PIN entry. */
 export function trackPinTabs() {
   if (typeof BroadcastChannel === 'undefined') return;
+  const id = crypto.randomUUID();
   const channel = new BroadcastChannel(TABS_CHANNEL);
   channel.addEventListener('message', (event: MessageEvent<{ type?: string; id?: string }>) => {
     const { type, id: from } = event.data ?? {};
