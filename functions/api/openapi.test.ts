@@ -51,6 +51,15 @@ describe('GET /api/openapi.json', () => {
         expect([200, 401, 422], `${method} ${url} → ${res.status}`).toContain(res.status);
       }
     }
-    expect(operations).toBe(17);
+    expect(operations).toBe(29);
+  });
+
+  it('documents parental control with its methods, PIN bodies and the lock', async () => {
+    const doc = (await (await call('/api/openapi.json')).json()) as any;
+    expect(Object.keys(doc.paths['/auth/accounts/{id}/parental-control/show-settings/'] ?? doc.paths['/auth/accounts/{id}/parental-control/show-settings'])).toEqual(['get', 'patch']);
+    const check = doc.paths['/auth/accounts/{id}/pin-code/check'].post;
+    expect(check.requestBody.content['application/json'].schema.properties.pin).toMatchObject({ type: 'string', pattern: '^\\d{4}$' });
+    expect(Object.keys(check.responses)).toEqual(['200', '401', '403', '404', '409', '422', '429']);
+    expect(doc.paths['/auth/accounts/{id}/parental-control/disable'].patch.security).toEqual([{ bearer: [] }, { session: [] }]);
   });
 });

@@ -9,6 +9,7 @@ import { pageQuery } from '../lib/pagination.ts';
 import { ageQuery } from '../lib/schemas.ts';
 import { changePasswordBody, emailBody, emailCodeBody, emailQuery, phoneBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
 import { contentIdQuery, listQuery } from './content/routes.ts';
+import { changePinBody, checkPinBody, disableBody, resetChangeBody, sendCodeBody, setPinBody, showSettingsBody, verificationCheckBody } from './parental/schemas.ts';
 import { mediascopeQuery, resolveQuery } from './metadata/routes.ts';
 import { windowQuery } from './premieres/routes.ts';
 import { searchQuery } from './search/routes.ts';
@@ -20,7 +21,7 @@ interface Operation {
   path: string;
   summary: string;
   /** GET unless stated. */
-  method?: 'get' | 'post' | 'delete';
+  method?: 'get' | 'post' | 'patch' | 'delete';
   query?: ZodObject;
   params?: Record<string, string>;
   /** A JSON request body. */
@@ -80,7 +81,32 @@ const OPERATIONS: Operation[] = [
   { tag: 'auth', path: '/auth/sessions/', summary: 'Устройства со входом в аккаунт', auth: true, responses: { 200: '{ count, results: [{ id, deviceType, deviceName, country, createdAt, lastSeenAt, current }] }', 401: 'Нужен вход' } },
   { tag: 'auth', path: '/auth/sessions/{id}/', method: 'delete', summary: 'Завершить сеанс устройства', params: { id: 'id сеанса' }, auth: true, responses: { 200: '{ status: "revoked" }', 401: 'Нужен вход', 404: 'Такого сеанса нет', 422: 'Неверный id' } },
   { tag: 'auth', path: '/auth/sessions/revoke-others/', method: 'post', summary: 'Завершить все сеансы, кроме этого', auth: true, responses: { 200: '{ status: "revoked", endedSessions }', 401: 'Нужен вход' } },
+  ...parentalOperations(),
 ];
+
+/** Parental control under /auth/accounts/{id}/ (id: the session's own account, any other a 404). */
+function parentalOperations(): Operation[] {
+  const STATUS = '{ status: "Undefined" | "Enabled" | "Disabled", ageLimit: 12 | 16 | 18, pinEntered }';
+  const base = { tag: 'parental', auth: true, params: { id: 'id аккаунта сеанса' } } as const;
+  const common = { 401: 'Нужен вход', 404: 'Чужой или неизвестный аккаунт', 422: 'Неверные данные' };
+  const pinErrors = { 403: 'Неверный PIN-код (pin_invalid, осталось попыток)', 409: 'PIN-код не задан (pin_not_set)', 429: 'Пять неверных PIN-кодов: ввод заблокирован на 15 минут (pin_locked, Retry-After)' };
+  const codeErrors = { 400: 'Неверный, использованный или устаревший код', 429: LIMITED };
+  const p = (rest: string) => `/auth/accounts/{id}/${rest}`;
+  return [
+    { ...base, path: p('parental-control'), summary: 'Статус родительского контроля и отметка о вводе PIN-кода в этом сеансе', responses: { 200: STATUS, ...common } },
+    { ...base, path: p('parental-control/disable'), method: 'patch', summary: 'Выключить: из Undefined без условий, из Enabled — с PIN-кодом или после verification/check (10 минут)', body: disableBody, responses: { 200: STATUS, ...common, ...pinErrors, 403: 'Нужен PIN-код или код подтверждения (verification_required, pin_invalid)' } },
+    { ...base, path: p('pin-code/set'), method: 'post', summary: 'Первый PIN-код (4 цифры): включает контроль, PIN-код считается введённым', body: setPinBody, responses: { 201: STATUS, ...common, 409: 'PIN-код уже задан (pin_exists)' } },
+    { ...base, path: p('pin-code/check'), method: 'post', summary: 'Проверка PIN-кода: при успехе отмечает ввод для сеанса на 4 часа', body: checkPinBody, responses: { 200: '{ status: "entered", pinEntered: true, expiresAt }', ...common, ...pinErrors } },
+    { ...base, path: p('pin-code/entry'), method: 'delete', summary: 'Забыть ввод PIN-кода этого сеанса (закрыта последняя вкладка)', responses: { 200: '{ status: "not_entered" }', ...common } },
+    { ...base, path: p('pin-code/change'), method: 'post', summary: 'Смена PIN-кода по текущему; другие сеансы вводят новый', body: changePinBody, responses: { 200: STATUS, ...common, ...pinErrors } },
+    { ...base, path: p('pin-code/reset'), method: 'post', summary: 'Код восстановления PIN-кода на e-mail или по SMS', body: sendCodeBody, responses: { 202: '{ status: "code_sent", channel, to }', ...common, 409: 'PIN-код не задан', 429: LIMITED } },
+    { ...base, path: p('pin-code/reset/change'), method: 'post', summary: 'Новый PIN-код по коду восстановления; снимает блокировку', body: resetChangeBody, responses: { 200: STATUS, ...common, ...codeErrors, 409: 'PIN-код не задан' } },
+    { ...base, path: p('parental-control/show-settings'), summary: 'Возрастное ограничение: контент с ним и выше требует PIN-код', responses: { 200: '{ status, ageLimit }', ...common } },
+    { ...base, path: p('parental-control/show-settings'), method: 'patch', summary: 'Изменить возрастное ограничение (PIN-код сейчас, введённый в сеансе или свежее подтверждение)', body: showSettingsBody, responses: { 200: '{ status, ageLimit }', ...common, ...pinErrors, 403: 'Нужен PIN-код (pin_required, pin_invalid)' } },
+    { ...base, path: p('verification/send'), method: 'post', summary: 'Код подтверждения на e-mail или по SMS', body: sendCodeBody, responses: { 202: '{ status: "code_sent", channel, to }', ...common, 429: LIMITED } },
+    { ...base, path: p('verification/check'), method: 'post', summary: 'Проверка кода подтверждения: 10 минут можно выключить контроль или сменить ограничение', body: verificationCheckBody, responses: { 200: '{ status: "verified", expiresAt }', ...common, ...codeErrors } },
+  ];
+}
 
 const errorEnvelope = z.object({ message: z.string().describe('Текст для пользователя, по-русски'), details: z.object({ reason: z.string() }) });
 

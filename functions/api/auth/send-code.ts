@@ -20,6 +20,8 @@ export interface SendCode {
   channel: Channel;
   address: string;
   purpose: CodePurpose;
+  /** Where the code is kept, when not the address's own place (parental codes are the account's). */
+  target?: string;
   /** False: store a dead code (the address must not get a working one). */
   live: boolean;
   /** The message with a live code, or the one for a dead code (null: send nothing); see templates.ts. */
@@ -41,7 +43,7 @@ export async function sendCode(c: Context<AppEnv>, o: SendCode): Promise<void> {
     ],
     now,
   );
-  const code = await newCode(d1(), await codeTarget(o.channel, o.address), o.purpose, now, o.live);
+  const code = await newCode(d1(), o.target ?? (await codeTarget(o.channel, o.address)), o.purpose, now, o.live);
   const message = o.message(code);
   if (message) await deliver(message);
 }

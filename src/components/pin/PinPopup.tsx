@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { $parental, closePinPopup, disableParental, enterPin, startParental } from '../../stores/parental.ts';
+import { PinField, fieldsOf } from './PinField.tsx';
+import { pinTexts as t } from './texts.ts';
+import './pin.css';
+
+interface Props {
+  /** The page is on a flow where the PIN is active (spec section 2). */
+  pinFlow?: boolean;
+  /** The age rating of the content on this page. */
+  contentAge?: number;
+}
+
+/**
+ * The PIN popup: fetches the status at start (spec section 4) and opens where the PIN is active.
+ * Enabled asks for the PIN; Undefined offers to set one up or not to use parental control.
+ */
+export default function PinPopup({ pinFlow = false, contentAge }: Props) {
+  const state = useStore($parental);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    startParental({ pinFlow, contentAge }).catch(() => {});
+  }, [pinFlow, contentAge]);
+  useEffect(() => {
+    if (state.visible) heading.current?.focus();
+  }, [state.visible, state.status]);
+  if (!state.visible) return null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void enterPin(fieldsOf(form).pin ?? '').then((ok) => ok || form.reset());
+  };
+  const enabled = state.status === 'Enabled';
+  return (
+    <div className="pin-backdrop" onKeyDown={(e) => e.key === 'Escape' && closePinPopup()}>
+      <div className="pin-popup" role="dialog" aria-modal="true" aria-labelledby="pin-popup-title" aria-describedby="pin-popup-lead">
+        <h2 id="pin-popup-title" ref={heading} tabIndex={-1}>
+          {enabled ? t.popupTitle : t.popupSetupTitle}
+        </h2>
+        <p id="pin-popup-lead" className="pin-lead">
+          {enabled ? t.popupLead : t.popupSetupLead}
+        </p>
+        {enabled ? (
+          <form className="pin-form" onSubmit={submit} aria-busy={state.busy}>
+            <PinField label={t.pinLabel} name="pin" autoFocus />
+            <button className="button" type="submit" disabled={state.busy}>
+              {t.enter}
+            </button>
+          </form>
+        ) : (
+          <a className="button" href="/settings/parental?step=age">
+            {t.setupLink}
+          </a>
+        )}
+        <p className="pin-error" role="alert">
+          {state.error}
+        </p>
+        <div className="pin-actions">
+          {enabled ? (
+            <a className="pin-link" href="/settings/parental?step=recovery">
+              {t.forgot}
+            </a>
+          ) : (
+            <button className="pin-link" type="button" onClick={() => void disableParental()}>
+              {t.notNow}
+            </button>
+          )}
+          <button className="pin-link" type="button" onClick={closePinPopup}>
+            {t.close}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Spec section 4: tabs announce themselves on a broadcast channel and are counted; when the last
+ * tab closes, the PIN entry is cleared. Pages here are full loads, so a tab "closing" cannot be
+ * told from a tab navigating; instead a tab that starts afresh (its session storage has no PIN
+ * status) asks who else is open: if nobody answers, the last tab had closed and the entry goes
+ * (cookie, and the server's entry for this session). Runs on every signed-in page (the header).
+ */
+import { COOKIE } from '../../functions/lib/cookies.ts';
+
+export const TABS_CHANNEL = 'amedia-tabs';
+/** Session-storage key of the PIN status (spec section 3: entered / not_entered). */
+export const PIN_STATUS_KEY = 'pinStatus';
+export type PinStatus = 'entered' | 'not_entered';
+/** How long a fresh tab waits for other tabs to answer. */
+const ANSWER_MS = 250;
+
+const tabs = new Set<string>();
+
+/** How many tabs of this site are open, this one included. */
+export const tabCount = () => tabs.size + 1;
+
+function cookie(name: string): string | undefined {
+  return document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+/** Writes the PIN status to the cookie (a browser-session cookie) and this tab's session storage. */
+export function writePinStatus(status: PinStatus) {
+  document.cookie = `${COOKIE.parentalPin}=${status}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  sessionStorage.setItem(PIN_STATUS_KEY, status);
+}
+
+/** Entered only when both the cookie and this tab's session storage say so. */
+export function readPinStatus(): PinStatus {
+  return cookie(COOKIE.parentalPin) === 'entered' && sessionStorage.getItem(PIN_STATUS_KEY) === 'entered' ? 'entered' : 'not_entered';
+}
+
+/** Forgets the entry here and on the server (best effort: it expires there within 4 hours anyway). */
+function clearEntry() {
+  writePinStatus('not_entered');
+  const account = cookie(COOKIE.accountId);
+  const token = cookie(COOKIE.token);
+  if (account) void fetch(`/auth/accounts/${account}/pin-code/entry`, { method: 'DELETE', credentials: 'include', headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {} }).catch(() => {});
+}
+
+/** Joins the tab count; a fresh tab with no other tab open clears a leftover PIN entry. */
+export function trackPinTabs() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const id = crypto.randomUUID();
+  const channel = new BroadcastChannel(TABS_CHANNEL);
+  channel.addEventListener('message', (event: MessageEvent<{ type?: string; id?: string }>) => {
+    const { type, id: from } = event.data ?? {};
+    if (!from) return;
+    if (type === 'bye') tabs.delete(from);
+    else tabs.add(from);
+    if (type === 'hello') channel.postMessage({ type: 'here', id });
+  });
+  addEventListener('pagehide', () => channel.postMessage({ type: 'bye', id }));
+  addEventListener('pageshow', (event) => event.persisted && channel.postMessage({ type: 'hello', id }));
+  channel.postMessage({ type: 'hello', id });
+  const fresh = sessionStorage.getItem(PIN_STATUS_KEY) === null;
+  if (fresh && cookie(COOKIE.parentalPin) === 'entered') {
+    setTimeout(() => (tabs.size === 0 ? clearEntry() : sessionStorage.setItem(PIN_STATUS_KEY, 'entered')), ANSWER_MS);
+  }
+}

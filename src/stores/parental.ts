@@ -1,0 +1,133 @@
+/**
+ * Parental control on the client (spec sections 3 and 4): status, whether the PIN popup is
+ * visible, whether the PIN is entered, and the adult profile a switch is waiting for. The entered
+ * mark lives in the `pin_status` cookie and session storage (src/lib/pin-tabs.ts).
+ */
+import { map } from 'nanostores';
+import { COOKIE } from '../../functions/lib/cookies.ts';
+import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
+import { pinTexts } from '../components/pin/texts.ts';
+
+export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
+
+export interface ParentalState {
+  status: ParentalStatus;
+  visible: boolean;
+  entered: boolean;
+  /** The adult profile a switch asked for; the switch goes on once the PIN is entered. */
+  adultUserId: number | null;
+  ageLimit: number;
+  busy: boolean;
+  /** The server's message of the last failed call (section 8), and its reason code. */
+  error: string | null;
+  reason: string | null;
+}
+
+/** Spec section 4: initial Undefined, not entered. */
+const initial: ParentalState = { status: 'Undefined', visible: false, entered: false, adultUserId: null, ageLimit: 18, busy: false, error: null, reason: null };
+export const $parental = map<ParentalState>({ ...initial });
+
+/** Paths of the flows where the PIN is active (spec section 2: advantages, payment, success, gifts, reset-pin-code). */
+export const PIN_FLOW_PATHS = ['/advantages', '/payment', '/success', '/gifts', '/reset-pin-code'] as const;
+/** The PIN pages themselves: no status fetch and no popup there. */
+const PIN_PAGES = /^\/settings\/parental(\/|$)/;
+
+export const isPinFlowPath = (path: string) => PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+
+/**
+ * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either a
+ * PIN flow or content rated at or above the age setting.
+ * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { pinFlow: false, contentAge: 18 }) // true
+ */
+export function popupNeeded(s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>, where: { pinFlow: boolean; contentAge?: number }): boolean {
+  if (s.entered || s.status === 'Disabled') return false;
+  return where.pinFlow || (where.contentAge !== undefined && where.contentAge >= s.ageLimit);
+}
+
+const accountId = () => document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE.accountId}=`))?.split('=')[1];
+const path = (rest: string) => `/auth/accounts/${accountId()}/${rest}`;
+
+export function messageOf(result: ApiResult): string {
+  const error = result.error;
+  return error && 'details' in error ? error.message : pinTexts.unavailable;
+}
+
+/** Runs one call with the busy flag; a failure keeps the server's message. */
+export async function run<T>(call: () => Promise<ApiResult<T>>): Promise<T | null> {
+  $parental.setKey('busy', true);
+  $parental.setKey('error', null);
+  $parental.setKey('reason', null);
+  const result = await call();
+  $parental.setKey('busy', false);
+  if (!isOk(result)) {
+    $parental.setKey('error', messageOf(result));
+    $parental.setKey('reason', result.error && 'details' in result.error ? result.error.details.reason : null);
+    return null;
+  }
+  return result.data as T;
+}
+
+interface StatusAnswer {
+  status: ParentalStatus;
+  ageLimit: number;
+  pinEntered: boolean;
+}
+
+export function setEntered(entered: boolean) {
+  writePinStatus(entered ? 'entered' : 'not_entered');
+  $parental.setKey('entered', entered);
+}
+
+/** GET parental-control; a failure is rejected with the response error (section 8). */
+export async function fetchParentalStatus(): Promise<StatusAnswer> {
+  const result = await api.get<StatusAnswer>(path('parental-control'));
+  if (!isOk(result) || !result.data) throw result.error ?? new Error('parental-control');
+  $parental.setKey('status', result.data.status);
+  $parental.setKey('ageLimit', result.data.ageLimit);
+  if (!result.data.pinEntered && $parental.get().entered) setEntered(false);
+  return result.data;
+}
+
+/**
+ * At start (spec section 4): for a signed-in account, when not entered and not on a PIN page,
+ * fetch the status; then show the popup where the PIN is active.
+ */
+export async function startParental(where: { pinFlow: boolean; contentAge?: number }) {
+  if (!accountId() || PIN_PAGES.test(location.pathname)) return;
+  const entered = readPinStatus() === 'entered';
+  $parental.setKey('entered', entered);
+  if (entered) return;
+  await fetchParentalStatus();
+  if (popupNeeded($parental.get(), where)) $parental.setKey('visible', true);
+}
+
+/** POST pin-code/check; on success the PIN is entered and the popup closes. */
+export async function enterPin(pin: string): Promise<boolean> {
+  const ok = await run(() => api.post(path('pin-code/check'), { pin }));
+  if (!ok) return false;
+  setEntered(true);
+  $parental.setKey('visible', false);
+  return true;
+}
+
+/** Spec section 4: after disabling, status Disabled and the popup closes. */
+export async function disableParental(body: { pin?: string } = {}): Promise<boolean> {
+  const ok = await run(() => api.patch<StatusAnswer>(path('parental-control/disable'), body));
+  if (!ok) return false;
+  $parental.set({ ...$parental.get(), status: 'Disabled', visible: false, entered: false });
+  return true;
+}
+
+export const closePinPopup = () => $parental.setKey('visible', false);
+
+/** The account-security calls of /settings/parental, each keeping the server's message on failure. */
+export const parentalCalls = {
+  setPin: (pin: string, ageLimit: number) => run(() => api.post<StatusAnswer>(path('pin-code/set'), { pin, ageLimit })),
+  changePin: (pin: string, newPin: string) => run(() => api.post<StatusAnswer>(path('pin-code/change'), { pin, newPin })),
+  sendReset: () => run(() => api.post<{ to: string }>(path('pin-code/reset'), {})),
+  resetChange: (code: string, newPin: string) => run(() => api.post<StatusAnswer>(path('pin-code/reset/change'), { code, newPin })),
+  setAge: (ageLimit: number, pin?: string) => run(() => api.patch<{ ageLimit: number }>(path('parental-control/show-settings'), { ageLimit, ...(pin ? { pin } : {}) })),
+  sendVerification: () => run(() => api.post<{ to: string }>(path('verification/send'), {})),
+  checkVerification: (code: string) => run(() => api.post(path('verification/check'), { code })),
+};

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { latestCode } from './support/outbox.ts';
+
+// Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
+test.describe.configure({ mode: 'serial' });
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const email = `parent-${Date.now()}@example.ru`;
+
+async function noViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), label).toEqual([]);
+}
+
+async function signUp(page: Page) {
+  await page.goto('/auth?step=signup');
+  const form = page.locator('.auth');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill('correct horse 1');
+  const since = new Date(Date.now() - 1000);
+  await form.getByRole('button', { name: 'Получить код' }).click();
+  await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since }));
+  await form.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+}
+
+test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong PINs and resets it with the e-mailed code', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const guest = await request.get('/settings/parental', { maxRedirects: 0 });
+  expect([guest.status(), guest.headers()['location']]).toEqual([302, '/settings/auth']);
+
+  await signUp(page);
+  await page.goto('/settings/parental');
+  await expect(page.getByRole('heading', { level: 1, name: 'Родительский контроль' })).toBeVisible();
+  await expect(page.getByText('Родительский контроль не настроен')).toBeVisible();
+  await noViolations(page, 'overview');
+
+  // age → setup → success
+  await page.getByRole('link', { name: 'Включить родительский контроль' }).click();
+  await expect(page).toHaveURL(/step=age/);
+  await page.getByLabel('16+').check();
+  await noViolations(page, 'age');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Задайте PIN-код' })).toBeVisible();
+  await page.getByLabel('PIN-код из 4 цифр').fill('2580');
+  await page.getByLabel('Повторите PIN-код').fill('2580');
+  await noViolations(page, 'setup');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Готово' })).toBeVisible();
+  await expect(page.getByText('Родительский контроль включён · 16+')).toBeVisible();
+  await noViolations(page, 'success');
+  expect((await page.context().cookies()).find((c) => c.name === 'pin_status')?.value).toBe('entered');
+
+  // A new tab after every tab closed: the entry is cleared; an 18+ title asks for the PIN.
+  await page.goto('/');
+  const page2 = await page.context().newPage();
+  await page.close();
+  await page2.goto('/');
+  await expect.poll(async () => (await page2.context().cookies()).find((c) => c.name === 'pin_status')?.value).toBe('not_entered');
+  const movies = await (await request.get('/cms/content/movies/?page_size=60')).json() as { results: { url: string; ageRating: string }[] };
+  const adult = movies.results.find((m) => m.ageRating === '18+');
+  expect(adult, 'an 18+ movie in the seed').toBeTruthy();
+  await page2.goto(adult!.url);
+  const popup = page2.getByRole('dialog', { name: 'Введите PIN-код' });
+  await expect(popup).toBeVisible();
+  await noViolations(page2, 'PIN popup');
+
+  // Five wrong PINs: tries counted down, then the lock in Russian.
+  const pin = popup.getByLabel('PIN-код из 4 цифр');
+  for (let left = 4; left >= 1; left--) {
+    await pin.fill('0000');
+    await popup.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(popup.getByRole('alert')).toHaveText(new RegExp(`Неверный PIN-код. Остал(ось|ась) ${left} попытк`));
+  }
+  await pin.fill('0000');
+  await popup.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(/Ввод PIN-кода заблокирован на 15 минут/);
+  await pin.fill('2580');
+  await popup.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(/заблокирован/);
+
+  // Reset with the code from the outbox: the lock goes, the new PIN works.
+  await popup.getByRole('link', { name: 'Забыли PIN-код?' }).click();
+  await expect(page2.getByRole('heading', { level: 1, name: 'Восстановление PIN-кода' })).toBeVisible();
+  await noViolations(page2, 'recovery');
+  const since = new Date(Date.now() - 1000);
+  await page2.getByRole('button', { name: 'Отправить код' }).click();
+  // One message a minute per address: the sign-up code may have gone out less than a minute ago.
+  const throttled = page2.getByRole('alert').filter({ hasText: /Повторите через \d+ секунд/ });
+  await expect(page2.getByRole('status').or(throttled)).toBeVisible();
+  if (await throttled.isVisible()) {
+    await expect(throttled).toHaveText(/Слишком много запросов/);
+    const seconds = Number(/через (\d+)/.exec((await throttled.textContent()) ?? '')?.[1] ?? 60);
+    await page2.waitForTimeout((seconds + 1) * 1000);
+    await page2.getByRole('button', { name: 'Отправить код' }).click();
+  }
+  await expect(page2.getByRole('status')).toContainText('Код отправлен');
+  await page2.getByLabel('Код из письма или SMS').fill(await latestCode(request, email, { since }));
+  await page2.getByLabel('Новый PIN-код из 4 цифр').fill('1357');
+  await page2.getByLabel('Повторите PIN-код').fill('1357');
+  await noViolations(page2, 'recovery code');
+  await page2.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page2.getByRole('heading', { level: 1, name: 'Готово' })).toBeVisible();
+  // Entered now: the title opens without the popup.
+  await page2.goto(adult!.url);
+  await expect(page2.getByRole('heading', { level: 1 })).toBeVisible();
+  await page2.waitForTimeout(500);
+  await expect(page2.getByRole('dialog', { name: 'Введите PIN-код' })).toHaveCount(0);
+});
+
+test('the other account-security steps render without accessibility violations', async ({ page }) => {
+  await page.goto('/auth?step=signin');
+  const form = page.locator('.auth');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill('correct horse 1');
+  await form.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+  for (const [step, heading] of [['checking', 'Проверка PIN-кода'], ['change', 'Смена PIN-кода'], ['verification', 'Подтверждение'], ['recoveryError', 'Не удалось восстановить PIN-код']]) {
+    await page.goto(`/settings/parental?step=${step}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await noViolations(page, step!);
+  }
+});
