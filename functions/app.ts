@@ -1,6 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { authRoutes } from './api/auth/routes.ts';
+import { socialRoutes } from './api/auth/social/routes.ts';
+import { tvCodeRoutes } from './api/auth/tv-code/routes.ts';
+import { localProviderApp } from './api/dev/oauth-provider.ts';
 import { parentalRoutes } from './api/parental/routes.ts';
 import { flagRoutes } from './api/flags/routes.ts';
 import { mediaRoutes } from './api/media/routes.ts';
@@ -50,6 +53,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/api/support', supportRoutes);
   app.route('/api/openapi.json', openApiRoutes);
   app.route('/auth/accounts', parentalRoutes);
+  app.route('/auth/socials', socialRoutes);
+  app.route('/auth/tv_code', tvCodeRoutes);
   app.route('/auth', authRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/content', contentRoutes);
@@ -64,6 +69,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/media/art', mediaRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
+  // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
+  app.route('/', localProviderApp);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
   if (pages) app.all('*', edgeCache('page'), pages);

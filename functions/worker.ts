@@ -8,6 +8,7 @@ import { env, waitUntil } from 'cloudflare:workers';
 import { setRevalidator } from './middleware/edge-cache.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
 import { purgeExpired } from './api/auth/auth.repo.ts';
+import { purgeSocial } from './api/auth/social/social.repo.ts';
 import { d1, db } from './db/client.ts';
 
 // The edge cache renders a stale page again in the background through this same handler.
@@ -24,6 +25,6 @@ export default {
         console.log(`tv guide: ${added} programmes added, ${removed} removed`);
       }),
     );
-    ctx.waitUntil(d1().batch(purgeExpired(d1(), now)).then((results) => console.log(`accounts: ${results.reduce((n, r) => n + (r.meta.changes ?? 0), 0)} expired rows removed`)));
+    ctx.waitUntil(d1().batch([...purgeExpired(d1(), now), ...purgeSocial(d1(), now)]).then((results) => console.log(`accounts: ${results.reduce((n, r) => n + (r.meta.changes ?? 0), 0)} expired rows removed`)));
   },
 } satisfies ExportedHandler<Env>;

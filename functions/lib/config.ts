@@ -37,7 +37,31 @@ export function config() {
       apiKey: String(env.SMS_API_KEY ?? ''),
       sender: String(env.SMS_SENDER ?? ''),
     },
+    /** Social sign-in (functions/api/auth/social): the local identity provider or the real ones. */
+    social: {
+      mode: socialMode(env.SOCIAL_PROVIDER_MODE, isProduction),
+      /** Client ids are vars, secrets `wrangler secret put SOCIAL_<P>_CLIENT_SECRET`; blank = not configured. */
+      client: (provider: 'vk' | 'ok' | 'ya' | 'gp' | 'fb') => {
+        const vars = env as unknown as Record<string, unknown>;
+        const name = `SOCIAL_${provider.toUpperCase()}`;
+        return { id: String(vars[`${name}_CLIENT_ID`] ?? ''), secret: String(vars[`${name}_CLIENT_SECRET`] ?? '') };
+      },
+      /** Odnoklassniki signs API calls with the application's public key as well. */
+      okPublicKey: String((env as unknown as Record<string, unknown>).SOCIAL_OK_PUBLIC_KEY ?? ''),
+    },
   };
+}
+
+export type SocialMode = 'local' | 'real';
+
+/**
+ * SOCIAL_PROVIDER_MODE: `local` sends social sign-in to the development identity provider under
+ * /dev/oauth (which exists only with dev routes); `real` to VK ID, OK, Yandex, Google, Facebook.
+ * Production is always `real`, whatever the var says.
+ */
+function socialMode(value: unknown, isProduction: boolean): SocialMode {
+  if (isProduction) return 'real';
+  return value === 'real' ? 'real' : 'local';
 }
 
 export type MessageProvider = 'outbox' | 'http';

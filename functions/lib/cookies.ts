@@ -25,6 +25,8 @@ export const COOKIE = {
   parentalPin: 'pin_status',
   /** Spec section 3, purchase-flow cookies: the tariff chosen for payment, cleared on logout. */
   tariffId: 'tariffId',
+  /** HttpOnly, path /auth/socials: the `state` of the social sign-in this browser started (10 minutes). */
+  socialState: 'social_state',
 } as const;
 
 /** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */

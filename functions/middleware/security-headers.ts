@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { ADAPTERS } from '../api/auth/social/providers.ts';
 
 /** Origins other than ours that pages may call (section 7 base URLs, when configured). */
 function apiOrigins(): string[] {
@@ -11,6 +12,14 @@ function apiOrigins(): string[] {
     if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
   return [...origins];
+}
+
+/**
+ * Origins a form may be redirected to: binding a social account posts a form whose answer is a
+ * redirect to the provider's authorize page, and browsers apply form-action to redirects too.
+ */
+function socialFormOrigins(): string[] {
+  return config().social.mode === 'real' ? [...new Set(Object.values(ADAPTERS).map((a) => new URL(a.authorizeUrl).origin))] : [];
 }
 
 /**
@@ -40,7 +49,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       frameSrc: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...socialFormOrigins()],
       frameAncestors: ["'none'"],
     },
   });

@@ -37,10 +37,12 @@ export function findAccount(db: D1Database, key: AccountKey): D1PreparedStatemen
 export interface Guard {
   codeId: number;
   nonce: string;
+  /** The table of the one-time row: `auth_codes` unless stated (`tv_codes`: a TV code pairing). */
+  table?: 'auth_codes' | 'tv_codes';
 }
 
 function guardSql(guard?: Guard): [string, (string | number)[]] {
-  return guard ? [' AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ? AND consumed_by = ?)', [guard.codeId, guard.nonce]] : ['', []];
+  return guard ? [` AND EXISTS (SELECT 1 FROM ${guard.table ?? 'auth_codes'} WHERE id = ? AND consumed_by = ?)`, [guard.codeId, guard.nonce]] : ['', []];
 }
 
 // ─── Accounts and profiles ────────────────────────────────────────────────────────────────────

@@ -24,12 +24,11 @@ import {
 import { clearSessionCookies, nowSeconds, renewFromCookie, requireLiveSession, setSessionCookies } from './session.ts';
 import { passwordSignIn } from './sign-in.ts';
 import { completeSignUp, phoneCodeSignIn, requestPhoneCode, requestSignUp } from './sign-up.ts';
+import { linkedProviders, socialsOf } from './social/social.repo.ts';
 import { authTexts } from './texts.ts';
 import { accessToken, readCredential, type SignedIn } from './tokens.ts';
 
 const CODE_SENT = { status: 'code_sent' } as const;
-/** Social links of the account (spec section 3); all false until social sign-in exists. */
-const NO_SOCIALS = { fb: false, vk: false, ok: false, ya: false, gp: false } as const;
 
 const answerOf = (s: SignedIn, token: string) => ({ token, accountId: s.accountId, userId: s.userId, billingId: s.billingId, isKid: s.isKid });
 
@@ -129,9 +128,13 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get('/account', async (c) => {
     const live = await requireLiveSession(c);
-    const row = await accountView(d1(), live.accountId).first<{ id: number; email: string | null; phone: string | null; hasPassword: number; billingId: string; createdAt: number }>();
+    const db = d1();
+    const [account, links] = await db.batch<Record<string, unknown>>([accountView(db, live.accountId), linkedProviders(db, live.accountId)]);
+    const row = account!.results[0] as { id: number; email: string | null; phone: string | null; hasPassword: number; billingId: string; createdAt: number } | undefined;
     if (!row) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
-    return c.json({ id: row.id, email: row.email, phone: row.phone, hasPassword: row.hasPassword === 1, billingId: row.billingId, createdAt: row.createdAt, socials: NO_SOCIALS });
+    // Social links of the account (spec section 3: fb, vk, ok, ya, gp).
+    const socials = socialsOf(links!.results as { provider: string }[]);
+    return c.json({ id: row.id, email: row.email, phone: row.phone, hasPassword: row.hasPassword === 1, billingId: row.billingId, createdAt: row.createdAt, socials });
   })
 
   // Spec section 4: always succeeds, signed in or not; ends this device's session.

@@ -53,7 +53,8 @@ export class Browser {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.header());
     if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', this.ip);
-    return this.remember(await call(path, { ...init, headers }));
+    // A browser sees each redirect (and its cookies) itself; workerd would follow it silently.
+    return this.remember(await call(path, { redirect: 'manual', ...init, headers }));
   }
 
   post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
