@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useEffect, useId, type FormEvent, type ReactNode } from 'react';
-import { BACK_PATH_KEY, rememberReturn } from '../../lib/back-path.ts';
+import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SOCIAL_LABELS } from '../../../functions/api/auth/social/labels.ts';
+import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../lib/back-path.ts';
 import {
   $authFlow,
   confirmRecoveryCode,
@@ -20,13 +21,15 @@ import { authTexts as t } from './texts.ts';
 interface Props {
   /** Where an entry point (/settings/auth, /gifts/auth…) returns after sign-in. */
   backPath?: string;
+  /** The server's message of a failed social sign-in (`?socialError=`), shown in the social-error popup. */
+  socialError?: string;
 }
 
 /** What every step link keeps: where the flow returns (so a link followed before hydration loses nothing). */
 const FlowContext = createContext<{ backPath?: string }>({});
 
 /** The /auth screens: one island, one step at a time, every step a real form. */
-export default function AuthFlow({ backPath }: Props) {
+export default function AuthFlow({ backPath, socialError }: Props) {
   const state = useStore($authFlow);
 
   useEffect(() => {
@@ -58,6 +61,7 @@ export default function AuthFlow({ backPath }: Props) {
           {state.error}
         </p>
       </section>
+      {socialError && <SocialErrorPopup message={socialError} />}
     </FlowContext.Provider>
   );
 }
@@ -97,6 +101,7 @@ function Step({ step }: { step: AuthStep }) {
           <StepLink to="signup">
             {t.createAccount}
           </StepLink>
+          <SocialButtons />
         </div>
       );
     case 'signin':
@@ -241,3 +246,67 @@ function Recovery() {
 }
 
 const Links = ({ children }: { children: ReactNode }) => <div className="auth__links">{children}</div>;
+
+/**
+ * Social sign-in (spec section 3: vk, ok, ya, gp, fb): plain links to the server, which sends the
+ * browser on to the provider; the back path goes along (the session-storage one once hydrated).
+ */
+function SocialButtons() {
+  const { backPath } = useContext(FlowContext);
+  const headingId = useId();
+  const href = (provider: string, back?: string) => `/auth/socials/${provider}/sign-in${back && back !== '/' ? `?backPath=${encodeURIComponent(back)}` : ''}`;
+  return (
+    <section className="auth__socials" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.socialHeading}</h2>
+      <ul>
+        {Object.entries(SOCIAL_LABELS).map(([provider, label]) => (
+          <li key={provider}>
+            <a
+              className={`social-button social-button--${provider}`}
+              href={href(provider, backPath)}
+              aria-label={t.socialSignIn(label)}
+              onClick={(event) => {
+                event.currentTarget.href = href(provider, returnPath(sessionStorage));
+              }}
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The social-error popup (spec sections 3 and 8): a modal alert dialog with the server's message.
+ * Closing it drops `socialError` from the address, so a reload does not show it again.
+ */
+function SocialErrorPopup({ message }: { message: string }) {
+  const [open, setOpen] = useState(true);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const el = dialog.current;
+    if (open && el && !el.open) el.showModal();
+  }, [open]);
+  if (!open) return null;
+  const close = () => {
+    dialog.current?.close();
+    const url = new URL(location.href);
+    url.searchParams.delete('socialError');
+    url.searchParams.delete('social');
+    history.replaceState(history.state, '', url);
+    setOpen(false);
+    document.getElementById('auth-heading')?.focus();
+  };
+  return (
+    <dialog ref={dialog} className="social-error" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onCancel={(e) => (e.preventDefault(), close())}>
+      <h2 id={`${id}-title`}>{t.socialErrorTitle}</h2>
+      <p id={`${id}-text`}>{message}</p>
+      <button className="button" type="button" onClick={close} autoFocus>
+        {t.close}
+      </button>
+    </dialog>
+  );
+}

@@ -32,4 +32,8 @@ export const authTexts = {
   resend: 'Отправить код ещё раз',
   passwordChanged: 'Пароль изменён. Войдите с новым паролем.',
   unavailable: 'Сервис недоступен. Попробуйте позже',
+  socialHeading: 'Или войдите через',
+  socialSignIn: (label: string) => `Войти через ${label}`,
+  socialErrorTitle: 'Не удалось войти',
+  close: 'Закрыть',
 } as const;

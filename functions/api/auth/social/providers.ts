@@ -1,4 +1,5 @@
 import { config } from '../../../lib/config.ts';
+import { SOCIAL_LABELS } from './labels.ts';
 
 /** The account's social links (spec section 3: fb, vk, ok, ya, gp). */
 export const SOCIAL_PROVIDERS = ['vk', 'ok', 'ya', 'gp', 'fb'] as const;
@@ -56,7 +57,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   // VK ID (OAuth 2.1 with PKCE): https://id.vk.com/about/business/go/docs/ru/vkid/latest/vk-id/connection/api-description
   vk: {
     id: 'vk',
-    label: 'ВКонтакте',
+    label: SOCIAL_LABELS.vk,
     authorizeUrl: 'https://id.vk.com/authorize',
     tokenUrl: 'https://id.vk.com/oauth2/auth',
     userInfoUrl: 'https://id.vk.com/oauth2/user_info',
@@ -71,7 +72,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   // Odnoklassniki: https://apiok.ru/ext/oauth/server (no PKCE there; state still protects the flow).
   ok: {
     id: 'ok',
-    label: 'Одноклассники',
+    label: SOCIAL_LABELS.ok,
     authorizeUrl: 'https://connect.ok.ru/oauth/authorize',
     tokenUrl: 'https://api.ok.ru/oauth/token.do',
     userInfoUrl: 'https://api.ok.ru/fb.do',
@@ -85,7 +86,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   // Yandex ID: https://yandex.ru/dev/id/doc/ru/codes/code-url (PKCE supported); default_email is confirmed.
   ya: {
     id: 'ya',
-    label: 'Яндекс',
+    label: SOCIAL_LABELS.ya,
     authorizeUrl: 'https://oauth.yandex.ru/authorize',
     tokenUrl: 'https://oauth.yandex.ru/token',
     userInfoUrl: 'https://login.yandex.ru/info?format=json',
@@ -99,7 +100,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   // Google (OpenID Connect): https://developers.google.com/identity/protocols/oauth2/web-server
   gp: {
     id: 'gp',
-    label: 'Google',
+    label: SOCIAL_LABELS.gp,
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
@@ -113,7 +114,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   // Facebook Login (manual flow, PKCE supported); Graph only returns confirmed e-mails.
   fb: {
     id: 'fb',
-    label: 'Facebook',
+    label: SOCIAL_LABELS.fb,
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userInfoUrl: 'https://graph.facebook.com/v19.0/me?fields=id,name,email',

@@ -40,6 +40,3 @@ export function socialErrorText(reason: SocialErrorReason, label = 'соцсет
 export function socialError(reason: SocialErrorReason, label?: string): ApiError {
   return new ApiError(SOCIAL_ERRORS[reason][0] as 400, socialErrorText(reason, label), reason);
 }
-
-/** Labels of the buttons, in the order the sign-in screen shows them. */
-export const SOCIAL_LABELS = { vk: 'ВКонтакте', ok: 'Одноклассники', ya: 'Яндекс', gp: 'Google', fb: 'Facebook' } as const;

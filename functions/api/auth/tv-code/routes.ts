@@ -22,6 +22,6 @@ export const tvCodeRoutes = new Hono<AppEnv>()
   .post('/token', validate('json', tvTokenBody), async (c) => c.json(await pollPairing(c, c.req.valid('json').device_code)))
   .post('/approve', validate('json', tvApproveBody), async (c) => {
     const live = await requireLiveSession(c);
-    await approvePairingCode(c, live, c.req.valid('json').user_code);
+    await approvePairingCode(c.var.edge.geo.ip, live, c.req.valid('json').user_code);
     return c.json({ status: 'approved', message: tvTexts.approved });
   });

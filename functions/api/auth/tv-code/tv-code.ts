@@ -68,12 +68,12 @@ export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorizat
  * A signed-in viewer confirms the code shown on the device. Counted per account and IP before the
  * lookup, so guessing codes runs out fast; a wrong, used or expired code is a 404.
  */
-export async function approvePairingCode(c: Context<AppEnv>, live: LiveSession, typed: string): Promise<void> {
+export async function approvePairingCode(ip: string, live: LiveSession, typed: string): Promise<void> {
   const now = nowSeconds();
   await takeOrThrow(
     [
       { key: await pseudonym('tv-approve-acc', String(live.accountId)), ...TV_LIMITS.approvePerAccount },
-      { key: await pseudonym('tv-approve-ip', c.var.edge.geo.ip), ...TV_LIMITS.approvePerIp },
+      { key: await pseudonym('tv-approve-ip', ip), ...TV_LIMITS.approvePerIp },
     ],
     now,
   );
@@ -111,4 +111,3 @@ export async function pollPairing(c: Context<AppEnv>, deviceCode: string): Promi
   return answerFromInsert(c, inserted, credential, now);
 }
 
-export { formatUserCode };

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const accountMenu = (page: Page) => page.locator('.account-menu');
+
+/** Signs a page in through the local provider as a new person (quicker than a code by e-mail). */
+async function signInSocially(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.locator('.auth').getByRole('link', { name: 'Войти через Google' }).click();
+  await page.getByLabel('Другой пользователь').check();
+  await page.getByLabel('Имя').fill('Пётр Сидоров');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Разрешить' }).click();
+  await expect(accountMenu(page)).toHaveCount(1);
+}
+
+const axe = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+test.describe('TV code', () => {
+  test('a second browser on /big-screen signs in once a signed-in browser confirms its code on /code', async ({ browser }) => {
+    test.slow(); // the device polls every 5 seconds, as RFC 8628 asks
+    const tvContext = await browser.newContext();
+    const tv = await tvContext.newPage();
+    await tv.goto('/big-screen');
+    await expect(accountMenu(tv)).toHaveCount(0);
+    const pairing = tv.locator('section', { has: tv.getByRole('heading', { name: 'Войти с другого устройства' }) });
+    await pairing.getByRole('button', { name: 'Показать код' }).click();
+    const codeText = pairing.locator('.pairing__code');
+    await expect(codeText).toHaveText(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    const code = (await codeText.textContent())!;
+    await expect(pairing.getByRole('img', { name: /QR-код/ }).locator('svg')).toHaveCount(1);
+
+    const phoneContext = await browser.newContext();
+    const phone = await phoneContext.newPage();
+    await signInSocially(phone, `tv-${unique()}@example.ru`);
+    await phone.goto(`/code?user_code=${code}`);
+    await expect(phone.getByLabel('Код с экрана')).toHaveValue(code);
+    expect(await axe(phone)).toEqual([]);
+    await phone.getByRole('button', { name: 'Подтвердить вход' }).click();
+    await expect(phone.getByRole('status')).toHaveText('Готово! Телевизор войдёт в аккаунт через несколько секунд');
+
+    await expect(accountMenu(tv)).toHaveCount(1, { timeout: 20_000 });
+    await expect(tv).toHaveURL(/\/big-screen$/);
+    await tvContext.close();
+    await phoneContext.close();
+  });
+
+  test('a wrong code is refused in Russian; a guest on /code is sent to sign in with the code kept', async ({ page, browser }) => {
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto('/code?user_code=bcdf-ghjk');
+    await expect(guestPage).toHaveURL(/\/code\/auth\?user_code=BCDF-GHJK$/);
+    expect(await axe(guestPage)).toEqual([]);
+    await guest.close();
+
+    await signInSocially(page, `wrong-${unique()}@example.ru`);
+    await page.goto('/code');
+    await page.getByLabel('Код с экрана').fill('BCDF-GHJK');
+    await page.getByRole('button', { name: 'Подтвердить вход' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Код не найден или устарел. Проверьте код на экране телевизора или запросите новый');
+    await expect(page.getByLabel('Код с экрана')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axe(page)).toEqual([]);
+  });
+});
