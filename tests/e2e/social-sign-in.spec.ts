@@ -9,8 +9,8 @@ const accountMenu = (page: Page) => page.locator('.account-menu');
 async function allowAs(page: Page, name: string, email: string) {
   await expect(page).toHaveURL(/\/dev\/oauth\/\w+\/authorize\?/);
   await page.getByLabel('Другой пользователь').check();
-  await page.getByLabel('Имя').fill(name);
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Имя', { exact: true }).fill(name);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Разрешить' }).click();
 }
 

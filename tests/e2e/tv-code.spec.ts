@@ -10,8 +10,8 @@ async function signInSocially(page: Page, email: string) {
   await page.goto('/auth');
   await page.locator('.auth').getByRole('link', { name: 'Войти через Google' }).click();
   await page.getByLabel('Другой пользователь').check();
-  await page.getByLabel('Имя').fill('Пётр Сидоров');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Имя', { exact: true }).fill('Пётр Сидоров');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Разрешить' }).click();
   await expect(accountMenu(page)).toHaveCount(1);
 }
