@@ -8,6 +8,8 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { pageQuery } from '../lib/pagination.ts';
 import { ageQuery } from '../lib/schemas.ts';
 import { changePasswordBody, emailBody, emailCodeBody, emailQuery, phoneBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
+import { socialBody } from './auth/social/routes.ts';
+import { tvApproveBody, tvTokenBody } from './auth/tv-code/routes.ts';
 import { contentIdQuery, listQuery } from './content/routes.ts';
 import { changePinBody, checkPinBody, disableBody, resetChangeBody, sendCodeBody, setPinBody, showSettingsBody, verificationCheckBody } from './parental/schemas.ts';
 import { mediascopeQuery, resolveQuery } from './metadata/routes.ts';
@@ -81,8 +83,33 @@ const OPERATIONS: Operation[] = [
   { tag: 'auth', path: '/auth/sessions/', summary: 'Устройства со входом в аккаунт', auth: true, responses: { 200: '{ count, results: [{ id, deviceType, deviceName, country, createdAt, lastSeenAt, current }] }', 401: 'Нужен вход' } },
   { tag: 'auth', path: '/auth/sessions/{id}/', method: 'delete', summary: 'Завершить сеанс устройства', params: { id: 'id сеанса' }, auth: true, responses: { 200: '{ status: "revoked" }', 401: 'Нужен вход', 404: 'Такого сеанса нет', 422: 'Неверный id' } },
   { tag: 'auth', path: '/auth/sessions/revoke-others/', method: 'post', summary: 'Завершить все сеансы, кроме этого', auth: true, responses: { 200: '{ status: "revoked", endedSessions }', 401: 'Нужен вход' } },
+  ...socialOperations(),
+  ...tvCodeOperations(),
   ...parentalOperations(),
 ];
+
+/** Social sign-in under /auth/socials/{provider}/ (OAuth 2 authorization code with state and PKCE S256). */
+function socialOperations(): Operation[] {
+  const params = { provider: 'vk | ok | ya | gp | fb' };
+  const base = { tag: 'socials', params } as const;
+  const p = (rest: string) => `/auth/socials/{provider}/${rest}`;
+  const unknown = { 404: 'Неизвестный провайдер (unknown_provider)' };
+  return [
+    { ...base, path: p('sign-in'), summary: 'Начать вход через соцсеть: state и PKCE сохраняются на сервере (10 минут, один раз), браузер уходит к провайдеру', query: z.object({ backPath: z.string().optional().describe('Путь на сайте, куда вернуться после входа') }), responses: { 302: 'На страницу авторизации провайдера; при ошибке — на /auth?socialError=<reason>&social=<provider>', ...unknown } },
+    { ...base, path: p('check'), summary: 'Адрес возврата от провайдера: обмен кода (с code_verifier), вход в привязанный аккаунт или создание нового (аккаунт, профиль, привязка, сеанс — одной транзакцией); при привязке — привязка к аккаунту', query: z.object({ code: z.string().optional(), state: z.string(), error: z.string().optional() }), responses: { 302: 'На backPath с cookies сеанса; при ошибке — на /auth (или страницу привязки) с socialError=<reason>: state_invalid, cancelled, provider_error, email_required, email_taken, linked_elsewhere, already_bound, bind_session', ...unknown } },
+    { ...base, path: p('bind'), method: 'post', auth: true, summary: 'Привязать соцсеть к аккаунту: начинает тот же поток, check привязывает вместо входа', body: socialBody, responses: { 200: '{ authorizeUrl } (форма получает 303 на него)', 401: 'Нужен вход', ...unknown, 422: 'Неверные данные', 429: LIMITED, 503: 'Провайдер не настроен (provider_unavailable)' } },
+    { ...base, path: p('unbind'), method: 'post', auth: true, summary: 'Отвязать соцсеть, если это не единственный способ входа (нет пароля, телефона и других соцсетей)', body: socialBody, responses: { 200: '{ status: "unbound", socials: { fb, vk, ok, ya, gp } } (форма получает 303)', 401: 'Нужен вход', 404: 'Провайдер неизвестен или не привязан (not_linked)', 409: 'Единственный способ входа (last_method)', 422: 'Неверные данные' } },
+  ];
+}
+
+/** TV code: the OAuth device flow (RFC 8628) under /auth/tv_code/. */
+function tvCodeOperations(): Operation[] {
+  return [
+    { tag: 'tv-code', path: '/auth/tv_code/', method: 'post', summary: 'Пара кодов для входа на устройстве: device_code (секрет устройства) и user_code XXXX-XXXX (10 минут, опрос не чаще раза в 5 секунд)', responses: { 200: '{ device_code, user_code, verification_uri, verification_uri_complete, expires_in: 600, interval: 5 }', 429: LIMITED } },
+    { tag: 'tv-code', path: '/auth/tv_code/token', method: 'post', summary: 'Опрос устройства: ждёт подтверждения или получает сеанс (cookies ставятся браузеру, который опрашивает)', body: tvTokenBody, responses: { 200: SIGNED_IN, 400: 'expired_token — код истёк; invalid_grant — код неизвестен или уже использован', 422: 'Неверные данные', 428: 'authorization_pending — код ещё не подтверждён (Retry-After: интервал)', 429: 'slow_down — опрос чаще интервала; интервал вырос на 5 секунд (Retry-After)' } },
+    { tag: 'tv-code', path: '/auth/tv_code/approve', method: 'post', auth: true, summary: 'Подтвердить код с экрана устройства (страница /code); один раз, 10 попыток на аккаунт за 10 минут', body: tvApproveBody, responses: { 200: '{ status: "approved", message }', 401: 'Нужен вход', 404: 'Код не найден, использован или истёк (tv_code_not_found)', 422: 'Код не похож на код (8 латинских букв)', 429: LIMITED } },
+  ];
+}
 
 /** Parental control under /auth/accounts/{id}/ (id: the session's own account, any other a 404). */
 function parentalOperations(): Operation[] {
