@@ -65,13 +65,26 @@ test('info pages load no JavaScript but the cookie banner’s, and none at all o
   expect(scripts.length).toBeLessThanOrEqual(1);
   await context.addCookies([{ name: 'cookie_agreement', value: '1', url: baseURL! }]);
   scripts.length = 0;
-  for (const [path] of PAGES) {
+  // /big-screen is the exception: its «Войти с другого устройства» block needs a small script to
+  // ask for a TV code and poll (docs/decisions.md, "TV code"); the QR library loads only on demand.
+  for (const [path] of PAGES.filter(([p]) => p !== '/big-screen')) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
   expect(scripts).toEqual([]);
   const inline = await page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').count();
   expect(inline).toBe(0);
+});
+
+test('/big-screen loads the TV-code pairing script but not the QR library until a code is shown', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/big-screen');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => s.includes('TvPairing'))).toBe(true);
+  const before = scripts.length;
+  await page.getByRole('button', { name: 'Показать код' }).click();
+  await expect(page.getByRole('img', { name: /QR-код/ }).locator('svg')).toHaveCount(1);
+  expect(scripts.length).toBeGreaterThan(before);
 });
 
 test('FAQ answers open and close with the keyboard', async ({ page }) => {
