@@ -36,11 +36,16 @@ test('in production configuration the outbox page and every /dev/api path answer
     expect(res.headers()['content-type'], path).toContain('text/html');
     expect(await res.text(), path).not.toContain('Исходящие сообщения');
   }
-  for (const path of ['/dev/api/outbox/', '/dev/api/outbox/?to=%2B79991234567', '/dev/api/d1-meter', '/dev/api/anything']) {
+  for (const path of ['/dev/api/outbox/', '/dev/api/outbox/?to=%2B79991234567', '/dev/api/d1-meter', '/dev/api/anything', '/dev/oauth/ya/authorize?client_id=local-ya', '/dev/oauth/vk/userinfo']) {
     const res = await request.get(`${origin}${path}`);
     expect(res.status(), path).toBe(404);
     expect(await res.json(), path).toEqual({ message: 'Не найдено', details: { reason: 'not_found' } });
   }
   const post = await request.post(`${origin}/dev/api/outbox/`, { data: { channel: 'sms', to: '+79991234567', text: 'x', purpose: 'sign_in_code' } });
   expect(post.status()).toBe(404);
+  // The local identity provider is gone too, and social sign-in never falls back to it.
+  expect((await request.post(`${origin}/dev/oauth/ya/token`, { form: { grant_type: 'authorization_code' } })).status()).toBe(404);
+  const social = await request.get(`${origin}/auth/socials/ya/sign-in`, { maxRedirects: 0 });
+  expect(social.status()).toBe(302);
+  expect(social.headers().location).toBe('/auth?socialError=provider_unavailable&social=ya');
 });
