@@ -70,10 +70,18 @@ test('a viewer creates a kid profile on /settings/profiles, switches to it and i
   await hydrated(page);
 
   // Switch: the page is hidden while the switch runs, then the home page as the kid profile.
+  let hiddenDuringSwitch = false;
+  await page.route(/\/auth\/users\/switch\//, async (route) => {
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).visibility)).toBe('hidden');
+    hiddenDuringSwitch = true;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Переключиться на профиль «Маша Д.»' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'is_kid')?.value).toBe('true');
+  expect(hiddenDuringSwitch, 'the page was hidden while switching').toBe(true);
+  await page.unrouteAll();
 
   // An adult title: 403 with «Контент недоступен».
   const movies = (await (await request.get('/cms/content/movies/?page_size=60')).json()) as { results: { url: string; ageRating: string }[] };

@@ -31,6 +31,7 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
   }, []);
   return (
     <dialog ref={ref} className="profiles-dialog" aria-labelledby="profiles-dialog-title" onClose={onClose}>
@@ -68,8 +69,16 @@ export default function ProfilesManager(props: Props) {
   const close = () => {
     setDialog(null);
     selectProfile(null);
-    opener.current?.focus();
   };
+  // Focus goes back to the button that opened the dialog once the dialog has left the page.
+  useEffect(() => {
+    if (dialog === null && opener.current) {
+      // A deleted profile takes its button with it: the list's first button takes the focus.
+      const target = opener.current.isConnected && !(opener.current as HTMLButtonElement).disabled ? opener.current : document.querySelector<HTMLElement>('.profiles button:not([disabled])');
+      target?.focus();
+      opener.current = null;
+    }
+  }, [dialog]);
   const byId = (id: number) => state.profileList.find((p) => p.id === id);
   const full = state.profileList.length >= 5;
 
