@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { authRoutes } from './api/auth/routes.ts';
 import { parentalRoutes } from './api/parental/routes.ts';
+import { profileRoutes } from './api/profiles/routes.ts';
 import { flagRoutes } from './api/flags/routes.ts';
 import { mediaRoutes } from './api/media/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
@@ -50,6 +51,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/api/support', supportRoutes);
   app.route('/api/openapi.json', openApiRoutes);
   app.route('/auth/accounts', parentalRoutes);
+  app.route('/auth', profileRoutes);
   app.route('/auth', authRoutes);
   app.route('/cms/tech-pages', techPageRoutes);
   app.route('/cms/content', contentRoutes);
