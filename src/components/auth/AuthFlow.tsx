@@ -20,13 +20,15 @@ import { authTexts as t } from './texts.ts';
 interface Props {
   /** Where an entry point (/settings/auth, /gifts/auth…) returns after sign-in. */
   backPath?: string;
+  /** The step a page opens on when the URL names none (/reset-password: recovery). */
+  initialStep?: AuthStep;
 }
 
 /** What every step link keeps: where the flow returns (so a link followed before hydration loses nothing). */
 const FlowContext = createContext<{ backPath?: string }>({});
 
 /** The /auth screens: one island, one step at a time, every step a real form. */
-export default function AuthFlow({ backPath }: Props) {
+export default function AuthFlow({ backPath, initialStep }: Props) {
   const state = useStore($authFlow);
 
   useEffect(() => {
@@ -34,13 +36,14 @@ export default function AuthFlow({ backPath }: Props) {
     rememberReturn(sessionStorage, { backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath, referrer: document.referrer, origin: location.origin });
     const step = url.searchParams.get('step');
     if (isAuthStep(step)) goToStep(step, { push: false });
+    else if (initialStep) goToStep(initialStep, { push: false });
     const onPop = () => {
       const back = new URL(location.href).searchParams.get('step');
       goToStep(isAuthStep(back) ? back : 'auth', { push: false });
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [backPath]);
+  }, [backPath, initialStep]);
 
   return (
     <FlowContext.Provider value={{ backPath }}>
