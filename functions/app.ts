@@ -5,6 +5,7 @@ import { socialRoutes } from './api/auth/social/routes.ts';
 import { tvCodeRoutes } from './api/auth/tv-code/routes.ts';
 import { localProviderApp } from './api/dev/oauth-provider.ts';
 import { parentalRoutes } from './api/parental/routes.ts';
+import { profileRoutes } from './api/profiles/routes.ts';
 import { flagRoutes } from './api/flags/routes.ts';
 import { mediaRoutes } from './api/media/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
@@ -53,6 +54,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/api/support', supportRoutes);
   app.route('/api/openapi.json', openApiRoutes);
   app.route('/auth/accounts', parentalRoutes);
+  app.route('/auth', profileRoutes);
   app.route('/auth/socials', socialRoutes);
   app.route('/auth/tv_code', tvCodeRoutes);
   app.route('/auth', authRoutes);

@@ -11,6 +11,7 @@ import { changePasswordBody, emailBody, emailCodeBody, emailQuery, phoneBody, ph
 import { socialBody } from './auth/social/routes.ts';
 import { tvApproveBody, tvTokenBody } from './auth/tv-code/routes.ts';
 import { contentIdQuery, listQuery } from './content/routes.ts';
+import { createProfileBody, switchBody, updateProfileBody } from './profiles/schemas.ts';
 import { changePinBody, checkPinBody, disableBody, resetChangeBody, sendCodeBody, setPinBody, showSettingsBody, verificationCheckBody } from './parental/schemas.ts';
 import { mediascopeQuery, resolveQuery } from './metadata/routes.ts';
 import { windowQuery } from './premieres/routes.ts';
@@ -83,10 +84,28 @@ const OPERATIONS: Operation[] = [
   { tag: 'auth', path: '/auth/sessions/', summary: 'Устройства со входом в аккаунт', auth: true, responses: { 200: '{ count, results: [{ id, deviceType, deviceName, country, createdAt, lastSeenAt, current }] }', 401: 'Нужен вход' } },
   { tag: 'auth', path: '/auth/sessions/{id}/', method: 'delete', summary: 'Завершить сеанс устройства', params: { id: 'id сеанса' }, auth: true, responses: { 200: '{ status: "revoked" }', 401: 'Нужен вход', 404: 'Такого сеанса нет', 422: 'Неверный id' } },
   { tag: 'auth', path: '/auth/sessions/revoke-others/', method: 'post', summary: 'Завершить все сеансы, кроме этого', auth: true, responses: { 200: '{ status: "revoked", endedSessions }', 401: 'Нужен вход' } },
+  ...profileOperations(),
   ...socialOperations(),
   ...tvCodeOperations(),
   ...parentalOperations(),
 ];
+
+/** Profiles of the account (spec sections 3, 4, 7); a kid profile may read and switch, not manage. */
+function profileOperations(): Operation[] {
+  const PROFILE = '{ id, name, isKid, avatar: { id, url }, ageLimit }';
+  const base = { tag: 'profiles', auth: true } as const;
+  const id = { id: 'id профиля' };
+  return [
+    { ...base, path: '/auth/users/', summary: 'Профили аккаунта', responses: { 200: `{ count, results: [${PROFILE} + current] }`, 401: 'Нужен вход' } },
+    { ...base, path: '/auth/users/', method: 'post', summary: 'Создать профиль (взрослый или детский; не больше 5 в аккаунте)', body: createProfileBody, responses: { 201: PROFILE, 401: 'Нужен вход', 403: 'Детский профиль не управляет профилями (kid_profile)', 409: 'Уже 5 профилей (profile_limit)', 422: 'Неверные данные' } },
+    { ...base, path: '/auth/users/{id}', params: id, summary: 'Профиль (isKid)', responses: { 200: PROFILE, 401: 'Нужен вход', 404: 'Чужой или неизвестный профиль', 422: 'Неверный id' } },
+    { ...base, path: '/auth/users/{id}/', method: 'patch', params: id, summary: 'Изменить имя, аватар или тип профиля', body: updateProfileBody, responses: { 200: PROFILE, 401: 'Нужен вход', 403: 'Детский профиль не управляет профилями', 404: 'Чужой или неизвестный профиль', 409: 'Текущий профиль или последний взрослый нельзя сделать детским', 422: 'Неверные данные' } },
+    { ...base, path: '/auth/users/{id}/', method: 'delete', params: id, summary: 'Удалить профиль; устройства в нём выходят из аккаунта', responses: { 200: '{ status: "deleted", id }', 401: 'Нужен вход', 403: 'Детский профиль не управляет профилями', 404: 'Чужой или неизвестный профиль', 409: 'Текущий профиль или последний взрослый', 422: 'Неверный id' } },
+    { ...base, path: '/auth/users/kids/availability', summary: 'Можно ли добавить детский профиль', responses: { 200: '{ available }', 401: 'Нужен вход' } },
+    { ...base, path: '/auth/users/switch/', method: 'post', summary: 'Переключить сеанс этого браузера на профиль аккаунта: новый токен и cookies; из детского во взрослый при включённом родительском контроле — с PIN-кодом', body: switchBody, responses: { 200: `${SIGNED_IN}, profile`, 401: 'Нужен вход', 403: 'Нужен PIN-код (pin_required, pin_invalid)', 404: 'Чужой или неизвестный профиль', 422: 'Неверные данные', 429: 'Ввод PIN-кода заблокирован (pin_locked)' } },
+    { ...base, path: '/auth/v2/users/avatars/', summary: 'Аватары профилей', responses: { 200: '{ count, results: [{ id, url, kind: "adult" | "kid" }] }', 401: 'Нужен вход' } },
+  ];
+}
 
 /** Social sign-in under /auth/socials/{provider}/ (OAuth 2 authorization code with state and PKCE S256). */
 function socialOperations(): Operation[] {

@@ -1,22 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
+import { signUpByEmail, unique } from './support/accounts.ts';
 
-/** A fresh address per run: the e2e database is shared by the tests of one run. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const uniquePhone = () => `+7999${String(Date.now()).slice(-7)}`;
-
-async function signUpByEmail(page: Page, email: string, password: string, from = '/auth?step=signup') {
-  await page.goto(from);
-  const form = page.locator('.auth');
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(password);
-  const since = new Date();
-  await form.getByRole('button', { name: 'Получить код' }).click();
-  await expect(form.getByRole('status')).toContainText(email);
-  await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since, purpose: 'sign_up_code' }));
-  await form.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.locator('.account-menu')).toHaveCount(1);
-}
 
 const accountMenu = (page: Page) => page.locator('.account-menu');
 

@@ -20,6 +20,12 @@ test.describe('sign-in screens', () => {
     await expect(page.getByLabel('Номер телефона')).toHaveAttribute('type', 'tel');
   });
 
+  test('/reset-password opens the flow on password recovery', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Восстановление пароля');
+    await expect(page.locator('.auth').getByLabel('E-mail', { exact: true })).toBeVisible();
+  });
+
   test('the sign-in screens have no accessibility violations and use the short footer', async ({ page }) => {
     for (const step of ['auth', 'signin', 'signup', 'signin-phone', 'recovery']) {
       await page.goto(`/auth?step=${step}`);

@@ -1,29 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
+import { noViolations, signUpByEmail } from './support/accounts.ts';
 
 // Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
 test.describe.configure({ mode: 'serial' });
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const email = `parent-${Date.now()}@example.ru`;
-
-async function noViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), label).toEqual([]);
-}
-
-async function signUp(page: Page) {
-  await page.goto('/auth?step=signup');
-  const form = page.locator('.auth');
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill('correct horse 1');
-  const since = new Date(Date.now() - 1000);
-  await form.getByRole('button', { name: 'Получить код' }).click();
-  await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since }));
-  await form.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
-}
+const signUp = (page: Page) => signUpByEmail(page, email, 'correct horse 1');
 
 test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong PINs and resets it with the e-mailed code', async ({ page, request }) => {
   test.setTimeout(120_000);

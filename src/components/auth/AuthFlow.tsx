@@ -21,6 +21,8 @@ import { authTexts as t } from './texts.ts';
 interface Props {
   /** Where an entry point (/settings/auth, /gifts/auth…) returns after sign-in. */
   backPath?: string;
+  /** The step a page opens on when the URL names none (/reset-password: recovery). */
+  initialStep?: AuthStep;
   /** The server's message of a failed social sign-in (`?socialError=`), shown in the social-error popup. */
   socialError?: string;
 }
@@ -29,7 +31,7 @@ interface Props {
 const FlowContext = createContext<{ backPath?: string }>({});
 
 /** The /auth screens: one island, one step at a time, every step a real form. */
-export default function AuthFlow({ backPath, socialError }: Props) {
+export default function AuthFlow({ backPath, initialStep, socialError }: Props) {
   const state = useStore($authFlow);
 
   useEffect(() => {
@@ -37,13 +39,14 @@ export default function AuthFlow({ backPath, socialError }: Props) {
     rememberReturn(sessionStorage, { backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath, referrer: document.referrer, origin: location.origin });
     const step = url.searchParams.get('step');
     if (isAuthStep(step)) goToStep(step, { push: false });
+    else if (initialStep) goToStep(initialStep, { push: false });
     const onPop = () => {
       const back = new URL(location.href).searchParams.get('step');
       goToStep(isAuthStep(back) ? back : 'auth', { push: false });
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [backPath]);
+  }, [backPath, initialStep]);
 
   return (
     <FlowContext.Provider value={{ backPath }}>

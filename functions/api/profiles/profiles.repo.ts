@@ -1,0 +1,124 @@
+/**
+ * D1 statements of the profiles API (`users` of migration 0003: at most 5 per account). Raw D1
+ * like the accounts repo: the writes are guarded statements whose WHERE re-checks the rule, so two
+ * racing requests cannot both pass a check made in a read before them.
+ */
+import { avatarOf } from './avatars.ts';
+
+/** A profile as the API answers it (spec section 3: users/{id} with isKid). */
+export interface Profile {
+  id: number;
+  name: string;
+  isKid: boolean;
+  avatar: { id: number; url: string };
+  ageLimit: number | null;
+}
+
+export interface ProfileRow {
+  id: number;
+  name: string;
+  isKid: number;
+  avatarId: number | null;
+  ageLimit: number | null;
+}
+
+/** Kid profiles see content up to 6+ (functions/lib/cms-cache.ts); their age setting says so. */
+export const KID_AGE_LIMIT = 6;
+export const MAX_PROFILES = 5;
+
+const COLUMNS = 'id, name, is_kid AS isKid, avatar_id AS avatarId, age_limit AS ageLimit';
+
+export function toProfile(row: ProfileRow): Profile {
+  const isKid = row.isKid === 1;
+  return { id: row.id, name: row.name, isKid, avatar: avatarOf(row.avatarId, isKid), ageLimit: row.ageLimit };
+}
+
+/** The account's profiles in the order they were made. */
+export function listProfiles(db: D1Database, accountId: number): D1PreparedStatement {
+  return db.prepare(`SELECT ${COLUMNS} FROM users WHERE account_id = ? ORDER BY id`).bind(accountId);
+}
+
+/** One profile of the account; another account's id finds nothing (a 404, like an unknown one). */
+export function findProfile(db: D1Database, accountId: number, id: number): D1PreparedStatement {
+  return db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ? AND account_id = ?`).bind(id, accountId);
+}
+
+/** How many profiles the account has, and how many of them are adults. */
+export function profileCounts(db: D1Database, accountId: number): D1PreparedStatement {
+  return db.prepare('SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM users WHERE account_id = ?').bind(accountId);
+}
+
+/**
+ * Creates a profile unless the account already has five (nothing returned then; the
+ * `users_at_most_five` trigger is the second line). Without an avatar the kind's avatars are
+ * handed out in turn.
+ */
+export function insertProfile(db: D1Database, accountId: number, p: { name: string; isKid: boolean; avatarId?: number }, now: number): D1PreparedStatement {
+  const count = '(SELECT count(*) FROM users WHERE account_id = ?1)';
+  return db
+    .prepare(
+      `INSERT INTO users (account_id, name, is_kid, avatar_id, age_limit, created_at)
+       SELECT ?1, ?2, ?3, coalesce(?4, ?5 + ${count} % 8), ?6, ?7 WHERE ${count} < ${MAX_PROFILES}
+       RETURNING ${COLUMNS}`,
+    )
+    .bind(accountId, p.name, p.isKid ? 1 : 0, p.avatarId ?? null, p.isKid ? 9 : 1, p.isKid ? KID_AGE_LIMIT : null, now);
+}
+
+/**
+ * Renames, changes the avatar or the kind of a profile. Turning it into a kid profile is refused
+ * in SQL too when it is the session's current profile or the account's last adult.
+ */
+export function updateProfile(db: D1Database, accountId: number, id: number, currentUserId: number, patch: { name?: string; isKid?: boolean; avatarId?: number }): D1PreparedStatement {
+  const kid = patch.isKid === undefined ? null : patch.isKid ? 1 : 0;
+  return db
+    .prepare(
+      `UPDATE users SET name = coalesce(?1, name), avatar_id = coalesce(?2, avatar_id), is_kid = coalesce(?3, is_kid),
+         age_limit = CASE WHEN ?3 IS NULL OR ?3 = is_kid THEN age_limit WHEN ?3 = 1 THEN ${KID_AGE_LIMIT} ELSE NULL END
+       WHERE id = ?4 AND account_id = ?5
+         AND (coalesce(?3, 0) = 0 OR is_kid = 1
+              OR (id != ?6 AND (SELECT count(*) FROM users o WHERE o.account_id = ?5 AND o.is_kid = 0 AND o.id != ?4) > 0))
+       RETURNING ${COLUMNS}`,
+    )
+    .bind(patch.name ?? null, patch.avatarId ?? null, kid, id, accountId, currentUserId);
+}
+
+/**
+ * Deletes a profile that is neither the session's current one nor the account's last adult. The
+ * device sessions on it go with it (sessions.user_id ON DELETE CASCADE): those devices sign in again.
+ */
+export function deleteProfile(db: D1Database, accountId: number, id: number, currentUserId: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `DELETE FROM users WHERE id = ?1 AND account_id = ?2 AND id != ?3
+         AND (is_kid = 1 OR (SELECT count(*) FROM users o WHERE o.account_id = ?2 AND o.is_kid = 0 AND o.id != ?1) > 0)`,
+    )
+    .bind(id, accountId, currentUserId);
+}
+
+/**
+ * Moves a live device session to another profile of its account, in one statement, and answers
+ * the session as a token is issued for it; nothing when the session is over or the profile is
+ * not the account's.
+ */
+export function switchSession(db: D1Database, sessionId: string, userId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE sessions SET user_id = ?1, last_seen_at = ?3
+       WHERE id = ?2 AND revoked_at IS NULL AND expires_at > ?3
+         AND EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND u.account_id = sessions.account_id)
+       RETURNING id AS sessionId, token_hash AS tokenHash, account_id AS accountId, user_id AS userId,
+         (SELECT billing_id FROM accounts WHERE accounts.id = sessions.account_id) AS billingId,
+         (SELECT is_kid FROM users WHERE users.id = sessions.user_id) AS isKid`,
+    )
+    .bind(userId, sessionId, now);
+}
+
+/**
+ * Ends this session's PIN entry when it has just gone to a kid profile: a parent who entered the
+ * PIN and handed the device over must not leave the kid four hours of PIN-free switching back.
+ */
+export function forgetPinEntryOnKidSwitch(db: D1Database, sessionId: string, userId: number): D1PreparedStatement {
+  return db
+    .prepare('UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND is_kid = 1)')
+    .bind(sessionId, userId);
+}

@@ -1,0 +1,127 @@
+/**
+ * Profile state of spec section 3 (profileList, currentProfile, selectedProfile, avatars,
+ * kidsAvailable) and the kid-switch flag of section 4 ("Kid profile switch sets an in-progress
+ * flag and the page is hidden meanwhile"). The island renders it; the calls live here.
+ */
+import { map } from 'nanostores';
+import type { Avatar } from '../../functions/api/profiles/avatars.ts';
+import type { Profile } from '../../functions/api/profiles/profiles.repo.ts';
+import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { writePinStatus } from '../lib/pin-tabs.ts';
+import { profilesTexts as t } from '../components/profiles/texts.ts';
+
+export type ProfileItem = Profile & { current?: boolean };
+
+export interface ProfilesState {
+  profileList: ProfileItem[];
+  /** Id of the profile this browser is on. */
+  currentProfile: number | null;
+  /** The profile a dialog is open for (edit, delete, PIN), or null. */
+  selectedProfile: number | null;
+  avatars: Avatar[];
+  kidsAvailable: boolean;
+  /** Section 4: a switch to a kid profile is under way; the page is hidden meanwhile. */
+  kidSwitchInProgress: boolean;
+  /** A switch back to an adult profile waits for the PIN (parental control). */
+  pinNeeded: boolean;
+  busy: boolean;
+  error: string | null;
+  /** A short note for the live region after a change. */
+  notice: string | null;
+}
+
+const initial: ProfilesState = {
+  profileList: [],
+  currentProfile: null,
+  selectedProfile: null,
+  avatars: [],
+  kidsAvailable: false,
+  kidSwitchInProgress: false,
+  pinNeeded: false,
+  busy: false,
+  error: null,
+  notice: null,
+};
+
+export const $profiles = map<ProfilesState>({ ...initial });
+
+/** Where the browser goes after a switch; replaced in tests. */
+export const navigation = { go: (url: string) => window.location.assign(url) };
+
+export function initProfiles(data: Pick<ProfilesState, 'profileList' | 'currentProfile' | 'avatars' | 'kidsAvailable'>) {
+  $profiles.set({ ...initial, ...data });
+}
+
+export function selectProfile(id: number | null) {
+  $profiles.set({ ...$profiles.get(), selectedProfile: id, pinNeeded: false, error: null });
+}
+
+const messageOf = (r: ApiResult) => (r.error && 'details' in r.error ? r.error.message : t.unavailable);
+const reasonOf = (r: ApiResult) => (r.error && 'details' in r.error ? r.error.details.reason : null);
+
+async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  $profiles.set({ ...$profiles.get(), busy: true, error: null, notice: null });
+  const result = await call();
+  $profiles.setKey('busy', false);
+  if (!isOk(result)) $profiles.setKey('error', messageOf(result));
+  return result;
+}
+
+/** Spec section 7: after creating, the list is fetched again (with kids availability). */
+export async function refreshProfiles(): Promise<void> {
+  const [list, kids] = await Promise.all([api.get<{ results: ProfileItem[] }>('/auth/users/'), api.get<{ available: boolean }>('/auth/users/kids/availability')]);
+  if (isOk(list) && list.data) {
+    const current = list.data.results.find((p) => p.current)?.id ?? $profiles.get().currentProfile;
+    $profiles.set({ ...$profiles.get(), profileList: list.data.results, currentProfile: current });
+  }
+  if (isOk(kids) && kids.data) $profiles.setKey('kidsAvailable', kids.data.available);
+}
+
+export async function createProfile(body: { name: string; isKid: boolean; avatarId?: number }): Promise<boolean> {
+  const result = await run(() => api.post<Profile>('/auth/users/', body));
+  if (!isOk(result) || !result.data) return false;
+  await refreshProfiles();
+  $profiles.setKey('notice', t.created(result.data.name));
+  return true;
+}
+
+export async function updateProfile(id: number, patch: { name?: string; isKid?: boolean; avatarId?: number }): Promise<boolean> {
+  const result = await run(() => api.patch<Profile>(`/auth/users/${id}/`, patch));
+  if (!isOk(result) || !result.data) return false;
+  const updated = result.data;
+  $profiles.set({ ...$profiles.get(), profileList: $profiles.get().profileList.map((p) => (p.id === id ? { ...p, ...updated } : p)), notice: t.saved, selectedProfile: null });
+  return true;
+}
+
+export async function deleteProfile(id: number): Promise<boolean> {
+  const name = $profiles.get().profileList.find((p) => p.id === id)?.name ?? '';
+  const result = await run(() => api.delete(`/auth/users/${id}/`));
+  if (!isOk(result)) return false;
+  $profiles.set({ ...$profiles.get(), selectedProfile: null });
+  await refreshProfiles();
+  $profiles.setKey('notice', t.removed(name));
+  return true;
+}
+
+/**
+ * Switches this browser to a profile. To a kid profile the page is hidden while the switch runs
+ * (section 4); then a full load of the home page, which the server renders for the new profile.
+ * A kid → adult switch under parental control may answer `pin_required`: the PIN is asked and
+ * sent with the switch again.
+ */
+export async function switchProfile(id: number, pin?: string): Promise<boolean> {
+  const target = $profiles.get().profileList.find((p) => p.id === id);
+  if (!target) return false;
+  if (target.isKid) $profiles.setKey('kidSwitchInProgress', true);
+  const result = await run(() => api.post('/auth/users/switch/', pin === undefined ? { userId: id } : { userId: id, pin }));
+  if (!isOk(result)) {
+    const reason = reasonOf(result);
+    const pinNeeded = reason === 'pin_required' || reason === 'pin_invalid' || reason === 'pin_locked';
+    $profiles.set({ ...$profiles.get(), kidSwitchInProgress: false, pinNeeded, selectedProfile: pinNeeded ? id : $profiles.get().selectedProfile, error: reason === 'pin_required' ? null : messageOf(result) });
+    return false;
+  }
+  // The server ended this session's PIN entry; the tab's own record follows it.
+  if (target.isKid) writePinStatus('not_entered');
+  navigation.go('/');
+  return true;
+}
