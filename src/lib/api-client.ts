@@ -218,6 +218,16 @@ export const api = /* @__PURE__ */ createApiClient(browserEnvironment);
 export const isOk = (r: ApiResult): boolean => r.status > 0 && r.status < 400;
 
 /**
+ * What an island tells the viewer about a failed call: the server's Russian message, or the
+ * section 8 text when there is none (network failure, skipped call).
+ * @example $state.setKey('error', errorMessage(await api.post('/auth/email/sign_in/', body)))
+ */
+export const errorMessage = (r: ApiResult): string => (r.error && 'details' in r.error ? r.error.message : SERVICE_UNAVAILABLE.message);
+
+/** The server's reason code of a failed call (`pin_required`, `slow_down`…); null without one. */
+export const errorReason = (r: ApiResult): string | null => (r.error && 'details' in r.error ? r.error.details.reason : null);
+
+/**
  * Logout succeeds below 400, on 401, or in static mode (section 5).
  * @example isLogoutSuccess(await api.post('/auth/logout/'), appConfig().staticMode)
  */

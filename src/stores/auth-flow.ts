@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { api, errorMessage, isOk, type ApiResult } from '../lib/api-client.ts';
 import { returnPath } from '../lib/back-path.ts';
 import { authTexts } from '../components/auth/texts.ts';
 
@@ -36,11 +36,6 @@ export function goToStep(step: AuthStep, { push = true } = {}) {
   }
 }
 
-function messageOf(result: ApiResult): string {
-  const error = result.error;
-  return error && 'details' in error ? error.message : authTexts.unavailable;
-}
-
 /** Runs one call with the busy flag; on failure keeps the server's message for the screen. */
 async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T> | null> {
   $authFlow.setKey('busy', true);
@@ -48,7 +43,7 @@ async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T> |
   const result = await call();
   $authFlow.setKey('busy', false);
   if (!isOk(result)) {
-    $authFlow.setKey('error', messageOf(result));
+    $authFlow.setKey('error', errorMessage(result));
     return null;
   }
   return result;

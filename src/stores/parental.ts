@@ -5,7 +5,7 @@
  */
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/lib/cookies.ts';
-import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
 import { pinTexts } from '../components/pin/texts.ts';
 
@@ -48,11 +48,6 @@ export function popupNeeded(s: Pick<ParentalState, 'status' | 'entered' | 'ageLi
 const accountId = () => document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE.accountId}=`))?.split('=')[1];
 const path = (rest: string) => `/auth/accounts/${accountId()}/${rest}`;
 
-export function messageOf(result: ApiResult): string {
-  const error = result.error;
-  return error && 'details' in error ? error.message : pinTexts.unavailable;
-}
-
 /** Runs one call with the busy flag; a failure keeps the server's message. */
 export async function run<T>(call: () => Promise<ApiResult<T>>): Promise<T | null> {
   $parental.setKey('busy', true);
@@ -61,8 +56,8 @@ export async function run<T>(call: () => Promise<ApiResult<T>>): Promise<T | nul
   const result = await call();
   $parental.setKey('busy', false);
   if (!isOk(result)) {
-    $parental.setKey('error', messageOf(result));
-    $parental.setKey('reason', result.error && 'details' in result.error ? result.error.details.reason : null);
+    $parental.setKey('error', errorMessage(result));
+    $parental.setKey('reason', errorReason(result));
     return null;
   }
   return result.data as T;

@@ -6,7 +6,7 @@
 import { map } from 'nanostores';
 import type { Avatar } from '../../functions/api/profiles/avatars.ts';
 import type { Profile } from '../../functions/api/profiles/profiles.repo.ts';
-import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
 import { writePinStatus } from '../lib/pin-tabs.ts';
 import { profilesTexts as t } from '../components/profiles/texts.ts';
 
@@ -56,14 +56,12 @@ export function selectProfile(id: number | null) {
   $profiles.set({ ...$profiles.get(), selectedProfile: id, pinNeeded: false, error: null });
 }
 
-const messageOf = (r: ApiResult) => (r.error && 'details' in r.error ? r.error.message : t.unavailable);
-const reasonOf = (r: ApiResult) => (r.error && 'details' in r.error ? r.error.details.reason : null);
 
 async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   $profiles.set({ ...$profiles.get(), busy: true, error: null, notice: null });
   const result = await call();
   $profiles.setKey('busy', false);
-  if (!isOk(result)) $profiles.setKey('error', messageOf(result));
+  if (!isOk(result)) $profiles.setKey('error', errorMessage(result));
   return result;
 }
 
@@ -115,9 +113,9 @@ export async function switchProfile(id: number, pin?: string): Promise<boolean> 
   if (target.isKid) $profiles.setKey('kidSwitchInProgress', true);
   const result = await run(() => api.post('/auth/users/switch/', pin === undefined ? { userId: id } : { userId: id, pin }));
   if (!isOk(result)) {
-    const reason = reasonOf(result);
+    const reason = errorReason(result);
     const pinNeeded = reason === 'pin_required' || reason === 'pin_invalid' || reason === 'pin_locked';
-    $profiles.set({ ...$profiles.get(), kidSwitchInProgress: false, pinNeeded, selectedProfile: pinNeeded ? id : $profiles.get().selectedProfile, error: reason === 'pin_required' ? null : messageOf(result) });
+    $profiles.set({ ...$profiles.get(), kidSwitchInProgress: false, pinNeeded, selectedProfile: pinNeeded ? id : $profiles.get().selectedProfile, error: reason === 'pin_required' ? null : errorMessage(result) });
     return false;
   }
   // The server ended this session's PIN entry; the tab's own record follows it.

@@ -1,7 +1,7 @@
 import { map, type MapStore } from 'nanostores';
 import type { TitleCard } from '../../functions/api/content/content-dto.ts';
 import type { Paged } from '../../functions/lib/pagination.ts';
-import { api, SERVICE_UNAVAILABLE, type ApiClient } from '../lib/api-client.ts';
+import { api, errorMessage, type ApiClient } from '../lib/api-client.ts';
 import { debounce } from '../lib/debounce.ts';
 
 /** Fewer characters than this ask nothing: one letter matches half the catalogue. */
@@ -66,8 +66,7 @@ export function createSuggestions(client: Pick<ApiClient, 'get'>, ms = SUGGEST_D
     if (result.data && !result.error) {
       $state.set({ query, status: 'ready', items: result.data.results, count: result.data.count, error: null });
     } else if (result.error || result.status > 0) {
-      const error = result.error && 'details' in result.error ? result.error.message : SERVICE_UNAVAILABLE.message;
-      $state.set({ query, status: 'error', items: [], count: 0, error });
+      $state.set({ query, status: 'error', items: [], count: 0, error: errorMessage(result) });
     } else {
       // Static mode skips the call (section 7): no suggestions, and nothing to report.
       $state.set({ ...idle });

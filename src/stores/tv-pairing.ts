@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { api, isOk, type ApiClient } from '../lib/api-client.ts';
+import { api, errorMessage, errorReason, isOk, type ApiClient } from '../lib/api-client.ts';
+import type { DeviceAuthorization } from '../../functions/api/auth/tv-code/tv-code.ts';
 
 /**
  * Pairing this browser by TV code (the device side of RFC 8628, on /big-screen): ask for a code,
@@ -16,17 +17,8 @@ export interface TvPairingState {
   message: string | null;
 }
 
-interface DeviceAuthorization {
-  device_code: string;
-  user_code: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
-
 export const $tvPairing = map<TvPairingState>({ phase: 'idle', userCode: null, verificationUrl: null, message: null });
 
-const UNAVAILABLE = 'Сервис недоступен. Попробуйте позже';
 let timer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
 
@@ -48,7 +40,7 @@ export async function startPairing(onSignedIn: () => void, client: ApiClient = a
   const started = await client.post<DeviceAuthorization>('/auth/tv_code/', undefined, { noToken: true });
   if (mine !== generation) return;
   if (!isOk(started) || !started.data) {
-    $tvPairing.set({ phase: 'error', userCode: null, verificationUrl: null, message: (started.error && 'details' in started.error && started.error.message) || UNAVAILABLE });
+    $tvPairing.set({ phase: 'error', userCode: null, verificationUrl: null, message: errorMessage(started) });
     return;
   }
   const { device_code: deviceCode, user_code: userCode, verification_uri_complete: verificationUrl } = started.data;
@@ -58,7 +50,7 @@ export async function startPairing(onSignedIn: () => void, client: ApiClient = a
     if (mine !== generation) return;
     const res = await client.post('/auth/tv_code/token', { device_code: deviceCode }, { noToken: true });
     if (mine !== generation) return;
-    const reason = res.error && 'details' in res.error ? res.error.details.reason : null;
+    const reason = errorReason(res);
     if (isOk(res)) {
       $tvPairing.setKey('phase', 'done');
       onSignedIn();
@@ -67,7 +59,7 @@ export async function startPairing(onSignedIn: () => void, client: ApiClient = a
       if (reason === 'slow_down') interval += 5;
       wait(interval * 1000, poll);
     } else {
-      $tvPairing.set({ phase: 'expired', userCode: null, verificationUrl: null, message: res.error && 'details' in res.error ? res.error.message : UNAVAILABLE });
+      $tvPairing.set({ phase: 'expired', userCode: null, verificationUrl: null, message: errorMessage(res) });
     }
   };
   wait(interval * 1000, poll);

@@ -31,7 +31,6 @@ export const authTexts = {
   resendIn: (s: number) => `Отправить код ещё раз можно через ${s} с`,
   resend: 'Отправить код ещё раз',
   passwordChanged: 'Пароль изменён. Войдите с новым паролем.',
-  unavailable: 'Сервис недоступен. Попробуйте позже',
   socialHeading: 'Или войдите через',
   socialSignIn: (label: string) => `Войти через ${label}`,
   socialErrorTitle: 'Не удалось войти',

@@ -14,7 +14,6 @@ export const pinTexts = {
   codeLabel: 'Код из письма или SMS',
   enter: 'Подтвердить',
   forgot: 'Забыли PIN-код?',
-  unavailable: 'Сервис недоступен. Попробуйте позже',
   pinsDiffer: 'PIN-коды не совпадают',
   heading: {
     age: 'Возрастное ограничение',

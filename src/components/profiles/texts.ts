@@ -35,5 +35,4 @@ export const profilesTexts = {
   created: (name: string) => `Профиль «${name}» создан.`,
   saved: 'Изменения сохранены.',
   removed: (name: string) => `Профиль «${name}» удалён.`,
-  unavailable: 'Сервис недоступен. Попробуйте позже',
 } as const;
