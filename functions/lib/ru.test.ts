@@ -5,6 +5,8 @@ import {
   DAYS_IN_MONTH,
   DAYS_IN_YEAR,
   DEFAULT_TIMEZONE,
+  isCalendarDay,
+  formatClock,
   formatDayMonth,
   formatDuration,
   formatUnit,
@@ -157,5 +159,17 @@ describe('section 9 calendar units', () => {
     expect(DAYS_IN_YEAR).toBe(365);
     expect(SECONDS).toEqual({ minute: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 });
     expect(ONE_YEAR_SECONDS).toBe(SECONDS.year);
+  });
+});
+
+describe('TV guide dates and times', () => {
+  it('shows a time as hours and minutes in Moscow, or in the zone asked for', () => {
+    expect(formatClock('2026-11-22T22:30:00Z')).toBe('01:30');
+    expect(formatClock('2026-11-22T22:30:00Z', 'UTC')).toBe('22:30');
+  });
+
+  it('accepts only real calendar days written YYYY-MM-DD', () => {
+    expect(isCalendarDay('2026-11-23')).toBe(true);
+    for (const bad of ['2026-13-45', '23.11.2026', '2026-1-3', '', 'завтра']) expect(isCalendarDay(bad), bad).toBe(false);
   });
 });

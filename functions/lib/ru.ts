@@ -163,6 +163,23 @@ export function calendarDay(date: DateInput, timeZone: string = DEFAULT_TIMEZONE
 }
 
 /**
+ * Hours and minutes in the zone, as a programme guide shows them.
+ * @throws RangeError for an invalid date or time zone.
+ * @example formatClock('2026-11-22T22:30:00Z') // '01:30'
+ */
+export function formatClock(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
+  return dateFormat('clock', timeZone, { hour: '2-digit', minute: '2-digit' }).format(toDate(date));
+}
+
+/**
+ * Whether a value is a real calendar day written `YYYY-MM-DD` (a `?date=` of the TV guide).
+ * @example isCalendarDay('2026-11-23') // true; isCalendarDay('2026-13-45') // false
+ */
+export function isCalendarDay(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
  * The moment a calendar day starts in a time zone, as unix seconds.
  * @example dayStart('2026-11-23') // 1763845200 (00:00 in Moscow = 21:00 UTC the day before)
  */

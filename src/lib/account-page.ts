@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { accountView, liveSession, toSignedIn } from '../../functions/api/auth/auth.repo.ts';
-import { SESSION_COOKIES } from '../../functions/api/auth/session.ts';
+import { nowSeconds, SESSION_COOKIES } from '../../functions/api/auth/session.ts';
 import { d1 } from '../../functions/db/client.ts';
 import type { LiveSession } from '../../functions/lib/session-token.ts';
 
@@ -11,8 +11,6 @@ export interface AccountSummary {
   hasPassword: boolean;
   createdAt: number;
 }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * A settings page's viewer and account, plus the page's own statements, in ONE D1 batch. The

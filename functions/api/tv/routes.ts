@@ -4,7 +4,7 @@ import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { DEFAULT_TIMEZONE, SECONDS, calendarDay, dayStart, isTimeZone } from '../../lib/ru.ts';
+import { DEFAULT_TIMEZONE, SECONDS, calendarDay, dayStart, isCalendarDay, isTimeZone } from '../../lib/ru.ts';
 import { age, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { ageLabel } from '../content/content-dto.ts';
@@ -15,7 +15,7 @@ const timezone = z.string().max(64).refine(isTimeZone, { message: 'неизве�
 
 export const channelsQuery = z.object({ timezone, age });
 export const scheduleQuery = channelsQuery.extend({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d)), { message: 'неверная дата' }).optional(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay, { message: 'неверная дата' }).optional(),
 });
 
 /** Versioned like all art, so logos can be cached forever. */

@@ -21,15 +21,8 @@ export function insertState(db: D1Database, s: NewState, now: number, seconds: n
     .bind(s.stateHash, s.provider, s.purpose, s.codeVerifier, s.backPath, s.accountId, s.sessionId, now, now + seconds);
 }
 
-export interface ConsumedState {
-  provider: SocialProvider;
-  purpose: 'sign_in' | 'bind';
-  codeVerifier: string;
-  backPath: string;
-  accountId: number | null;
-  sessionId: string | null;
-  expiresAt: number;
-}
+/** A state as its single use reads it back: what was stored, and when it runs out. */
+export type ConsumedState = Omit<NewState, 'stateHash'> & { expiresAt: number };
 
 /** Spends a state (single use): the row, or null when it is unknown or already spent. */
 export function consumeState(db: D1Database, stateHash: string, now: number): D1PreparedStatement {

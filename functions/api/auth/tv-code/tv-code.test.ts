@@ -2,19 +2,13 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, resetAccounts, signUp } from '../test-support.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
+import type { DeviceAuthorization } from './tv-code.ts';
 
 const messages = recordMessages();
 const ORIGIN = { origin: 'http://localhost:8787' };
 const TV_UA = { 'user-agent': 'Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0.3809.146 TV Safari/537.36' };
 
-interface Pairing {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
+type Pairing = DeviceAuthorization;
 
 const reasonOf = async (res: Response) => ((await res.json()) as { message: string; details: { reason: string } });
 
