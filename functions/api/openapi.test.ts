@@ -52,7 +52,7 @@ describe('GET /api/openapi.json', () => {
         expect(path.startsWith('/auth/socials/') && method === 'get' ? [302] : [200, 401, 422], `${method} ${url} → ${res.status}`).toContain(res.status);
       }
     }
-    expect(operations).toBe(44);
+    expect(operations).toBe(46);
   });
 
   it('documents parental control with its methods, PIN bodies and the lock', async () => {

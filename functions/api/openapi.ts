@@ -7,7 +7,7 @@ import { z, type ZodObject, type ZodType } from 'zod';
 import type { AppEnv } from '../lib/app-env.ts';
 import { pageQuery } from '../lib/pagination.ts';
 import { ageQuery } from '../lib/schemas.ts';
-import { changePasswordBody, emailBody, emailCodeBody, emailQuery, phoneBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
+import { changePasswordBody, emailBody, emailChangeBody, emailCodeBody, emailQuery, phoneBody, phoneChangeBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
 import { socialBody } from './auth/social/routes.ts';
 import { tvApproveBody, tvTokenBody } from './auth/tv-code/routes.ts';
 import { contentIdQuery, listQuery } from './content/routes.ts';
@@ -77,6 +77,8 @@ const OPERATIONS: Operation[] = [
   { tag: 'auth', path: '/auth/phone/reset_pass/', method: 'post', summary: 'Восстановление пароля: код по SMS', body: phoneBody, responses: { 202: CODE_SENT, 422: 'Неверный номер', 429: LIMITED } },
   { tag: 'auth', path: '/auth/email/change_pass_token/', method: 'post', summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)', body: emailCodeBody, responses: { 200: '{ token }', 400: 'Неверный, использованный или устаревший код', 422: 'Неверные данные', 429: LIMITED } },
   { tag: 'auth', path: '/auth/phone/change_pass_token/', method: 'post', summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)', body: phoneCodeBody, responses: { 200: '{ token }', 400: 'Неверный, использованный или устаревший код', 422: 'Неверные данные', 429: LIMITED } },
+  { tag: 'auth', path: '/auth/email/change/', method: 'post', summary: 'Смена e-mail (наш путь): без code — код на новый адрес после текущего пароля или свежей проверки кодом; с code — новый адрес, остальные сеансы завершаются', body: emailChangeBody, responses: { 200: '{ status: "email_changed", endedSessions }', 202: '{ status: "code_sent" }', 400: 'Тот же адрес или неверный код', 401: 'Нужен вход', 403: 'Нужен текущий пароль или свежая проверка кодом', 409: 'Адрес занят другим аккаунтом', 422: 'Неверные данные', 429: 'Слишком много попыток' } },
+  { tag: 'auth', path: '/auth/phone/change/', method: 'post', summary: 'Смена или добавление телефона (наш путь), как смена e-mail, код — по SMS', body: phoneChangeBody, responses: { 200: '{ status: "phone_changed", endedSessions }', 202: '{ status: "code_sent" }', 400: 'Тот же номер или неверный код', 401: 'Нужен вход', 403: 'Нужен текущий пароль или свежая проверка кодом', 409: 'Номер занят другим аккаунтом', 422: 'Неверные данные', 429: 'Слишком много попыток' } },
   { tag: 'auth', path: '/auth/change_password/', method: 'post', summary: 'Смена пароля: по токену восстановления (завершает все сеансы) или по текущему паролю (завершает остальные)', body: changePasswordBody, responses: { 200: '{ status: "password_changed" }', 400: 'Токен устарел или у аккаунта нет пароля', 401: 'Нужен вход (для смены по текущему паролю)', 403: 'Неверный текущий пароль', 422: 'Неверные данные', 429: 'Вход временно заблокирован' } },
   { tag: 'auth', path: '/auth/jwt/renew/', method: 'post', summary: 'Новый токен доступа по cookie сеанса или по действующему токену (в том числе без hash)', responses: { 200: SIGNED_IN, 401: 'Сеанса нет или он завершён' } },
   { tag: 'auth', path: '/auth/account/', summary: 'Аккаунт: e-mail, телефон, привязки соцсетей', auth: true, responses: { 200: '{ id, email, phone, hasPassword, billingId, createdAt, socials: { fb, vk, ok, ya, gp } }', 401: 'Нужен вход' } },

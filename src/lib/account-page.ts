@@ -20,14 +20,14 @@ export interface AccountSummary {
  */
 export async function loadAccountPage(
   Astro: AstroGlobal,
-  extra: (db: D1Database, accountId: number) => D1PreparedStatement[] = () => [],
+  extra: (db: D1Database, accountId: number, sessionId: string) => D1PreparedStatement[] = () => [],
 ): Promise<{ live: LiveSession; account: AccountSummary; results: D1Result[] } | null> {
   const { session, renewal } = Astro.locals.edge;
   const sessionId = renewal?.live.sessionId ?? session.sessionId;
   const accountId = Number(renewal?.live.accountId ?? session.accountId);
   if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
   const db = d1();
-  const [liveRows, accountRows, ...results] = await db.batch([liveSession(db, sessionId, nowSeconds()), accountView(db, accountId), ...extra(db, accountId)]);
+  const [liveRows, accountRows, ...results] = await db.batch([liveSession(db, sessionId, nowSeconds()), accountView(db, accountId), ...extra(db, accountId, sessionId)]);
   const live = toSignedIn(liveRows!.results[0] as Record<string, unknown> | undefined);
   const account = accountRows!.results[0] as (Omit<AccountSummary, 'hasPassword'> & { hasPassword: number }) | undefined;
   if (!live || live.accountId !== accountId || !account) return null;

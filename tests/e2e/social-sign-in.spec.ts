@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { allowAs, noViolations, unique } from './support/accounts.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const accountMenu = (page: Page) => page.locator('.account-menu');
-
-/** On the local identity provider's page: sign in as a typed person and allow. */
-async function allowAs(page: Page, name: string, email: string) {
-  await expect(page).toHaveURL(/\/dev\/oauth\/\w+\/authorize\?/);
-  await page.getByLabel('Другой пользователь').check();
-  await page.getByLabel('Имя', { exact: true }).fill(name);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Разрешить' }).click();
-}
 
 test.describe('social sign-in with the local identity provider', () => {
   test('a guest signs in through Яндекс from /auth, lands back on the section, then binds ВКонтакте in settings', async ({ page }) => {
@@ -44,8 +33,7 @@ test.describe('social sign-in with the local identity provider', () => {
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Вход через сервис «Facebook» отменён');
     await expect(popup.getByRole('button', { name: 'Закрыть' })).toBeFocused();
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await noViolations(page, 'page');
     await popup.getByRole('button', { name: 'Закрыть' }).click();
     await expect(popup).toHaveCount(0);
     await expect(page).toHaveURL(/\/auth$/);
@@ -55,7 +43,6 @@ test.describe('social sign-in with the local identity provider', () => {
     await page.goto('/auth');
     await page.locator('.auth').getByRole('link', { name: 'Войти через ВКонтакте' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход через «ВКонтакте»');
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await noViolations(page, 'page');
   });
 });

@@ -92,6 +92,13 @@ export function setPassword(db: D1Database, accountId: number, passwordHash: str
   return db.prepare(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?${g}`).bind(passwordHash, now, accountId, ...gp);
 }
 
+/** Replaces the account's e-mail or phone; a duplicate fails the batch on the UNIQUE constraint. */
+export function setContact(db: D1Database, accountId: number, contact: { email: string } | { phone: string }, guard?: Guard): D1PreparedStatement {
+  const [g, gp] = guardSql(guard);
+  const [column, value] = 'email' in contact ? ['email', contact.email] : ['phone', contact.phone];
+  return db.prepare(`UPDATE accounts SET ${column} = ? WHERE id = ?${g}`).bind(value, accountId, ...gp);
+}
+
 // ─── Sessions ─────────────────────────────────────────────────────────────────────────────────
 
 export interface DeviceFacts {

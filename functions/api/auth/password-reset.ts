@@ -27,7 +27,7 @@ export async function requestReset(c: Context<AppEnv>, id: Identifier): Promise<
   const account = await findAccount(d1(), id).first();
   const origin = new URL(c.req.url).origin;
   const email = 'email' in id;
-  await sendCode(c, {
+  await sendCode(c.var.edge.geo.ip, {
     channel: channelOf(id),
     address: addressOf(id),
     purpose: 'reset',
@@ -42,7 +42,7 @@ export async function requestReset(c: Context<AppEnv>, id: Identifier): Promise<
 
 /** Step 2: the code for a one-time password-change token (valid 10 minutes, single use). */
 export async function exchangeResetCode(c: Context<AppEnv>, id: Identifier, code: string, now: number): Promise<string> {
-  await takeCheckAllowance(c, now);
+  await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget(channelOf(id), addressOf(id)), 'reset', code, now);
   const account = await findAccount(db, id).first<AccountRow>();

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
@@ -8,13 +8,16 @@ import { ApiError } from '../../lib/errors.ts';
 import { readToken } from '../../lib/session-token.ts';
 import { validate } from '../../lib/validate.ts';
 import { accountView, listSessions, revokeAccountSessions, revokeByCredential, revokeById, revokeSession, toSignedIn, touchSession, type SessionListItem } from './auth.repo.ts';
+import { confirmContactChange, requestContactChange, type Contact } from './contact-change.ts';
 import { changeWithCurrent, changeWithToken, exchangeResetCode, requestReset } from './password-reset.ts';
 import {
   changePasswordBody,
   emailBody,
+  emailChangeBody,
   emailCodeBody,
   emailQuery,
   phoneBody,
+  phoneChangeBody,
   phoneCodeBody,
   phoneSignInBody,
   sessionParam,
@@ -29,6 +32,22 @@ import { authTexts } from './texts.ts';
 import { accessToken, readCredential, type SignedIn } from './tokens.ts';
 
 const CODE_SENT = { status: 'code_sent' } as const;
+
+/**
+ * Our paths for changing the e-mail or phone, two steps like sign-up: without `code` a code goes
+ * to the new address (202); with it the address changes and the other sessions end.
+ */
+async function changeContact(c: Context<AppEnv>, contact: Contact, body: { password?: string; code?: string }) {
+  const live = await requireLiveSession(c);
+  const origin = new URL(c.req.url).origin;
+  const ip = c.var.edge.geo.ip;
+  if (body.code === undefined) {
+    await requestContactChange(ip, live, contact, body.password, origin, nowSeconds());
+    return c.json(CODE_SENT, 202);
+  }
+  const ended = await confirmContactChange(ip, live, contact, body.code, origin, nowSeconds());
+  return c.json({ status: 'email' in contact ? 'email_changed' : 'phone_changed', signedOut: 'others', endedSessions: ended });
+}
 
 const answerOf = (s: SignedIn, token: string) => ({ token, accountId: s.accountId, userId: s.userId, billingId: s.billingId, isKid: s.isKid });
 
@@ -87,6 +106,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/phone/change_pass_token', validate('json', phoneCodeBody), async (c) => {
     const { phone, code } = c.req.valid('json');
     return c.json({ token: await exchangeResetCode(c, { phone }, code, nowSeconds()) });
+  })
+
+  .post('/email/change', validate('json', emailChangeBody), (c) => {
+    const { email, ...proof } = c.req.valid('json');
+    return changeContact(c, { email }, proof);
+  })
+  .post('/phone/change', validate('json', phoneChangeBody), (c) => {
+    const { phone, ...proof } = c.req.valid('json');
+    return changeContact(c, { phone }, proof);
   })
 
   .post('/change_password', validate('json', changePasswordBody), async (c) => {

@@ -38,4 +38,12 @@ export const changePasswordBody = z
     new_password: password,
   })
   .refine((b) => (b.token === undefined) !== (b.current_password === undefined), { message: authTexts.tokenOrCurrentPassword, path: ['token'] });
+/**
+ * Changing the e-mail or phone: step 1 carries the current password (or nothing after a fresh
+ * verification), step 2 the code sent to the new address.
+ */
+const changeProof = { password: givenPassword.optional(), code: code.optional() };
+const notBoth = (b: { password?: string; code?: string }) => b.password === undefined || b.code === undefined;
+export const emailChangeBody = z.object({ email, ...changeProof }).refine(notBoth, { message: authTexts.passwordOrCode, path: ['code'] });
+export const phoneChangeBody = z.object({ phone, ...changeProof }).refine(notBoth, { message: authTexts.passwordOrCode, path: ['code'] });
 export const sessionParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });

@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import type { CodePurpose } from '../../db/accounts-schema.ts';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
 import { newCode } from './codes.ts';
 import { pseudonym } from './keys.ts';
 import { LIMITS } from './limits.ts';
@@ -30,16 +28,16 @@ export interface SendCode {
 
 /**
  * Sends a one-time code under the throttles that apply to every message: once a minute and five
- * an hour per address (any purpose), twenty an hour per IP; all or nothing, else a 429.
+ * an hour per address (any purpose), twenty an hour per requesting IP; all or nothing, else a 429.
  */
-export async function sendCode(c: Context<AppEnv>, o: SendCode): Promise<void> {
+export async function sendCode(ip: string, o: SendCode): Promise<void> {
   const now = nowSeconds();
   const address = `${o.channel}:${o.address}`;
   await takeOrThrow(
     [
       { key: await pseudonym('send-minute', address), ...LIMITS.sendPerTargetMinute },
       { key: await pseudonym('send-hour', address), ...LIMITS.sendPerTargetHour },
-      { key: await pseudonym('send-ip', c.var.edge.geo.ip), ...LIMITS.sendPerIpHour },
+      { key: await pseudonym('send-ip', ip), ...LIMITS.sendPerIpHour },
     ],
     now,
   );
@@ -48,7 +46,14 @@ export async function sendCode(c: Context<AppEnv>, o: SendCode): Promise<void> {
   if (message) await deliver(message);
 }
 
+/** Masks an address for the answer: «an***@mail.ru», «+7 *** ***-**-67». */
+export function maskAddress(channel: Channel, address: string): string {
+  if (channel === 'sms') return `${address.slice(0, 2)} *** ***-**-${address.slice(-2)}`;
+  const [name = '', domain = ''] = address.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
 /** The per-IP allowance of password and code checks (30 in 10 minutes); a 429 past it. */
-export async function takeCheckAllowance(c: Context<AppEnv>, now: number): Promise<void> {
-  await takeOrThrow([{ key: await pseudonym('check-ip', c.var.edge.geo.ip), ...LIMITS.signInPerIp }], now);
+export async function takeCheckAllowance(ip: string, now: number): Promise<void> {
+  await takeOrThrow([{ key: await pseudonym('check-ip', ip), ...LIMITS.signInPerIp }], now);
 }

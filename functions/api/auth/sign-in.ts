@@ -76,7 +76,7 @@ export async function answerFromInsert(c: Context<AppEnv>, result: D1Result<Reco
  * same 401 text after the same work.
  */
 export async function passwordSignIn(c: Context<AppEnv>, identifier: { email: string } | { phone: string }, password: string, now: number): Promise<TokenAnswer> {
-  await takeCheckAllowance(c, now);
+  await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const key = await lockKey(identifier);
   const { ok, account } = await attemptPassword(key, password, { load: findAccount(db, identifier as AccountKey) }, now);

@@ -20,7 +20,7 @@ import { newCredential, type TokenAnswer } from './tokens.ts';
 export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<void> {
   const exists = await findAccount(d1(), { email }).first();
   const origin = new URL(c.req.url).origin;
-  await sendCode(c, {
+  await sendCode(c.var.edge.geo.ip, {
     channel: 'email',
     address: email,
     purpose: 'sign_up',
@@ -35,7 +35,7 @@ export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<
  * second request, and nothing half-made stays behind.
  */
 export async function completeSignUp(c: Context<AppEnv>, email: string, password: string, code: string, now: number): Promise<TokenAnswer> {
-  await takeCheckAllowance(c, now);
+  await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('email', email), 'sign_up', code, now);
   const [passwordHash, credential] = await Promise.all([hashPassword(password), newCredential()]);
@@ -58,7 +58,7 @@ export async function completeSignUp(c: Context<AppEnv>, email: string, password
 
 /** Phone sign-in, step 1: a code by SMS. */
 export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promise<void> {
-  await sendCode(c, { channel: 'sms', address: phone, purpose: 'sign_in', live: true, message: (code) => templates.signInCode({ channel: 'sms', to: phone, code: code ?? '' }) });
+  await sendCode(c.var.edge.geo.ip, { channel: 'sms', address: phone, purpose: 'sign_in', live: true, message: (code) => templates.signInCode({ channel: 'sms', to: phone, code: code ?? '' }) });
 }
 
 /**
@@ -66,7 +66,7 @@ export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promi
  * account with its first profile; later uses find it. One transaction with the code's consumption.
  */
 export async function phoneCodeSignIn(c: Context<AppEnv>, phone: string, code: string, now: number): Promise<TokenAnswer & { isNewAccount: boolean }> {
-  await takeCheckAllowance(c, now);
+  await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('sms', phone), 'sign_in', code, now);
   const credential = await newCredential();

@@ -25,6 +25,15 @@ export const authTexts = {
   passwordTokenInvalid: 'Ссылка для смены пароля устарела. Запросите код восстановления ещё раз',
   accountExists: 'Аккаунт с этим e-mail уже есть. Войдите или восстановите пароль',
 
+  sameEmail: 'Это и есть e-mail вашего аккаунта',
+  samePhone: 'Это и есть номер вашего аккаунта',
+  emailTaken: 'Этот e-mail уже привязан к другому аккаунту',
+  phoneTaken: 'Этот номер уже привязан к другому аккаунту',
+  /** Changing the e-mail or phone: the current password, or a code checked in the last 10 minutes. */
+  confirmWithPassword: 'Подтвердите, что это вы: введите текущий пароль',
+  confirmWithCode: 'Подтвердите, что это вы: запросите код и введите его',
+  passwordOrCode: 'Укажите текущий пароль или код из сообщения, но не оба сразу',
+
   unauthorized: 'Войдите в аккаунт',
   sessionEnded: 'Сеанс завершён. Войдите снова',
   sessionNotFound: 'Такого устройства нет среди ваших сеансов',

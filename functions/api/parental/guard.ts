@@ -29,7 +29,7 @@ export async function assertPinForAdultSwitch(c: Context<AppEnv>, session: LiveS
   const control = await loadControl(session, now);
   if (control.status !== 'Enabled') return;
   if (pin !== undefined) {
-    await takeCheckAllowance(c, now);
+    await takeCheckAllowance(c.var.edge.geo.ip, now);
     await attemptPin(session, control, pin, now);
     return;
   }

@@ -8,9 +8,9 @@ import { codeAlreadyUsed } from '../auth/codes.ts';
 import { resetLimit } from '../auth/rate-limit.ts';
 import { takeCheckAllowance } from '../auth/send-code.ts';
 import { nowSeconds, requireLiveSession } from '../auth/session.ts';
-import { checkParentalCode, sendParentalCode } from './codes.ts';
-import { PIN_ENTRY_SECONDS, VERIFIED_SECONDS } from './limits.ts';
-import { disableControl, forgetOtherEntries, liftLock, markEntered, markVerified, replacePin, setAgeLimit, setFirstPin, type ControlRow } from './parental.repo.ts';
+import { checkParentalCode, sendParentalCode, verifySession } from './codes.ts';
+import { PIN_ENTRY_SECONDS } from './limits.ts';
+import { disableControl, forgetOtherEntries, liftLock, markEntered, replacePin, setAgeLimit, setFirstPin, type ControlRow } from './parental.repo.ts';
 import { hashPin } from './pin-hash.ts';
 import { attemptPin, loadControl, pinLockKey } from './pin.ts';
 import { accountParam, changePinBody, checkPinBody, disableBody, resetChangeBody, sendCodeBody, setPinBody, showSettingsBody, verificationCheckBody } from './schemas.ts';
@@ -55,7 +55,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     const { pin } = c.req.valid('json');
     if (control.status === 'Enabled') {
       if (pin !== undefined) {
-        await takeCheckAllowance(c, now);
+        await takeCheckAllowance(c.var.edge.geo.ip, now);
         await attemptPin(live, control, pin, now, { mark: false });
       } else if (!control.verified) throw new ApiError(403, parentalTexts.proofRequired, 'verification_required');
     }
@@ -82,7 +82,7 @@ export const parentalRoutes = new Hono<AppEnv>()
   .post('/:id/pin-code/check', validate('param', accountParam), validate('json', checkPinBody), async (c) => {
     const live = await owner(c);
     const now = nowSeconds();
-    await takeCheckAllowance(c, now);
+    await takeCheckAllowance(c.var.edge.geo.ip, now);
     await attemptPin(live, await loadControl(live, now), c.req.valid('json').pin, now);
     return c.json({ status: 'entered', pinEntered: true, expiresAt: now + PIN_ENTRY_SECONDS });
   })
@@ -100,7 +100,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     const now = nowSeconds();
     const { pin, newPin } = c.req.valid('json');
     if (pin === newPin) throw new ApiError(422, parentalTexts.samePin, 'same_pin');
-    await takeCheckAllowance(c, now);
+    await takeCheckAllowance(c.var.edge.geo.ip, now);
     const control = await loadControl(live, now);
     await attemptPin(live, control, pin, now, { mark: false });
     const db = d1();
@@ -116,7 +116,7 @@ export const parentalRoutes = new Hono<AppEnv>()
   .post('/:id/pin-code/reset', validate('param', accountParam), validate('json', sendCodeBody), async (c) => {
     const live = await owner(c);
     requireEnabled(await loadControl(live, nowSeconds()));
-    return c.json({ status: 'code_sent', ...(await sendParentalCode(c, live, 'pin_reset', c.req.valid('json').channel)) }, 202);
+    return c.json({ status: 'code_sent', ...(await sendParentalCode(c.var.edge.geo.ip, live, 'pin_reset', c.req.valid('json').channel)) }, 202);
   })
 
   // The code consumed, the new PIN, this session's entry, the others' end and the lock lifted:
@@ -127,7 +127,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     const control = await loadControl(live, now);
     requireEnabled(control);
     const { code, newPin } = c.req.valid('json');
-    const guard = await checkParentalCode(c, live, 'pin_reset', code, now);
+    const guard = await checkParentalCode(c.var.edge.geo.ip, live, 'pin_reset', code, now);
     const db = d1();
     const [consumed] = await db.batch([
       consumeCode(db, guard, now),
@@ -155,7 +155,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     requireEnabled(control);
     const { ageLimit, pin } = c.req.valid('json');
     if (pin !== undefined) {
-      await takeCheckAllowance(c, now);
+      await takeCheckAllowance(c.var.edge.geo.ip, now);
       await attemptPin(live, control, pin, now);
     } else if (!control.entered && !control.verified) throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
     await setAgeLimit(d1(), live.accountId, ageLimit, now).run();
@@ -164,15 +164,11 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   .post('/:id/verification/send', validate('param', accountParam), validate('json', sendCodeBody), async (c) => {
     const live = await owner(c);
-    return c.json({ status: 'code_sent', ...(await sendParentalCode(c, live, 'verification', c.req.valid('json').channel)) }, 202);
+    return c.json({ status: 'code_sent', ...(await sendParentalCode(c.var.edge.geo.ip, live, 'verification', c.req.valid('json').channel)) }, 202);
   })
 
   .post('/:id/verification/check', validate('param', accountParam), validate('json', verificationCheckBody), async (c) => {
     const live = await owner(c);
-    const now = nowSeconds();
-    const guard = await checkParentalCode(c, live, 'verification', c.req.valid('json').code, now);
-    const db = d1();
-    const [consumed] = await db.batch([consumeCode(db, guard, now), markVerified(db, live.sessionId, live.accountId, now + VERIFIED_SECONDS, guard)]);
-    if (consumed!.meta.changes === 0) throw codeAlreadyUsed();
-    return c.json({ status: 'verified', expiresAt: now + VERIFIED_SECONDS });
+    const expiresAt = await verifySession(c.var.edge.geo.ip, live, c.req.valid('json').code, nowSeconds());
+    return c.json({ status: 'verified', expiresAt });
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_NAME } from '../../../src/lib/seo.ts';
 import { outgoingMessageSchema, type OutgoingMessage } from './message.ts';
-import { BRAND, PURPOSES, accountExists, parentalControlCode, passwordResetNoAccount, passwordResetCode, signInCode, signUpCode, supportRequestCopy } from './templates.ts';
+import { BRAND, PURPOSES, accountExists, contactChangeCode, contactChanged, contactInUse, parentalControlCode, passwordResetNoAccount, passwordResetCode, signInCode, signUpCode, supportRequestCopy } from './templates.ts';
 
-const codeTemplates = { signUpCode, signInCode, passwordResetCode, parentalControlCode };
+const codeTemplates = { signUpCode, signInCode, passwordResetCode, parentalControlCode, contactChangeCode };
 const SMS_SEGMENT = 70; // characters of one UCS-2 (Cyrillic) SMS segment
 
 describe('message templates', () => {
@@ -52,8 +52,26 @@ describe('message templates', () => {
       passwordResetNoAccount({ to: 'a@example.ru', signUpUrl: 'https://amediateka.example/auth?step=signup' }),
       supportRequestCopy({ to: 'a@example.ru', requestId: '7', subject: 'Оплата', text: 'Вопрос' }),
       parentalControlCode({ channel: 'email', to: 'a@example.ru', code: '000001' }),
+      contactChangeCode({ channel: 'email', to: 'a@example.ru', code: '000001' }),
+      contactInUse({ channel: 'email', to: 'a@example.ru', signInUrl: 'https://amediateka.example/auth?step=signin' }),
+      contactChanged({ channel: 'email', to: 'a@example.ru', kind: 'email', now: 'ne***@example.ru', supportUrl: 'https://amediateka.example/settings/support' }),
     ];
     expect(built.map((m) => m.purpose).sort()).toEqual([...values].sort());
+  });
+
+  it('contact notices fit one SMS segment and carry no code', () => {
+    for (const m of [
+      contactInUse({ channel: 'sms', to: '+79991234567', signInUrl: 'https://amediateka.example/auth' }),
+      contactChanged({ channel: 'sms', to: '+79991234567', kind: 'email', now: 'ne***@example.ru', supportUrl: 'https://amediateka.example/settings/support' }),
+      contactChanged({ channel: 'sms', to: '+79991234567', kind: 'phone', now: '+7 *** ***-**-67', supportUrl: 'https://amediateka.example/settings/support' }),
+    ]) {
+      expect(m.text.length).toBeLessThanOrEqual(SMS_SEGMENT);
+      expect(m.text).not.toMatch(/\d{6}/);
+    }
+    const mail = contactChanged({ channel: 'email', to: 'old@example.ru', kind: 'phone', now: '+7 *** ***-**-67', supportUrl: 'https://amediateka.example/settings/support' });
+    expect(mail.subject).toBe('В аккаунте Амедиатеки изменён номер телефона');
+    expect(mail.text).toContain('теперь это +7 *** ***-**-67');
+    expect(mail.html).toContain('href="https://amediateka.example/settings/support"');
   });
 
   it('code validity follows Russian plurals', () => {

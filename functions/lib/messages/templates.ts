@@ -30,6 +30,9 @@ export const PURPOSES = {
   supportRequestCopy: 'support_request_copy',
   passwordResetNoAccount: 'password_reset_no_account',
   parentalControlCode: 'parental_control_code',
+  contactChangeCode: 'contact_change_code',
+  contactInUse: 'contact_in_use',
+  contactChanged: 'contact_changed',
 } as const;
 
 /** One-time codes are six digits, valid 10 minutes (issue 5). */
@@ -97,6 +100,51 @@ export function parentalControlCode(m: CodeMessage): OutgoingMessage {
     lead: 'Код для настройки родительского контроля:',
     notYou: 'Если вы не меняли настройки родительского контроля, смените пароль аккаунта.',
   });
+}
+
+/**
+ * The code that proves a new e-mail or phone before it replaces the account's own.
+ * @example contactChangeCode({ channel: 'email', to: 'new@example.ru', code: '123456' })
+ */
+export function contactChangeCode(m: CodeMessage): OutgoingMessage {
+  return codeMessage(m, PURPOSES.contactChangeCode, {
+    sms: `Код для привязки номера в ${BRAND.prepositional}: ${m.code}. Никому его не сообщайте.`,
+    subject: `Подтвердите адрес в ${BRAND.prepositional}`,
+    lead: 'Чтобы сделать этот адрес адресом вашего аккаунта, введите код:',
+    notYou: 'Если вы не меняли e-mail, просто проигнорируйте это письмо: без кода адрес не изменится.',
+  });
+}
+
+/**
+ * Sent instead of a change code when the new address belongs to another account: the requester
+ * learns nothing, the owner of the address learns that someone tried.
+ * @example contactInUse({ channel: 'email', to: 'taken@example.ru', signInUrl: 'https://amediateka.example/auth?step=signin' })
+ */
+export function contactInUse(m: Recipient & { signInUrl: string }): OutgoingMessage {
+  if (m.channel === 'sms') {
+    return sms(m, PURPOSES.contactInUse, `Этот номер уже привязан к другому аккаунту ${BRAND.genitive}.`);
+  }
+  return email(m, PURPOSES.contactInUse, `Адрес уже используется в ${BRAND.prepositional}`, [
+    `Кто-то, возможно вы, пытался привязать этот адрес к аккаунту в ${BRAND.prepositional}, но он уже привязан к другому аккаунту.`,
+    { text: 'Войти с этим адресом', href: m.signInUrl },
+    'Если это были не вы, ничего делать не нужно: адрес остался за вашим аккаунтом.',
+  ]);
+}
+
+/**
+ * Tells the account's previous (or other) address that its e-mail or phone has changed.
+ * @example contactChanged({ channel: 'email', to: 'old@example.ru', kind: 'email', now: 'ne***@example.ru', supportUrl: 'https://amediateka.example/settings/support' })
+ */
+export function contactChanged(m: Recipient & { kind: 'email' | 'phone'; now: string; supportUrl: string }): OutgoingMessage {
+  const what = m.kind === 'email' ? 'e-mail' : 'номер телефона';
+  if (m.channel === 'sms') {
+    return sms(m, PURPOSES.contactChanged, `В аккаунте ${BRAND.genitive} изменён ${m.kind === 'email' ? 'e-mail' : 'номер'}. Не вы? Напишите нам.`);
+  }
+  return email(m, PURPOSES.contactChanged, `В аккаунте ${BRAND.genitive} изменён ${what}`, [
+    `В вашем аккаунте изменён ${what}: теперь это ${m.now}. Остальные устройства вышли из аккаунта.`,
+    'Если это были не вы, сразу напишите в поддержку — мы вернём доступ.',
+    { text: 'Написать в поддержку', href: m.supportUrl },
+  ]);
 }
 
 /**

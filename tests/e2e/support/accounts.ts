@@ -31,3 +31,15 @@ export async function signUpByEmail(page: Page, email: string, password: string,
   await form.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.locator('.account-menu')).toHaveCount(1);
 }
+
+/**
+ * On the local identity provider's page (/dev/oauth/{provider}/authorize): sign in as a typed
+ * person and allow, as a viewer would at the real provider.
+ */
+export async function allowAs(page: Page, name: string, email: string) {
+  await expect(page).toHaveURL(/\/dev\/oauth\/\w+\/authorize\?/);
+  await page.getByLabel('Другой пользователь').check();
+  await page.getByLabel('Имя', { exact: true }).fill(name);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Разрешить' }).click();
+}
