@@ -104,4 +104,47 @@ test.describe('accounts in a real browser', () => {
     await phoneContext.close();
     await laptopContext.close();
   });
+
+  test('a 401 from the API clears the session cookies and reloads the page after 100 ms, as a guest', async ({ browser }) => {
+    const email = `revoked-${unique()}@example.ru`;
+    const mineContext = await browser.newContext();
+    const otherContext = await browser.newContext();
+    const mine = await mineContext.newPage();
+    const other = await otherContext.newPage();
+    await signUpByEmail(mine, email, 'надёжный-пароль-6');
+    await other.goto('/auth?step=signin');
+    await other.locator('.auth').getByLabel('E-mail', { exact: true }).fill(email);
+    await other.locator('.auth').getByLabel('Пароль', { exact: true }).fill('надёжный-пароль-6');
+    await other.locator('.auth').getByRole('button', { name: 'Войти' }).click();
+    await expect(accountMenu(other)).toHaveCount(1);
+    // Another device ends this one's session; this browser still holds a token valid for minutes.
+    await other.goto('/settings/devices');
+    await other.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();
+    await expect(other.locator('.device')).toHaveCount(1);
+
+    // An 18+ title: the page renders for the token it was given, and its PIN island asks the API for
+    // the parental status, which refuses the ended session with a 401.
+    const movies = (await (await mine.request.get('/cms/content/movies/?page_size=60')).json()) as { results: { url: string; ageRating: string }[] };
+    const adult = movies.results.find((m) => m.ageRating === '18+')!;
+    const loads: number[] = [];
+    let refusedAt = 0;
+    mine.on('load', () => loads.push(Date.now()));
+    mine.on('response', (r) => {
+      if (r.url().includes('/parental-control') && r.status() === 401) refusedAt ||= Date.now();
+    });
+    await mine.goto(adult.url);
+    await expect(accountMenu(mine)).toHaveCount(1);
+    await expect.poll(() => loads.length, { message: 'the page reloads' }).toBe(2);
+    expect(refusedAt, 'the API refused the ended session').toBeGreaterThan(0);
+    expect(loads[1]! - refusedAt, 'the reload waits about 100 ms').toBeGreaterThanOrEqual(80);
+    await expect(mine).toHaveURL(new RegExp(`${adult.url}$`));
+    await expect(mine.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(accountMenu(mine)).toHaveCount(0);
+    await mine.waitForTimeout(500);
+    expect(loads, 'a guest page asks nothing more and stays').toHaveLength(2);
+    const left = (await mineContext.cookies()).map((c) => c.name);
+    for (const name of ['token', 'account_id', 'user_id', 'billing_id', 'session']) expect(left, name).not.toContain(name);
+    await mineContext.close();
+    await otherContext.close();
+  });
 });
