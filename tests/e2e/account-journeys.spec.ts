@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
-import { signUpByEmail, unique } from './support/accounts.ts';
+import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 
 const uniquePhone = () => `+7999${String(Date.now()).slice(-7)}`;
 
@@ -75,11 +75,7 @@ test.describe('accounts in a real browser', () => {
     const phone = await phoneContext.newPage();
     const laptop = await laptopContext.newPage();
     await signUpByEmail(phone, email, 'старый-пароль-1');
-    await laptop.goto('/auth?step=signin');
-    await laptop.locator('.auth').getByLabel('E-mail', { exact: true }).fill(email);
-    await laptop.locator('.auth').getByLabel('Пароль', { exact: true }).fill('старый-пароль-1');
-    await laptop.locator('.auth').getByRole('button', { name: 'Войти' }).click();
-    await expect(accountMenu(laptop)).toHaveCount(1);
+    await signInByEmail(laptop, email, 'старый-пароль-1');
 
     await laptop.goto('/settings/devices');
     await expect(laptop.locator('.device')).toHaveCount(2);
@@ -112,11 +108,7 @@ test.describe('accounts in a real browser', () => {
     const mine = await mineContext.newPage();
     const other = await otherContext.newPage();
     await signUpByEmail(mine, email, 'надёжный-пароль-6');
-    await other.goto('/auth?step=signin');
-    await other.locator('.auth').getByLabel('E-mail', { exact: true }).fill(email);
-    await other.locator('.auth').getByLabel('Пароль', { exact: true }).fill('надёжный-пароль-6');
-    await other.locator('.auth').getByRole('button', { name: 'Войти' }).click();
-    await expect(accountMenu(other)).toHaveCount(1);
+    await signInByEmail(other, email, 'надёжный-пароль-6');
     // Another device ends this one's session; this browser still holds a token valid for minutes.
     await other.goto('/settings/devices');
     await other.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();

@@ -32,6 +32,16 @@ export async function signUpByEmail(page: Page, email: string, password: string,
   await expect(page.locator('.account-menu')).toHaveCount(1);
 }
 
+/** Signs in with e-mail and password on /auth, as a viewer would on a second device. */
+export async function signInByEmail(page: Page, email: string, password: string) {
+  await page.goto('/auth?step=signin');
+  const form = page.locator('.auth');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.locator('.account-menu')).toHaveCount(1);
+}
+
 /**
  * On the local identity provider's page (/dev/oauth/{provider}/authorize): sign in as a typed
  * person and allow, as a viewer would at the real provider.
