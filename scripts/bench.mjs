@@ -14,6 +14,7 @@ import { compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
 import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
 import { d1RoundTrips, throughput, viewerCookie } from './bench/server-side.mjs';
+import { measureSignIn, printSignIn } from './bench/sign-in-timing.mjs';
 import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -83,11 +84,16 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
 
 const measured = [];
 let apiFigures = null;
+let signInFigures = null;
 try {
   await worker.ready();
   console.log(`  answering at ${worker.origin} after ${seconds(workerStart)}`);
   for (const page of pages) measured.push(await measurePage(page));
   if (config.api && !args.page) apiFigures = await measureApi(config.api);
+  if (config.signIn && !args.page) {
+    console.log('\nsign-in timing…');
+    signInFigures = await measureSignIn(worker.origin, config.signIn);
+  }
 } finally {
   await worker.stop();
 }
@@ -96,10 +102,12 @@ const results = measured.map(judge);
 printTable(results, runs);
 printDetails(results);
 printThroughput(apiFigures);
+printSignIn(signInFigures);
 printBusyNote(results);
 const misses = [
   ...results.flatMap((r) => r.checks.filter((c) => c.result === 'OVER' || c.result === 'ERROR').map((c) => `${r.path} ${c.key}`)),
   ...(apiFigures?.checks ?? []).filter((c) => c.result !== 'PASS').map((c) => `API ${c.label}`),
+  ...(signInFigures?.checks ?? []).filter((c) => c.result !== 'PASS').map((c) => `sign-in ${c.label}`),
 ];
 writeResults(results, misses);
 console.log(misses.length ? `\n${misses.length} budget miss(es): ${misses.join(', ')}` : '\nevery page within budget');
@@ -228,6 +236,7 @@ function writeResults(results, misses) {
     misses,
     pages: results,
     api: apiFigures,
+    signIn: signInFigures,
   };
   writeFileSync(`${OUT_DIR}/results.json`, `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -35,7 +35,7 @@ export function loadBudgets(file) {
     check(page.budgets, `pages[${i}].budgets`);
     return { name: page.name ?? page.path, path: page.path, skip: page.skip, budgets: { ...raw.defaults, ...page.budgets } };
   });
-  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages, api: raw.api ?? null };
+  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages, api: raw.api ?? null, signIn: raw.signIn ?? null };
 }
 
 /** Median of numbers (mean of the middle two for an even count); null when there are none. */
