@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z, type ZodObject, type ZodType } from 'zod';
 import type { AppEnv } from '../lib/app-env.ts';
 import { pageQuery } from '../lib/pagination.ts';
-import { ageQuery } from '../lib/schemas.ts';
+import { ageQuery, pagedAgeQuery } from '../lib/schemas.ts';
 import { changePasswordBody, emailBody, emailChangeBody, emailCodeBody, emailQuery, phoneBody, phoneChangeBody, phoneCodeBody, phoneSignInBody, signInBody, signUpBody } from './auth/schemas.ts';
 import { socialBody } from './auth/social/routes.ts';
 import { tvApproveBody, tvTokenBody } from './auth/tv-code/routes.ts';
@@ -54,12 +54,12 @@ const OPERATIONS: Operation[] = [
   { tag: 'premieres', path: '/cms/premieres/episodes/', summary: 'Премьеры эпизодов', query: windowQuery },
   { tag: 'premieres', path: '/cms/premieres/seasons/', summary: 'Премьеры сезонов', query: windowQuery },
   { tag: 'products', path: '/cms/products/', summary: 'Продукты: подписки, аренда, покупка' },
-  { tag: 'products', path: '/cms/products/{idOrSlug}/content/', summary: 'Контент продукта', query: pageQuery.merge(ageQuery), params: { idOrSlug: 'id или slug продукта' } },
+  { tag: 'products', path: '/cms/products/{idOrSlug}/content/', summary: 'Контент продукта', query: pagedAgeQuery, params: { idOrSlug: 'id или slug продукта' } },
   { tag: 'showcases', path: '/cms/showcases/featured/', summary: 'Главная витрина с полками', query: ageQuery },
   { tag: 'showcases', path: '/cms/showcases/current/', summary: 'Текущая витрина', query: ageQuery },
   { tag: 'showcases', path: '/cms/showcases/{slug}/', summary: 'Витрина раздела', query: ageQuery, params: { slug: 'slug витрины' } },
   { tag: 'showcases', path: '/cms/showcases/collections/', summary: 'Подборки', query: pageQuery },
-  { tag: 'showcases', path: '/cms/showcases/collections/{slug}/', summary: 'Подборка с контентом', query: pageQuery.merge(ageQuery), params: { slug: 'slug подборки' } },
+  { tag: 'showcases', path: '/cms/showcases/collections/{slug}/', summary: 'Подборка с контентом', query: pagedAgeQuery, params: { slug: 'slug подборки' } },
   { tag: 'showcases', path: '/cms/showcases/page-banners/', summary: 'Баннеры страницы', query: bannerQuery },
   { tag: 'seo', path: '/cms/seo-texts/', summary: 'SEO-тексты пути', query: seoQuery },
   { tag: 'tech', path: '/cms/tech-pages/{slug}/', summary: 'Технические страницы: faq, contact', params: { slug: 'faq | contact' } },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './pagination.ts';
 import { AGE_RATINGS } from '../db/catalogue-schema.ts';
 
 /** Shared input schemas of the API (query and path parameters). */
@@ -11,3 +12,5 @@ export const age = z.coerce
   .refine((a) => (AGE_RATINGS as readonly number[]).includes(a), { message: 'допустимо 0, 6, 12, 16 или 18' })
   .optional();
 export const ageQuery = z.object({ age });
+/** A page of a list with the client's age limit (product content, a collection's content). */
+export const pagedAgeQuery = pageQuery.extend(ageQuery.shape);

@@ -7,7 +7,6 @@ import { map } from 'nanostores';
 import { COOKIE } from '../../functions/lib/cookies.ts';
 import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
-import { pinTexts } from '../components/pin/texts.ts';
 
 export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
 

@@ -4,8 +4,8 @@ import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { pageQuery, paged } from '../../lib/pagination.ts';
-import { ageQuery, slug } from '../../lib/schemas.ts';
+import { paged } from '../../lib/pagination.ts';
+import { pagedAgeQuery, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard } from '../content/content-dto.ts';
 import { listProducts, productContent } from './products.repo.ts';
@@ -24,7 +24,7 @@ export const productRoutes = new Hono<AppEnv>()
   .get(
     '/:idOrSlug/content',
     validate('param', z.object({ idOrSlug: slug })),
-    validate('query', pageQuery.merge(ageQuery)),
+    validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');
       const found = await productContent(db(), c.req.valid('param').idOrSlug, q, effectiveMaxAge(c, q.age));

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { pageQuery, paged } from '../../lib/pagination.ts';
-import { ageQuery, slug } from '../../lib/schemas.ts';
+import { ageQuery, pagedAgeQuery, slug } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard } from '../content/content-dto.ts';
 import { toBannerDto, toShowcaseDto } from './showcase-dto.ts';
@@ -35,7 +35,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
     cmsCache(c);
     return c.json(paged(all.slice((q.page - 1) * q.page_size, q.page * q.page_size), all.length, new URL(c.req.url), q));
   })
-  .get('/collections/:slug', validate('param', z.object({ slug })), validate('query', pageQuery.merge(ageQuery)), async (c) => {
+  .get('/collections/:slug', validate('param', z.object({ slug })), validate('query', pagedAgeQuery), async (c) => {
     const q = c.req.valid('query');
     const found = await findCollection(db(), c.req.valid('param').slug, effectiveMaxAge(c, q.age));
     if (!found) throw new ApiError(404, 'Подборка не найдена', 'collection_not_found');

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { SOCIAL_LABELS } from '../../../functions/api/auth/social/labels.ts';
 import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../lib/back-path.ts';
 import {
@@ -120,14 +120,14 @@ function Step({ step }: { step: AuthStep }) {
 
 /** Reads a form's fields by name on submit (uncontrolled inputs: the browser keeps what was typed). */
 function onSubmit(handler: (fields: Record<string, string>) => void) {
-  return (event: FormEvent<HTMLFormElement>) => {
+  return (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v).trim()]));
     handler(fields);
   };
 }
 
-function Form({ onSubmit: submit, children, action }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode; action: string }) {
+function Form({ onSubmit: submit, children, action }: { onSubmit: (e: SubmitEvent<HTMLFormElement>) => void; children: ReactNode; action: string }) {
   const { busy } = useStore($authFlow);
   return (
     <form className="auth__form" onSubmit={submit} noValidate={false} aria-busy={busy}>

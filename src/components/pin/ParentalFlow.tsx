@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { $parental, disableParental, parentalCalls, setEntered, enterPin, type ParentalStatus } from '../../stores/parental.ts';
 import { CodeField, PinField, fieldsOf } from './PinField.tsx';
 import { pinTexts as t } from './texts.ts';
@@ -51,7 +51,7 @@ export default function ParentalFlow(props: Props) {
   }, []);
   useEffect(() => heading.current?.focus(), [step]);
 
-  const submit = (handler: (fields: Record<string, string>) => Promise<unknown>) => (event: FormEvent<HTMLFormElement>) => {
+  const submit = (handler: (fields: Record<string, string>) => Promise<unknown>) => (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void handler(fieldsOf(event.currentTarget));
   };

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { $parental, closePinPopup, disableParental, enterPin, startParental } from '../../stores/parental.ts';
 import { PinField, fieldsOf } from './PinField.tsx';
 import { pinTexts as t } from './texts.ts';
@@ -28,7 +28,7 @@ export default function PinPopup({ pinFlow = false, contentAge }: Props) {
   }, [state.visible, state.status]);
   if (!state.visible) return null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     void enterPin(fieldsOf(form).pin ?? '').then((ok) => ok || form.reset());

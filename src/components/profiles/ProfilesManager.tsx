@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Avatar } from '../../../functions/api/profiles/avatars.ts';
 import {
   $profiles,
@@ -197,7 +197,7 @@ function ProfileForm(p: {
   onCancel: () => void;
   onSubmit: (v: FormValues) => Promise<unknown>;
 }) {
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const avatar = Number(form.get('avatar'));

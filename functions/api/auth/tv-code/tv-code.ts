@@ -13,7 +13,7 @@ import { answerFromInsert } from '../sign-in.ts';
 import { newCredential, type TokenAnswer } from '../tokens.ts';
 import { tvTexts } from './texts.ts';
 import { approvePairing, consumePairing, insertPairing, pollStatements, type PairingRow } from './tv-code.repo.ts';
-import { formatUserCode, newUserCode, normalizeUserCode } from './user-code.ts';
+import { newUserCode, normalizeUserCode } from './user-code.ts';
 
 /** RFC 8628 figures: a pairing lives 10 minutes; the device polls every 5 seconds at most. */
 export const TV_CODE_SECONDS = 10 * SECONDS.minute;
