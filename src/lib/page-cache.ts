@@ -8,7 +8,16 @@ import type { AstroGlobal } from 'astro';
  */
 export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-/** Marks this page as shareable at the edge for guests; call it from the page's frontmatter. */
-export function shareWithGuests(Astro: AstroGlobal) {
-  Astro.response.headers.set('Cache-Control', GUEST_PAGE_CACHE);
+/**
+ * The same for pages that follow the clock (what is on air now): half a minute fresh and half a
+ * minute stale at most, so a programme that has ended is never shown as on air for long.
+ */
+export const LIVE_GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+
+/**
+ * Marks this page as shareable at the edge for guests; call it from the page's frontmatter.
+ * @example shareWithGuests(Astro, { live: true }) // the TV pages
+ */
+export function shareWithGuests(Astro: AstroGlobal, { live = false } = {}) {
+  Astro.response.headers.set('Cache-Control', live ? LIVE_GUEST_PAGE_CACHE : GUEST_PAGE_CACHE);
 }

@@ -26,6 +26,16 @@ test.describe('edge cache of guest pages', () => {
     expect(hit.headers()['content-security-policy']).toMatch(/nonce-/);
   });
 
+  test('the TV pages follow the clock: half a minute fresh, half a minute stale at most', async ({ request }) => {
+    const headers = { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' };
+    const { results } = (await (await request.get('/cms/tv/channels/')).json()) as { results: { slug: string }[] };
+    for (const path of ['/tv', `/tv/${results[0]!.slug}`]) {
+      const res = await request.get(path, { headers });
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['cache-control'], path).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+    }
+  });
+
   test('region groups never share a copy: a world guest never gets the CIS menu', async ({ browser, baseURL }) => {
     const cis = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KZ' } });
     const world = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });

@@ -33,7 +33,7 @@ export const tvRoutes = new Hono<AppEnv>()
   .get('/channels', validate('query', channelsQuery), async (c) => {
     const now = Math.floor(Date.now() / 1000);
     const rows = await channelsWithNowNext(db(), now, effectiveMaxAge(c, c.req.valid('query').age));
-    cmsCache(c, 60);
+    cmsCache(c, 30, 30);
     return c.json({
       timezone: c.req.valid('query').timezone,
       count: rows.length,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-helpers.ts';
+import { call, RETURNING } from '../../test-helpers.ts';
 import { calendarDay, dayStart } from '../../lib/ru.ts';
 
 const now = Math.floor(Date.now() / 1000);
@@ -33,6 +33,11 @@ describe('GET /cms/tv/channels/', () => {
       ['multik', null, null],
     ]);
     expect(body.results[0]).toMatchObject({ ageRating: '16+', logo: expect.stringMatching(/^\/media\/art\/channel\/1\.svg\?v=/), now: { ageRating: '16+', genre: 'сериал' } });
+  });
+
+  it('is kept by shared caches half a minute, and stale half a minute more: what is on air follows the clock', async () => {
+    const res = await call('/cms/tv/channels/', { headers: RETURNING });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30, stale-while-revalidate=30');
   });
 
   it('hides channels above the age limit', async () => {

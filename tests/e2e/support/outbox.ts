@@ -1,16 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-
-/** A message as GET /dev/api/outbox/ answers it (functions/lib/messages/outbox.repo.ts). */
-export interface OutboxMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  purpose: string;
-  createdAt: string;
-}
+import type { OutboxEntry } from '../../../functions/lib/messages/outbox.repo.ts';
 
 export interface OutboxQuery {
   channel?: 'email' | 'sms';
@@ -24,11 +13,11 @@ export interface OutboxQuery {
  * Messages the e2e server's outbox holds for `to` (an e-mail or a phone as typed), newest first.
  * @example const [mail] = await outboxFor(request, 'ivan@example.ru', { channel: 'email' })
  */
-export async function outboxFor(request: APIRequestContext, to: string, query: OutboxQuery = {}): Promise<OutboxMessage[]> {
+export async function outboxFor(request: APIRequestContext, to: string, query: OutboxQuery = {}): Promise<OutboxEntry[]> {
   const params = new URLSearchParams({ to, limit: '50', ...(query.channel ? { channel: query.channel } : {}) });
   const res = await request.get(`/dev/api/outbox/?${params}`);
   if (!res.ok()) throw new Error(`GET /dev/api/outbox/ answered ${res.status()}: ${await res.text()}`);
-  const { results } = (await res.json()) as { results: OutboxMessage[] };
+  const { results } = (await res.json()) as { results: OutboxEntry[] };
   return results.filter((m) => (!query.purpose || m.purpose === query.purpose) && (!query.since || Date.parse(m.createdAt) >= query.since.getTime()));
 }
 
