@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { authRoutes } from './api/auth/routes.ts';
 import { socialRoutes } from './api/auth/social/routes.ts';
@@ -24,7 +25,8 @@ import { tvRoutes } from './api/tv/routes.ts';
 import { devApiRoutes } from './api/dev/routes.ts';
 import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
-import { errorResponse, notFoundResponse } from './lib/errors.ts';
+import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
+import { texts } from './lib/texts.ts';
 import { attribution } from './middleware/attribution.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { edgeContext } from './middleware/edge-context.ts';
@@ -47,6 +49,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
   app.use('/cms/*', etag(), edgeCache('cms'));
+  // The API's bodies are a few short fields (a support message at most 4,000 characters): anything
+  // bigger is refused with 413 before it is read or parsed.
+  const limit = (kb: number) => bodyLimit({ maxSize: kb * 1024, onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413) });
+  app.use('/auth/*', limit(8));
+  app.use('/api/*', limit(32));
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.route('/api/client/features', flagRoutes);

@@ -103,6 +103,11 @@ describe('POST /auth/email/sign_in/', () => {
     expect(sameSite.status).toBe(200);
   });
 
+  it('refuses a body over 8 KB with 413 before parsing it', async () => {
+    const res = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: 'x'.repeat(9000) });
+    expect([res.status, await res.json()]).toEqual([413, { message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } }]);
+  });
+
   it('refuses bad input with 422 in Russian', async () => {
     const res = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru' });
     expect(res.status).toBe(422);

@@ -34,6 +34,13 @@ describe('POST /api/support/requests/', () => {
     expect((await env.DB.prepare('SELECT count(*) AS n FROM support_requests').first())!.n).toBe(0);
   });
 
+  it('takes the longest message (4,000 Cyrillic characters, ~8 KB) and refuses a body over 32 KB with 413, storing nothing', async () => {
+    expect((await send({ ...valid, message: 'Ж'.repeat(4000) })).status).toBe(201);
+    const huge = await send({ ...valid, message: 'Ж'.repeat(4000), padding: 'x'.repeat(33 * 1024) });
+    expect([huge.status, await huge.json()]).toEqual([413, { message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } }]);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM support_requests').first())!.n).toBe(1);
+  });
+
   it('takes at most five an hour from one device, and from one address across devices', async () => {
     for (let i = 0; i < 5; i++) expect((await send(valid)).status).toBe(201);
     const sixth = await send(valid);
