@@ -82,6 +82,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/', localProviderApp);
 
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
-  if (pages) app.all('*', edgeCache('page'), pages);
+  // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
+  // support message, is ~24 KB that way.
+  if (pages) app.all('*', limit(64), edgeCache('page'), pages);
   return app;
 }

@@ -48,6 +48,17 @@ test.describe('support', () => {
     await expect(page.locator('main').getByLabel('Сообщение')).toHaveValue('Коротко');
   });
 
+  test('the longest message is taken from the form; a body over 64 KB is refused with 413 before it is read', async ({ request, baseURL }) => {
+    const email = encodeURIComponent(`long-${Date.now().toString(36)}@example.ru`);
+    const form = (message: string, extra = '') => `subject=other&email=${email}&message=${encodeURIComponent(message)}${extra}`;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL! };
+    const longest = await request.post('/settings/support', { headers, data: form('Ж'.repeat(4000)), maxRedirects: 0 });
+    expect(longest.status()).toBe(303);
+    const huge = await request.post('/settings/support', { headers, data: form('Ж'.repeat(4000), `&padding=${'x'.repeat(65 * 1024)}`), maxRedirects: 0 });
+    expect(huge.status()).toBe(413);
+    expect(await huge.json()).toEqual({ message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } });
+  });
+
   test('the support page is for signed-in viewers; guests are sent to sign in', async ({ page, context, baseURL }) => {
     await page.goto('/settings/support');
     await expect(page).toHaveURL(/\/settings\/support\/auth$/);
