@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { noViolations, signUpByEmail, unique } from './support/accounts.ts';
 
-// WCAG 2.2 AA rules of axe-core; any violation fails, not only serious ones.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+// WCAG 2.2 AA rules of axe-core (support/accounts.ts, WCAG); any violation fails, not only serious ones.
 
 for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series', '/search', '/tv', '/tv/pervyj-gorodskoj']) {
   for (const width of [320, 1440]) {
@@ -11,11 +10,26 @@ for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series
       test.slow(path === '/');
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await noViolations(page, `${path} at ${width} px`);
     });
   }
 }
+
+// The signed-in screens, each at the narrowest and a wide width: one account for all of them.
+test('the account screens have no WCAG 2.2 AA violations and reflow at 320 and 1440 px', async ({ page }) => {
+  test.slow();
+  await signUpByEmail(page, `a11y-${unique()}@example.ru`, 'надёжный-пароль-7');
+  for (const path of ['/settings', '/settings/account', '/settings/account?change=phone', '/settings/devices', '/settings/support', '/code', '/big-screen']) {
+    for (const width of [320, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await noViolations(page, `${path} at ${width} px`);
+      // WCAG 1.4.10 (reflow): nothing scrolls sideways at 320 CSS px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
 
 test('keyboard users can skip straight to the content', async ({ page }) => {
   await page.goto('/');
