@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { noViolations, signUpByEmail, unique } from './support/accounts.ts';
+import { signUpByEmail, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
 // WCAG 2.2 AA rules of axe-core (support/accounts.ts, WCAG); any violation fails, not only serious ones.
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { allowAs, noViolations, signUpByEmail, unique } from './support/accounts.ts';
+import { allowAs, signUpByEmail, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 import { latestCode, outboxFor } from './support/outbox.ts';
 
 const uniquePhone = () => `+7998${String(Date.now()).slice(-7)}`;

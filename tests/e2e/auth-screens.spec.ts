@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
 
 test.describe('sign-in screens', () => {
@@ -30,8 +30,7 @@ test.describe('sign-in screens', () => {
     for (const step of ['auth', 'signin', 'signup', 'signin-phone', 'recovery']) {
       await page.goto(`/auth?step=${step}`);
       await expect(page.locator('.auth form, .auth__choices')).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(violations.map((v) => v.id), step).toEqual([]);
+      await noViolations(page, step);
     }
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { noViolations } from './support/axe.ts';
 
 const PAGES: [path: string, h1: string][] = [
   ['/info/tos/', 'Пользовательское соглашение'],
@@ -124,7 +124,6 @@ test('the Smart TV page leads to signing in with a code', async ({ page }) => {
 for (const path of ['/info/tos/', '/faq', '/contacts', '/big-screen']) {
   test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
     await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await noViolations(page, path);
   });
 }

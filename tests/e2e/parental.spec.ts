@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
-import { noViolations, signUpByEmail } from './support/accounts.ts';
+import { signUpByEmail } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
 // Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
 test.describe.configure({ mode: 'serial' });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allowAs, noViolations, unique } from './support/accounts.ts';
+import { allowAs, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
 const accountMenu = (page: Page) => page.locator('.account-menu');
 

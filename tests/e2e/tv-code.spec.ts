@@ -1,25 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { allowAs, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const accountMenu = (page: Page) => page.locator('.account-menu');
 
 /** Signs a page in through the local provider as a new person (quicker than a code by e-mail). */
 async function signInSocially(page: Page, email: string) {
   await page.goto('/auth');
   await page.locator('.auth').getByRole('link', { name: 'Войти через Google' }).click();
-  await page.getByLabel('Другой пользователь').check();
-  await page.getByLabel('Имя', { exact: true }).fill('Пётр Сидоров');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Разрешить' }).click();
+  await allowAs(page, 'Пётр Сидоров', email);
   await expect(accountMenu(page)).toHaveCount(1);
 }
-
-const axe = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 test.describe('TV code', () => {
   test('a second browser on /big-screen signs in once a signed-in browser confirms its code on /code', async ({ browser }) => {
@@ -40,7 +31,7 @@ test.describe('TV code', () => {
     await signInSocially(phone, `tv-${unique()}@example.ru`);
     await phone.goto(`/code?user_code=${code}`);
     await expect(phone.getByLabel('Код с экрана')).toHaveValue(code);
-    expect(await axe(phone)).toEqual([]);
+    await noViolations(phone, '/code');
     await phone.getByRole('button', { name: 'Подтвердить вход' }).click();
     await expect(phone.getByRole('status')).toHaveText('Готово! Телевизор войдёт в аккаунт через несколько секунд');
 
@@ -55,7 +46,7 @@ test.describe('TV code', () => {
     const guestPage = await guest.newPage();
     await guestPage.goto('/code?user_code=bcdf-ghjk');
     await expect(guestPage).toHaveURL(/\/code\/auth\?user_code=BCDF-GHJK$/);
-    expect(await axe(guestPage)).toEqual([]);
+    await noViolations(guestPage, '/code/auth');
     await guest.close();
 
     await signInSocially(page, `wrong-${unique()}@example.ru`);
@@ -64,6 +55,6 @@ test.describe('TV code', () => {
     await page.getByRole('button', { name: 'Подтвердить вход' }).click();
     await expect(page.getByRole('alert')).toHaveText('Код не найден или устарел. Проверьте код на экране телевизора или запросите новый');
     await expect(page.getByLabel('Код с экрана')).toHaveAttribute('aria-invalid', 'true');
-    expect(await axe(page)).toEqual([]);
+    await noViolations(page, '/code with an error');
   });
 });

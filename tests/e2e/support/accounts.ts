@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { latestCode } from './outbox.ts';
-
-/** The WCAG tags every accessibility check of the journeys runs. */
-export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** A fresh suffix per call: the e2e database is shared by the tests of one run. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** axe-core finds nothing on the page as it is now. */
-export async function noViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), label).toEqual([]);
-}
 
 /**
  * Signs up through the /auth screens with the code from the outbox, as a viewer would, and waits
