@@ -1,7 +1,8 @@
 import { map } from 'nanostores';
-import { api, errorMessage, isOk, type ApiResult } from '../lib/api-client.ts';
+import { api, isOk, type ApiResult } from '../lib/api-client.ts';
 import { returnPath } from '../lib/back-path.ts';
 import { authTexts } from '../components/auth/texts.ts';
+import { trackCall } from './call-state.ts';
 
 /** The screens of the sign-in flow (spec section 2). */
 export const AUTH_STEPS = ['auth', 'signin', 'signup', 'signin-phone', 'recovery'] as const;
@@ -36,17 +37,10 @@ export function goToStep(step: AuthStep, { push = true } = {}) {
   }
 }
 
-/** Runs one call with the busy flag; on failure keeps the server's message for the screen. */
+/** Runs one call with the busy flag (call-state.ts); null when it failed, its message on screen. */
 async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T> | null> {
-  $authFlow.setKey('busy', true);
-  $authFlow.setKey('error', null);
-  const result = await call();
-  $authFlow.setKey('busy', false);
-  if (!isOk(result)) {
-    $authFlow.setKey('error', errorMessage(result));
-    return null;
-  }
-  return result;
+  const result = await trackCall($authFlow, call);
+  return isOk(result) ? result : null;
 }
 
 /** Signed in: the server set the session cookies; go back to where the viewer came from. */

@@ -5,8 +5,9 @@
  */
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/lib/cookies.ts';
-import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
+import { api, isOk, type ApiResult } from '../lib/api-client.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
+import { trackCall } from './call-state.ts';
 
 export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
 
@@ -47,19 +48,10 @@ export function popupNeeded(s: Pick<ParentalState, 'status' | 'entered' | 'ageLi
 const accountId = () => document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE.accountId}=`))?.split('=')[1];
 const path = (rest: string) => `/auth/accounts/${accountId()}/${rest}`;
 
-/** Runs one call with the busy flag; a failure keeps the server's message. */
-export async function run<T>(call: () => Promise<ApiResult<T>>): Promise<T | null> {
-  $parental.setKey('busy', true);
-  $parental.setKey('error', null);
-  $parental.setKey('reason', null);
-  const result = await call();
-  $parental.setKey('busy', false);
-  if (!isOk(result)) {
-    $parental.setKey('error', errorMessage(result));
-    $parental.setKey('reason', errorReason(result));
-    return null;
-  }
-  return result.data as T;
+/** Runs one call with the busy flag (call-state.ts); its data, or null when it failed. */
+async function run<T>(call: () => Promise<ApiResult<T>>): Promise<T | null> {
+  const result = await trackCall($parental, call);
+  return isOk(result) ? (result.data as T) : null;
 }
 
 interface StatusAnswer {

@@ -9,6 +9,7 @@ import type { Profile } from '../../functions/api/profiles/profiles.repo.ts';
 import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
 import { writePinStatus } from '../lib/pin-tabs.ts';
 import { profilesTexts as t } from '../components/profiles/texts.ts';
+import { trackCall } from './call-state.ts';
 
 export type ProfileItem = Profile & { current?: boolean };
 
@@ -57,12 +58,10 @@ export function selectProfile(id: number | null) {
 }
 
 
-async function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
-  $profiles.set({ ...$profiles.get(), busy: true, error: null, notice: null });
-  const result = await call();
-  $profiles.setKey('busy', false);
-  if (!isOk(result)) $profiles.setKey('error', errorMessage(result));
-  return result;
+/** Runs one call with the busy flag (call-state.ts); the last change's notice goes with it. */
+function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  $profiles.setKey('notice', null);
+  return trackCall($profiles, call);
 }
 
 /** Spec section 7: after creating, the list is fetched again (with kids availability). */
