@@ -1,7 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { confirmContactChange, requestContactChange, type Contact } from '../../functions/api/auth/contact-change.ts';
+import { confirmContactChange, requestContactChange } from '../../functions/api/auth/contact-change.ts';
 import { changeWithCurrent } from '../../functions/api/auth/password-reset.ts';
 import { code as codeSchema, email as emailSchema, password as newPassword, phone as phoneSchema } from '../../functions/api/auth/schemas.ts';
+import { addressOf, type Contact, type ContactKind } from '../../functions/api/auth/send-code.ts';
 import { nowSeconds } from '../../functions/api/auth/session.ts';
 import { sendParentalCode, verifySession } from '../../functions/api/parental/codes.ts';
 import { ApiError } from '../../functions/lib/errors.ts';
@@ -13,7 +14,7 @@ import type { LiveSession } from '../../functions/lib/session-token.ts';
  * Where a step leads is in the URL: `?change=email` (new address, or first the verification of a
  * passwordless account), `&verify=1` (its code), `&to=<address>` (the code sent there).
  */
-export type ContactKind = 'email' | 'phone';
+export type { ContactKind };
 export const isContactKind = (v: unknown): v is ContactKind => v === 'email' || v === 'phone';
 
 export type AccountAction = 'password' | 'contact' | 'contact-code' | 'verify-send' | 'verify-code';
@@ -23,7 +24,8 @@ export interface ActionError {
   action: AccountAction;
   message: string;
   status: number;
-  kind?: ContactKind;
+  /** The contact the form was about ('email' for the password form, which has none). */
+  kind: ContactKind;
   /** The address the viewer typed (step 1) or the one the code went to (step 2). */
   address?: string;
 }
@@ -93,4 +95,25 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
   }
 }
 
-const addressOf = (contact: Contact) => ('email' in contact ? contact.email : contact.phone);
+export type ContactStep = 'verify' | 'verify-code' | 'address' | 'code';
+
+/** After a refused contact form, that form again; a refused request of an unproven account returns to its verification. */
+const REFUSED_STEP = { 'verify-send': 'verify', 'verify-code': 'verify-code', contact: 'address', 'contact-code': 'code' } as const satisfies Record<Exclude<AccountAction, 'password'>, ContactStep>;
+
+/**
+ * Which step of the e-mail or phone change /settings/account shows, if any: after a refused form,
+ * that form; otherwise the URL's (`?change=`, `&to=` once a code went out, `&verify=1`). `proven`:
+ * the account has a password or this session checked a code in the last 10 minutes.
+ */
+export function contactStep(url: URL, failed: ActionError | null, proven: boolean): { kind: ContactKind; step: ContactStep; address?: string } | null {
+  if (failed && failed.action !== 'password') {
+    const step = REFUSED_STEP[failed.action];
+    return { kind: failed.kind, step: step === 'address' && !proven ? 'verify' : step, address: failed.address };
+  }
+  const kind = url.searchParams.get('change');
+  if (!isContactKind(kind)) return null;
+  const sentTo = parseAddress(kind, url.searchParams.get('to') ?? '');
+  if ('contact' in sentTo) return { kind, step: 'code', address: addressOf(sentTo.contact) };
+  if (!proven) return { kind, step: url.searchParams.get('verify') === '1' ? 'verify-code' : 'verify' };
+  return { kind, step: 'address' };
+}

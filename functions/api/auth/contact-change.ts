@@ -8,16 +8,10 @@ import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { pseudonym } from './keys.ts';
 import { deliver } from './mailer.ts';
 import { resetLimit } from './rate-limit.ts';
-import { maskAddress, sendCode, takeCheckAllowance, type Channel } from './send-code.ts';
+import { addressOf, channelOf, contactKind, maskAddress, sendCode, takeCheckAllowance, type Contact } from './send-code.ts';
 import { accountLockKey, attemptPassword } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 
-/** The account's e-mail or its phone (E.164), as the schemas normalise them. */
-export type Contact = { email: string } | { phone: string };
-
-const kindOf = (contact: Contact) => ('email' in contact ? 'email' : 'phone') as 'email' | 'phone';
-const channelOf = (contact: Contact): Channel => ('email' in contact ? 'email' : 'sms');
-const addressOf = (contact: Contact) => ('email' in contact ? contact.email : contact.phone);
 
 /**
  * Change codes live in auth_codes under a target bound to the account and the new address
@@ -41,7 +35,7 @@ export async function requestContactChange(ip: string, live: LiveSession, contac
   const [found, control] = await db.batch<Record<string, unknown>>([findAccount(db, { id: live.accountId }), readControl(db, live.accountId, live.sessionId, now)]);
   const account = found!.results[0] as unknown as AccountRow | undefined;
   if (!account) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
-  const kind = kindOf(contact);
+  const kind = contactKind(contact);
   if (account[kind] === addressOf(contact)) throw new ApiError(400, kind === 'email' ? authTexts.sameEmail : authTexts.samePhone, 'same_contact');
 
   if (password !== undefined) {
@@ -83,7 +77,7 @@ export async function confirmContactChange(ip: string, live: LiveSession, contac
   const guard = await checkCode(db, await changeTarget(live.accountId, contact), 'reset', code, now);
   const before = await findAccount(db, { id: live.accountId }).first<AccountRow>();
   if (!before) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
-  const kind = kindOf(contact);
+  const kind = contactKind(contact);
   let results: D1Result[];
   try {
     results = await db.batch([consumeCode(db, guard, now), setContact(db, live.accountId, contact, guard), revokeAccountSessions(db, live.accountId, live.sessionId, now, guard)]);
@@ -101,7 +95,7 @@ export async function confirmContactChange(ip: string, live: LiveSession, contac
 
 /** The security notice; the change has happened, so a gateway failure is logged, not answered. */
 async function notifyPrevious(before: AccountRow, contact: Contact, origin: string): Promise<void> {
-  const kind = kindOf(contact);
+  const kind = contactKind(contact);
   const to: Contact | null = before[kind] ? (kind === 'email' ? { email: before.email! } : { phone: before.phone! }) : before.email ? { email: before.email } : before.phone ? { phone: before.phone } : null;
   if (!to) return;
   const message = templates.contactChanged({

@@ -8,22 +8,19 @@ import { consumeCode, findAccount, findPasswordToken, insertPasswordToken, revok
 import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { hashPassword } from './password.ts';
 import { resetLimit } from './rate-limit.ts';
-import { codeTarget, sendCode, takeCheckAllowance, type Channel } from './send-code.ts';
+import { addressOf, channelOf, codeTarget, sendCode, takeCheckAllowance, type Contact } from './send-code.ts';
 import { clearSessionCookies } from './session.ts';
 import { accountLockKey, attemptPassword, lockKey } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 import { templates } from '../../lib/messages/index.ts';
 
-type Identifier = { email: string } | { phone: string };
-const channelOf = (id: Identifier): Channel => ('email' in id ? 'email' : 'sms');
-const addressOf = (id: Identifier) => ('email' in id ? id.email : id.phone);
 
 /**
  * Password reset, step 1: always the same 202. A known address gets a code; an unknown e-mail a
  * note that it has no account (so the timing matches, and a forgetful owner learns something
  * useful); an unknown phone nothing, since SMS to strangers costs money and invites pumping.
  */
-export async function requestReset(c: Context<AppEnv>, id: Identifier): Promise<void> {
+export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<void> {
   const account = await findAccount(d1(), id).first();
   const origin = new URL(c.req.url).origin;
   const email = 'email' in id;
@@ -41,7 +38,7 @@ export async function requestReset(c: Context<AppEnv>, id: Identifier): Promise<
 }
 
 /** Step 2: the code for a one-time password-change token (valid 10 minutes, single use). */
-export async function exchangeResetCode(c: Context<AppEnv>, id: Identifier, code: string, now: number): Promise<string> {
+export async function exchangeResetCode(c: Context<AppEnv>, id: Contact, code: string, now: number): Promise<string> {
   await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget(channelOf(id), addressOf(id)), 'reset', code, now);

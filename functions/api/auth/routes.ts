@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/errors.ts';
 import { readToken } from '../../lib/session-token.ts';
 import { validate } from '../../lib/validate.ts';
 import { accountView, listSessions, revokeAccountSessions, revokeByCredential, revokeById, revokeSession, toSignedIn, touchSession, type SessionListItem } from './auth.repo.ts';
-import { confirmContactChange, requestContactChange, type Contact } from './contact-change.ts';
+import { confirmContactChange, requestContactChange } from './contact-change.ts';
+import { contactKind, type Contact } from './send-code.ts';
 import { changeWithCurrent, changeWithToken, exchangeResetCode, requestReset } from './password-reset.ts';
 import {
   changePasswordBody,
@@ -46,7 +47,7 @@ async function changeContact(c: Context<AppEnv>, contact: Contact, body: { passw
     return c.json(CODE_SENT, 202);
   }
   const ended = await confirmContactChange(ip, live, contact, body.code, origin, nowSeconds());
-  return c.json({ status: 'email' in contact ? 'email_changed' : 'phone_changed', signedOut: 'others', endedSessions: ended });
+  return c.json({ status: `${contactKind(contact)}_changed`, signedOut: 'others', endedSessions: ended });
 }
 
 const answerOf = (s: SignedIn, token: string) => ({ token, accountId: s.accountId, userId: s.userId, billingId: s.billingId, isKid: s.isKid });

@@ -9,6 +9,14 @@ import { nowSeconds } from './session.ts';
 
 export type Channel = OutgoingMessage['channel'];
 
+/** An account's e-mail or phone (E.164), as the schemas normalise them. */
+export type Contact = { email: string } | { phone: string };
+export type ContactKind = 'email' | 'phone';
+export const contactKind = (contact: Contact): ContactKind => ('email' in contact ? 'email' : 'phone');
+/** Where a message to the contact goes: e-mail, or SMS for a phone. */
+export const channelOf = (contact: Contact): Channel => ('email' in contact ? 'email' : 'sms');
+export const addressOf = (contact: Contact): string => ('email' in contact ? contact.email : contact.phone);
+
 /** Where codes for an address are kept: a keyed hash of channel and address. */
 export function codeTarget(channel: Channel, address: string): Promise<string> {
   return pseudonym('code', `${channel}:${address}`);
