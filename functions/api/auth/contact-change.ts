@@ -96,7 +96,8 @@ export async function confirmContactChange(ip: string, live: LiveSession, contac
 /** The security notice; the change has happened, so a gateway failure is logged, not answered. */
 async function notifyPrevious(before: AccountRow, contact: Contact, origin: string): Promise<void> {
   const kind = contactKind(contact);
-  const to: Contact | null = before[kind] ? (kind === 'email' ? { email: before.email! } : { phone: before.phone! }) : before.email ? { email: before.email } : before.phone ? { phone: before.phone } : null;
+  const previous: Contact[] = [...(before.email ? [{ email: before.email }] : []), ...(before.phone ? [{ phone: before.phone }] : [])];
+  const to = previous.find((c) => contactKind(c) === kind) ?? previous[0];
   if (!to) return;
   const message = templates.contactChanged({
     channel: channelOf(to),
