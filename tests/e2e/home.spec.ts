@@ -166,17 +166,19 @@ test.describe('carousel breakpoint table (spec section 2)', () => {
       after.forEach((r, i) => {
         for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(r[k] - before[i]![k]), `${i}.${k}`).toBeLessThanOrEqual(0.5);
       });
-      const cls = await page.evaluate(
+      const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            let sum = 0;
+          new Promise<{ t: number; v: number; s: string[] }[]>((resolve) => {
+            const all: { t: number; v: number; s: string[] }[] = [];
             new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+              for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[])
+                if (!e.hadRecentInput) all.push({ t: Math.round(e.startTime), v: e.value, s: e.sources.map((x) => (x.node instanceof Element ? `${x.node.tagName}.${x.node.className}` : String(x.node?.nodeName))) });
             }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(sum), 300);
+            setTimeout(() => resolve(all), 300);
           }),
       );
-      expect(cls).toBeLessThanOrEqual(0.02);
+      const cls = shifts.reduce((n, e) => n + e.v, 0);
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
     });
   }
 });
