@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 
 // Every page is rendered on the edge (output: 'server'): the header, menus and cookie banner
 // depend on region, sign-in and consent, and src/fetch.ts sees every page request.

@@ -16,14 +16,33 @@ export default defineConfig({
     timezoneId: 'Europe/Moscow',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /\.(mutating|alone)\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      testIgnore: /\.(mutating|alone)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
     // Tests that change shared D1 rows, or count the Worker's D1 round trips, run alone, after everything else.
     // One worker: two such files at once would race on D1 (and on the round-trip meter).
-    { name: 'alone', testMatch: /\.(mutating|alone)\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'alone',
+      testMatch: /\.(mutating|alone)\.spec\.ts$/,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

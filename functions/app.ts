@@ -4,33 +4,33 @@ import { etag } from 'hono/etag';
 import { authRoutes } from './api/auth/routes.ts';
 import { socialRoutes } from './api/auth/social/routes.ts';
 import { tvCodeRoutes } from './api/auth/tv-code/routes.ts';
+import { catalogueRoutes } from './api/catalogue/routes.ts';
+import { consentRoutes } from './api/consent/routes.ts';
+import { contentRoutes } from './api/content/routes.ts';
 import { localProviderApp } from './api/dev/oauth-provider.ts';
-import { parentalRoutes } from './api/parental/routes.ts';
-import { profileRoutes } from './api/profiles/routes.ts';
+import { devApiRoutes } from './api/dev/routes.ts';
 import { flagRoutes } from './api/flags/routes.ts';
 import { mediaRoutes } from './api/media/routes.ts';
 import { metadataRoutes } from './api/metadata/routes.ts';
 import { openApiRoutes } from './api/openapi.ts';
+import { parentalRoutes } from './api/parental/routes.ts';
 import { premiereRoutes } from './api/premieres/routes.ts';
 import { productRoutes } from './api/products/routes.ts';
+import { profileRoutes } from './api/profiles/routes.ts';
 import { searchRoutes } from './api/search/routes.ts';
-import { showcaseRoutes } from './api/showcases/routes.ts';
-import { catalogueRoutes } from './api/catalogue/routes.ts';
-import { consentRoutes } from './api/consent/routes.ts';
-import { contentRoutes } from './api/content/routes.ts';
 import { seoRoutes } from './api/seo/routes.ts';
+import { showcaseRoutes } from './api/showcases/routes.ts';
 import { supportRoutes } from './api/support/routes.ts';
 import { techPageRoutes } from './api/tech-pages/routes.ts';
 import { tvRoutes } from './api/tv/routes.ts';
-import { devApiRoutes } from './api/dev/routes.ts';
 import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { texts } from './lib/texts.ts';
 import { attribution } from './middleware/attribution.ts';
 import { csrfGuard } from './middleware/csrf.ts';
-import { edgeContext } from './middleware/edge-context.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
+import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 
@@ -51,7 +51,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.use('/cms/*', etag(), edgeCache('cms'));
   // The API's bodies are a few short fields (a support message at most 4,000 characters): anything
   // bigger is refused with 413 before it is read or parsed.
-  const limit = (kb: number) => bodyLimit({ maxSize: kb * 1024, onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413) });
+  const limit = (kb: number) =>
+    bodyLimit({
+      maxSize: kb * 1024,
+      onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
+    });
   app.use('/auth/*', limit(8));
   app.use('/api/*', limit(32));
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.
@@ -81,7 +85,10 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
   app.route('/', localProviderApp);
 
-  for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, async (c, next) => (PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c)));
+  for (const prefix of API_PREFIXES)
+    app.all(`${prefix}/*`, async (c, next) =>
+      PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
+    );
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
   // support message, is ~24 KB that way.
   if (pages) app.all('*', limit(64), edgeCache('page'), pages);

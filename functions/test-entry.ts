@@ -7,7 +7,11 @@ import { createEdgeApp } from './app.ts';
 import { setRevalidator } from './middleware/edge-cache.ts';
 
 const app = createEdgeApp();
-const backgroundContext = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const backgroundContext = {
+  waitUntil,
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
 setRevalidator(async (request) => app.fetch(request, env, backgroundContext));
 
 export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

@@ -8,22 +8,35 @@ function request(path: string, init: RequestInit & { country?: string }): Reques
 }
 
 /** Sends a request to the Worker under test, as a browser on this site would. */
-export function call(path: string, init: RequestInit & { country?: string } = {}): Promise<Response> {
+export function call(
+  path: string,
+  init: RequestInit & { country?: string } = {},
+): Promise<Response> {
   return exports.default.fetch(request(path, init));
 }
 
 let app: ReturnType<typeof createEdgeApp> | undefined;
-const context = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const context = {
+  waitUntil,
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
 
 /**
  * As `call`, with some vars changed for this request only (`withEnv`), e.g. production's
  * configuration. The app runs in the test's own context, so `config()` sees the change.
  * @example await callWithVars({ ENVIRONMENT: 'production', DEV_ROUTES: 'false' }, '/dev/api/outbox/')
  */
-export async function callWithVars(vars: Record<string, string>, path: string, init: RequestInit & { country?: string } = {}): Promise<Response> {
+export async function callWithVars(
+  vars: Record<string, string>,
+  path: string,
+  init: RequestInit & { country?: string } = {},
+): Promise<Response> {
   app ??= createEdgeApp();
   const changed = { ...env, ...vars } as Env;
-  return (await withEnv(changed, () => app!.fetch(request(path, init), changed, context))) as Response;
+  return (await withEnv(changed, () =>
+    app!.fetch(request(path, init), changed, context),
+  )) as Response;
 }
 
 /** The cookie of a browser that has been here before (it already holds a device id). */

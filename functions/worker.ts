@@ -3,17 +3,24 @@
  * for every page and API request; this file is where Durable Object classes and the `scheduled`
  * handler are exported as later capabilities add them.
  */
-import astro from '@astrojs/cloudflare/entrypoints/server';
+
 import { env, waitUntil } from 'cloudflare:workers';
-import { setRevalidator } from './middleware/edge-cache.ts';
-import { extendTvGuide } from './jobs/tv-guide.ts';
+import astro from '@astrojs/cloudflare/entrypoints/server';
 import { purgeExpired } from './api/auth/auth.repo.ts';
 import { purgeSocial } from './api/auth/social/social.repo.ts';
 import { d1, db } from './db/client.ts';
+import { extendTvGuide } from './jobs/tv-guide.ts';
+import { setRevalidator } from './middleware/edge-cache.ts';
 
 // The edge cache renders a stale page again in the background through this same handler.
-const backgroundContext = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-setRevalidator((request) => astro.fetch(request as Parameters<typeof astro.fetch>[0], env, backgroundContext));
+const backgroundContext = {
+  waitUntil,
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
+setRevalidator((request) =>
+  astro.fetch(request as Parameters<typeof astro.fetch>[0], env, backgroundContext),
+);
 
 export default {
   fetch: astro.fetch,
@@ -25,6 +32,14 @@ export default {
         console.log(`tv guide: ${added} programmes added, ${removed} removed`);
       }),
     );
-    ctx.waitUntil(d1().batch([...purgeExpired(d1(), now), ...purgeSocial(d1(), now)]).then((results) => console.log(`accounts: ${results.reduce((n, r) => n + (r.meta.changes ?? 0), 0)} expired rows removed`)));
+    ctx.waitUntil(
+      d1()
+        .batch([...purgeExpired(d1(), now), ...purgeSocial(d1(), now)])
+        .then((results) =>
+          console.log(
+            `accounts: ${results.reduce((n, r) => n + (r.meta.changes ?? 0), 0)} expired rows removed`,
+          ),
+        ),
+    );
   },
 } satisfies ExportedHandler<Env>;

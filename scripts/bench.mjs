@@ -12,10 +12,10 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
+import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
 import { d1RoundTrips, throughput, viewerCookie } from './bench/server-side.mjs';
 import { measureSignIn, printSignIn } from './bench/sign-in-timing.mjs';
-import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -30,14 +30,23 @@ const { values: args } = parseArgs({
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const OUT_DIR = '.bench';
 const MAX_RETRIES = 2;
-const TRANSIENT = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT', 'NO_SCREENSHOTS']);
+const TRANSIENT = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'PROTOCOL_TIMEOUT',
+  'NO_SCREENSHOTS',
+]);
 const config = loadBudgets('bench/budgets.json');
 const runs = Number(args.runs ?? config.runs);
 // --page picks pages by path, skipped ones and paths missing from the file (default budgets) too.
 const pages = args.page
-  ? args.page.map((path) => config.pages.find((p) => p.path === path) ?? { name: path, path, budgets: config.defaults })
+  ? args.page.map(
+      (path) =>
+        config.pages.find((p) => p.path === path) ?? { name: path, path, budgets: config.defaults },
+    )
   : config.pages.filter((p) => !p.skip);
-if (pages.length === 0) throw new Error('no page to measure: bench/budgets.json lists none that is not skipped');
+if (pages.length === 0)
+  throw new Error('no page to measure: bench/budgets.json lists none that is not skipped');
 
 const chromePath = ensureChromium();
 rmSync(`${OUT_DIR}/lhr`, { recursive: true, force: true });
@@ -61,8 +70,11 @@ if (!args['no-build']) {
   console.log(`  built in ${seconds(t)}`);
 }
 
-if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop that server or set BENCH_PORT`);
-console.log(`starting the Worker on port ${PORT} (fresh D1, migrated and seeded; log: ${OUT_DIR}/server.log)…`);
+if (await portInUse(PORT))
+  throw new Error(`port ${PORT} is already in use; stop that server or set BENCH_PORT`);
+console.log(
+  `starting the Worker on port ${PORT} (fresh D1, migrated and seeded; log: ${OUT_DIR}/server.log)…`,
+);
 const workerStart = Date.now();
 const worker = spawnWorker({ port: PORT, log: `${OUT_DIR}/server.log` });
 
@@ -72,7 +84,11 @@ process.on('exit', () => {
   worker.stopNow();
 });
 let stopping = false;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
   process.on(signal, async () => {
     stopping = true;
     console.error(`\n${signal}: stopping the Worker and Chromium…`);
@@ -105,13 +121,25 @@ printThroughput(apiFigures);
 printSignIn(signInFigures);
 printBusyNote(results);
 const misses = [
-  ...results.flatMap((r) => r.checks.filter((c) => c.result === 'OVER' || c.result === 'ERROR').map((c) => `${r.path} ${c.key}`)),
+  ...results.flatMap((r) =>
+    r.checks
+      .filter((c) => c.result === 'OVER' || c.result === 'ERROR')
+      .map((c) => `${r.path} ${c.key}`),
+  ),
   ...(apiFigures?.checks ?? []).filter((c) => c.result !== 'PASS').map((c) => `API ${c.label}`),
-  ...(signInFigures?.checks ?? []).filter((c) => c.result !== 'PASS').map((c) => `sign-in ${c.label}`),
+  ...(signInFigures?.checks ?? [])
+    .filter((c) => c.result !== 'PASS')
+    .map((c) => `sign-in ${c.label}`),
 ];
 writeResults(results, misses);
-console.log(misses.length ? `\n${misses.length} budget miss(es): ${misses.join(', ')}` : '\nevery page within budget');
-console.log(`results: ${OUT_DIR}/results.json (total ${seconds(startedAt)})${misses.length && !args.strict ? '; --strict would exit 1' : ''}`);
+console.log(
+  misses.length
+    ? `\n${misses.length} budget miss(es): ${misses.join(', ')}`
+    : '\nevery page within budget',
+);
+console.log(
+  `results: ${OUT_DIR}/results.json (total ${seconds(startedAt)})${misses.length && !args.strict ? '; --strict would exit 1' : ''}`,
+);
 process.exit(args.strict && misses.length ? 1 : 0);
 
 /** Lighthouse `runs` times on one page (after one warm-up request), then the JS bytes. */
@@ -134,7 +162,8 @@ async function measurePage(page) {
       }
       if (stopping) return new Promise(() => {}); // the signal handler ends the process
       if (!run.error || !retryable(run)) break;
-      if (attempt < MAX_RETRIES) console.log(`  run ${i}/${runs}: ${run.error.split(':')[0]}, retrying`);
+      if (attempt < MAX_RETRIES)
+        console.log(`  run ${i}/${runs}: ${run.error.split(':')[0]}, retrying`);
     }
     run.loadAverage = Number(loadavg()[0].toFixed(2));
     run.attempts = attempts;
@@ -143,7 +172,9 @@ async function measurePage(page) {
       ? `error: ${run.error}`
       : `performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`;
     const cpu = run.benchmarkIndex ? `, CPU benchmark ${Math.round(run.benchmarkIndex)}` : '';
-    console.log(`  run ${i}/${runs}: ${line} (${seconds(t)}${cpu}, load ${run.loadAverage.toFixed(1)})`);
+    console.log(
+      `  run ${i}/${runs}: ${line} (${seconds(t)}${cpu}, load ${run.loadAverage.toFixed(1)})`,
+    );
   }
   const ok = done.filter((r) => !r.error);
   const scripts = [...new Map(ok.flatMap((r) => r.scripts).map((s) => [s.url, s])).values()];
@@ -159,18 +190,36 @@ async function measurePage(page) {
 async function measureApi(api) {
   console.log(`\nAPI throughput: ${api.trivial} against ${api.list}…`);
   const options = { seconds: api.seconds, concurrency: api.concurrency };
-  const trivial = await throughput(worker.origin, api.trivial, { ...options, label: 'trivial: no D1' });
-  const cached = await throughput(worker.origin, api.list, { ...options, label: 'as guests get it: edge cache' });
-  const uncached = await throughput(worker.origin, api.list, { ...options, label: 'kid profile: never cached, D1 every time', headers: { cookie: await viewerCookie({ kid: true }) } });
+  const trivial = await throughput(worker.origin, api.trivial, {
+    ...options,
+    label: 'trivial: no D1',
+  });
+  const cached = await throughput(worker.origin, api.list, {
+    ...options,
+    label: 'as guests get it: edge cache',
+  });
+  const uncached = await throughput(worker.origin, api.list, {
+    ...options,
+    label: 'kid profile: never cached, D1 every time',
+    headers: { cookie: await viewerCookie({ kid: true }) },
+  });
   const check = (label, run, budget) => {
     const value = run.perSecond / trivial.perSecond;
-    return { label, value, budget, result: run.failed || !trivial.perSecond ? 'ERROR' : value >= budget ? 'PASS' : 'OVER' };
+    return {
+      label,
+      value,
+      budget,
+      result: run.failed || !trivial.perSecond ? 'ERROR' : value >= budget ? 'PASS' : 'OVER',
+    };
   };
   return {
     ...options,
     trivial,
     lists: [cached, uncached],
-    checks: [check(`${api.list} (edge cache)`, cached, api.ratio), check(`${api.list} (uncached)`, uncached, api.uncachedRatio ?? 0)],
+    checks: [
+      check(`${api.list} (edge cache)`, cached, api.ratio),
+      check(`${api.list} (uncached)`, uncached, api.uncachedRatio ?? 0),
+    ],
   };
 }
 
@@ -230,7 +279,8 @@ function writeResults(results, misses) {
       userAgent: first.userAgent,
       benchmarkIndex: first.benchmarkIndex,
       chromeFlags: CHROME_FLAGS,
-      jsBytes: 'gzip level 9 of each Script request fetched again, plus inline scripts; KB = 1024 bytes',
+      jsBytes:
+        'gzip level 9 of each Script request fetched again, plus inline scripts; KB = 1024 bytes',
     },
     pass: misses.length === 0,
     misses,

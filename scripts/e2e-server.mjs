@@ -7,11 +7,18 @@ const port = process.env.E2E_PORT ?? '8790';
 const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, PERSIST_TO: persistTo };
-execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env,
-});
+execFileSync(
+  'wrangler',
+  ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  },
+);
 execFileSync(process.execPath, ['scripts/seed.mjs'], { stdio: 'inherit', env });
-const child = spawn(process.execPath, ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: port } });
+const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  stdio: 'inherit',
+  env: { ...env, PORT: port },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -13,12 +13,29 @@ const packages = lock.packages;
 
 /** os and cpu from a platform package's name, e.g. workerd-darwin-arm64, compiler-binding-win32-x64-msvc. */
 function platformOf(name) {
-  const os = ['darwin', 'linux', 'win32', 'windows', 'android', 'freebsd', 'openbsd', 'sunos', 'aix', 'netbsd'].find((o) =>
-    new RegExp(`-${o}(-|$)`).test(name),
-  );
-  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64'].find((c) =>
-    new RegExp(`-${c}(-|$)`).test(name),
-  );
+  const os = [
+    'darwin',
+    'linux',
+    'win32',
+    'windows',
+    'android',
+    'freebsd',
+    'openbsd',
+    'sunos',
+    'aix',
+    'netbsd',
+  ].find((o) => new RegExp(`-${o}(-|$)`).test(name));
+  const cpu = [
+    'arm64',
+    'x64',
+    'ia32',
+    'arm',
+    'wasm32',
+    'riscv64',
+    'ppc64',
+    's390x',
+    'loong64',
+  ].find((c) => new RegExp(`-${c}(-|$)`).test(name));
   if (name.endsWith('-64') && !cpu) return { os: [os === 'windows' ? 'win32' : os], cpu: ['x64'] };
   return { os: os ? [os === 'windows' ? 'win32' : os] : undefined, cpu: cpu ? [cpu] : undefined };
 }
@@ -50,6 +67,8 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lockfile-platforms: ${added} other-platform optional packages recorded`);

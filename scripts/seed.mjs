@@ -6,7 +6,11 @@ const persistTo = process.env.PERSIST_TO ?? '.wrangler/state';
 mkdirSync('.wrangler', { recursive: true });
 const file = '.wrangler/seed.sql';
 execFileSync(process.execPath, ['functions/db/seed/index.ts', file], { stdio: 'inherit' });
-execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  'wrangler',
+  ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 console.log(`seed loaded into ${persistTo}`);

@@ -4,18 +4,37 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '8787';
 const persistTo = process.env.PERSIST_TO ?? '.wrangler/state';
-const child = spawn('wrangler', ['dev', '--persist-to', persistTo, '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled'], {
-  stdio: 'inherit',
-});
+const child = spawn(
+  'wrangler',
+  [
+    'dev',
+    '--persist-to',
+    persistTo,
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    '--show-interactive-dev-session=false',
+    '--test-scheduled',
+  ],
+  {
+    stdio: 'inherit',
+  },
+);
 
 // Run the daily jobs once at start (Cron Triggers do not fire locally on their own), so a local
 // database seeded weeks ago still has a current TV guide.
 (async () => {
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) {
-      await fetch(`${origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 0 * * *')}`).catch(() => undefined);
+      await fetch(
+        `${origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 0 * * *')}`,
+      ).catch(() => undefined);
       return;
     }
     await new Promise((r) => setTimeout(r, 500));

@@ -3,12 +3,22 @@
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' };
+const env = {
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  WRANGLER_SEND_METRICS: 'false',
+  FORCE_COLOR: '0',
+};
 const results = [];
 
 function run(name, command, args) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const res = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const res = spawnSync(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(res.stdout ?? '');
   results.push({ name, ok: res.status === 0, out: res.stdout ?? '' });
   return res.status === 0;
@@ -23,6 +33,8 @@ function count(out, word) {
 }
 
 // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules, unused names included).
+// Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
+run('format and lint', 'biome', ['ci', '.']);
 run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']);
 run('worker tests', 'vitest', ['run']);
 ensureChromium();

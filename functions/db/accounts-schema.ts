@@ -19,7 +19,9 @@ export const users = sqliteTable(
   'users',
   {
     id: integer('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isKid: integer('is_kid', { mode: 'boolean' }).notNull().default(false),
     avatarId: integer('avatar_id'),
@@ -35,8 +37,12 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
     tokenHash: text('token_hash').notNull(),
     deviceId: text('device_id').notNull().default(''),
@@ -66,7 +72,10 @@ export const authCodes = sqliteTable(
     consumedBy: text('consumed_by'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('auth_codes_target').on(t.target, t.purpose, t.id), index('auth_codes_hash').on(t.codeHash, t.purpose)],
+  (t) => [
+    index('auth_codes_target').on(t.target, t.purpose, t.id),
+    index('auth_codes_hash').on(t.codeHash, t.purpose),
+  ],
 );
 
 export const rateLimits = sqliteTable(

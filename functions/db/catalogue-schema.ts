@@ -61,27 +61,43 @@ export const titles = sqliteTable('titles', {
   createdAt: integer('created_at').notNull().default(sql`(unixepoch())`),
 });
 
-export const titleGenres = sqliteTable('title_genres', {
-  titleId: integer('title_id').notNull(),
-  genreId: integer('genre_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.titleId, t.genreId] })]);
+export const titleGenres = sqliteTable(
+  'title_genres',
+  {
+    titleId: integer('title_id').notNull(),
+    genreId: integer('genre_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.genreId] })],
+);
 
-export const titleCountries = sqliteTable('title_countries', {
-  titleId: integer('title_id').notNull(),
-  countryId: integer('country_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.titleId, t.countryId] })]);
+export const titleCountries = sqliteTable(
+  'title_countries',
+  {
+    titleId: integer('title_id').notNull(),
+    countryId: integer('country_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.countryId] })],
+);
 
-export const titleStudios = sqliteTable('title_studios', {
-  titleId: integer('title_id').notNull(),
-  studioId: integer('studio_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.titleId, t.studioId] })]);
+export const titleStudios = sqliteTable(
+  'title_studios',
+  {
+    titleId: integer('title_id').notNull(),
+    studioId: integer('studio_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.studioId] })],
+);
 
-export const titlePeople = sqliteTable('title_people', {
-  titleId: integer('title_id').notNull(),
-  personId: integer('person_id').notNull(),
-  role: text('role', { enum: ['actor', 'director'] }).notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.titleId, t.personId, t.role] })]);
+export const titlePeople = sqliteTable(
+  'title_people',
+  {
+    titleId: integer('title_id').notNull(),
+    personId: integer('person_id').notNull(),
+    role: text('role', { enum: ['actor', 'director'] }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.personId, t.role] })],
+);
 
 export const seasons = sqliteTable('seasons', {
   id: integer('id').primaryKey(),
@@ -111,10 +127,14 @@ export const products = sqliteTable('products', {
   partner: text('partner', { enum: PARTNERS }).notNull().default('none'),
 });
 
-export const titleProducts = sqliteTable('title_products', {
-  titleId: integer('title_id').notNull(),
-  productId: integer('product_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.titleId, t.productId] })]);
+export const titleProducts = sqliteTable(
+  'title_products',
+  {
+    titleId: integer('title_id').notNull(),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.productId] })],
+);
 
 export const collections = sqliteTable('collections', {
   id: integer('id').primaryKey(),
@@ -124,11 +144,15 @@ export const collections = sqliteTable('collections', {
   position: integer('position').notNull().default(0),
 });
 
-export const collectionItems = sqliteTable('collection_items', {
-  collectionId: integer('collection_id').notNull(),
-  titleId: integer('title_id').notNull(),
-  position: integer('position').notNull(),
-}, (t) => [primaryKey({ columns: [t.collectionId, t.titleId] })]);
+export const collectionItems = sqliteTable(
+  'collection_items',
+  {
+    collectionId: integer('collection_id').notNull(),
+    titleId: integer('title_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.titleId] })],
+);
 
 export const showcases = sqliteTable('showcases', {
   id: integer('id').primaryKey(),
@@ -148,14 +172,18 @@ export const shelves = sqliteTable('shelves', {
   wide: integer('wide', { mode: 'boolean' }).notNull().default(false),
 });
 
-export const shelfItems = sqliteTable('shelf_items', {
-  shelfId: integer('shelf_id').notNull(),
-  position: integer('position').notNull(),
-  titleId: integer('title_id'),
-  episodeId: integer('episode_id'),
-  headline: text('headline'),
-  url: text('url'),
-}, (t) => [primaryKey({ columns: [t.shelfId, t.position] })]);
+export const shelfItems = sqliteTable(
+  'shelf_items',
+  {
+    shelfId: integer('shelf_id').notNull(),
+    position: integer('position').notNull(),
+    titleId: integer('title_id'),
+    episodeId: integer('episode_id'),
+    headline: text('headline'),
+    url: text('url'),
+  },
+  (t) => [primaryKey({ columns: [t.shelfId, t.position] })],
+);
 
 export const pageBanners = sqliteTable('page_banners', {
   id: integer('id').primaryKey(),

@@ -38,7 +38,9 @@ export function meteredD1(database: D1Database): D1Database {
       }
       if (prop === 'exec') roundTrips++;
       const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }

@@ -16,7 +16,12 @@ export const outboxMessages = sqliteTable(
     bodyHtml: text('body_html'),
     purpose: text('purpose').notNull(),
     idempotencyKey: text('idempotency_key').unique(),
-    createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+    createdAt: integer('created_at')
+      .notNull()
+      .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },
-  (t) => [index('outbox_messages_recipient_created').on(t.recipient, t.createdAt), index('outbox_messages_created').on(t.createdAt)],
+  (t) => [
+    index('outbox_messages_recipient_created').on(t.recipient, t.createdAt),
+    index('outbox_messages_created').on(t.createdAt),
+  ],
 );

@@ -11,7 +11,9 @@ export const PARENTAL_AGE_LIMITS = [12, 16, 18] as const;
 export type ParentalAgeLimit = (typeof PARENTAL_AGE_LIMITS)[number];
 
 export const parentalControls = sqliteTable('parental_controls', {
-  accountId: integer('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   status: text('status').$type<Exclude<ParentalStatus, 'Undefined'>>().notNull(),
   pinHash: text('pin_hash'),
   ageLimit: integer('age_limit').$type<ParentalAgeLimit>().notNull().default(18),
@@ -21,8 +23,12 @@ export const parentalControls = sqliteTable('parental_controls', {
 export const parentalSessions = sqliteTable(
   'parental_sessions',
   {
-    sessionId: text('session_id').primaryKey().references(() => sessions.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     pinUntil: integer('pin_until').notNull().default(0),
     verifiedUntil: integer('verified_until').notNull().default(0),
   },

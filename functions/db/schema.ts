@@ -33,7 +33,10 @@ export const seoTexts = sqliteTable(
     description: text('description'),
     noindex: integer('noindex', { mode: 'boolean' }).notNull().default(false),
     /** JSON array of at most three JSON-LD objects. */
-    jsonLd: text('json_ld', { mode: 'json' }).notNull().$type<Record<string, unknown>[]>().default(sql`'[]'`),
+    jsonLd: text('json_ld', { mode: 'json' })
+      .notNull()
+      .$type<Record<string, unknown>[]>()
+      .default(sql`'[]'`),
     updatedAt: integer('updated_at').notNull().default(sql`(unixepoch())`),
   },
   (t) => [check('seo_texts_json_ld_max_3', sql`json_array_length(${t.jsonLd}) <= 3`)],

@@ -6,7 +6,9 @@ export const supportRequests = sqliteTable('support_requests', {
   accountId: text('account_id'),
   userId: text('user_id'),
   email: text('email').notNull(),
-  subject: text('subject', { enum: ['payment', 'playback', 'account', 'promo', 'other'] }).notNull(),
+  subject: text('subject', {
+    enum: ['payment', 'playback', 'account', 'promo', 'other'],
+  }).notNull(),
   message: text('message').notNull(),
   pageUrl: text('page_url').notNull().default(''),
   deviceId: text('device_id').notNull(),

@@ -13,9 +13,13 @@ describe('the daily TV guide job', () => {
     await loadCatalogueFixture();
     await env.DB.batch([
       env.DB.prepare('DELETE FROM tv_channels'),
-      env.DB.prepare("INSERT INTO tv_channels (id, slug, name, position, age_rating) VALUES (1, 'novosti-24', 'Новости 24', 1, 16), (2, 'novyj-kanal', 'Новый канал', 2, 0)"),
+      env.DB.prepare(
+        "INSERT INTO tv_channels (id, slug, name, position, age_rating) VALUES (1, 'novosti-24', 'Новости 24', 1, 16), (2, 'novyj-kanal', 'Новый канал', 2, 0)",
+      ),
       // Channel 1's guide ended yesterday; one programme from three weeks ago is long past.
-      env.DB.prepare(`INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name) VALUES (1, ${now - 21 * 86400}, ${now - 21 * 86400 + HOUR}, 'Старые новости'), (1, ${now - 26 * HOUR}, ${now - 25 * HOUR}, 'Вчерашние новости')`),
+      env.DB.prepare(
+        `INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name) VALUES (1, ${now - 21 * 86400}, ${now - 21 * 86400 + HOUR}, 'Старые новости'), (1, ${now - 26 * HOUR}, ${now - 25 * HOUR}, 'Вчерашние новости')`,
+      ),
     ]);
   });
 
@@ -25,7 +29,8 @@ describe('the daily TV guide job', () => {
     expect(added).toBeGreaterThan(7 * 24);
     for (const channelId of [1, 2]) {
       const rows = await channelProgrammes(db(), channelId);
-      for (let i = 1; i < rows.length; i++) expect(rows[i]!.startsAt, `channel ${channelId} #${i}`).toBe(rows[i - 1]!.endsAt);
+      for (let i = 1; i < rows.length; i++)
+        expect(rows[i]!.startsAt, `channel ${channelId} #${i}`).toBe(rows[i - 1]!.endsAt);
       expect(rows.at(-1)!.endsAt).toBeGreaterThanOrEqual(now + GUIDE_AHEAD);
       expect(rows[0]!.endsAt).toBeGreaterThan(now - GUIDE_KEPT);
     }

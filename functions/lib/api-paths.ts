@@ -3,7 +3,15 @@
  * a 404 in production); below them nothing falls through to pages. Development pages such as
  * /dev/outbox live beside it as Astro pages that gate themselves.
  */
-export const API_PREFIXES = ['/api', '/cms', '/auth', '/billing', '/v2', '/dev/api', '/dev/oauth'] as const;
+export const API_PREFIXES = [
+  '/api',
+  '/cms',
+  '/auth',
+  '/billing',
+  '/v2',
+  '/dev/api',
+  '/dev/oauth',
+] as const;
 
 /** Pages that share a name with an API prefix: /auth is the sign-in screen, /auth/… the auth API. */
 export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);

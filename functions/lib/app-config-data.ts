@@ -6,9 +6,21 @@ import { config } from './config.ts';
  * The data block islands read (`#app-config`, spec sections 3 and 7): runtime base URLs and this
  * visitor's geo, device and device id.
  */
-export function appConfigFor({ geo, device, deviceId }: Pick<EdgeContext, 'geo' | 'device' | 'deviceId'>): AppConfig {
+export function appConfigFor({
+  geo,
+  device,
+  deviceId,
+}: Pick<EdgeContext, 'geo' | 'device' | 'deviceId'>): AppConfig {
   const { apiUrl, contentUrl, billingUrl, staticMode } = config();
-  return { geo: { country: geo.group, ip: geo.ip, region: geo.regionName }, device, deviceId, apiUrl, contentUrl, billingUrl, staticMode };
+  return {
+    geo: { country: geo.group, ip: geo.ip, region: geo.regionName },
+    device,
+    deviceId,
+    apiUrl,
+    contentUrl,
+    billingUrl,
+    staticMode,
+  };
 }
 
 /** JSON for a `<script type="application/json">`: `<` escaped so no text can close the element. */

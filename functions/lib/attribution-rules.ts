@@ -85,7 +85,11 @@ export interface Replacement {
 }
 
 export type ReplaceRule = 'paid' | 'affiliate' | 'news-feed' | 'film-portal';
-export type KeepRule = 'cpa-unknown-source' | 'article-direct-other-source' | 'other-medium' | 'no-utm';
+export type KeepRule =
+  | 'cpa-unknown-source'
+  | 'article-direct-other-source'
+  | 'other-medium'
+  | 'no-utm';
 
 /**
  * A query value fit to store: trimmed, 1 to 100 characters of the allowed set; otherwise null.
@@ -140,7 +144,8 @@ export function touchOf(url: URL, referer: string | undefined): Touch {
 
   if (PAID_MEDIA.has(rawMedium)) return replace('paid', fromQuery(rawMedium));
   if (rawMedium === 'cpa') {
-    if (source !== 'advcake' && source !== 'admitad') return { kind: 'keep', rule: 'cpa-unknown-source' };
+    if (source !== 'advcake' && source !== 'admitad')
+      return { kind: 'keep', rule: 'cpa-unknown-source' };
     const affiliate = AFFILIATES[source];
     const clickId = query.get(affiliate.clickIdParam)?.trim() ?? '';
     return {
@@ -151,7 +156,8 @@ export function touchOf(url: URL, referer: string | undefined): Touch {
     };
   }
   if (rawMedium === 'article_direct') {
-    if (source !== null && NEWS_FEED_SOURCES.has(source)) return replace('news-feed', fromQuery(rawMedium));
+    if (source !== null && NEWS_FEED_SOURCES.has(source))
+      return replace('news-feed', fromQuery(rawMedium));
     return { kind: 'keep', rule: 'article-direct-other-source' };
   }
   if (rawMedium !== '') return { kind: 'keep', rule: 'other-medium' };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from './app-env.ts';
 import { AGE_RATINGS, type AgeRating } from '../db/catalogue-schema.ts';
+import type { AppEnv } from './app-env.ts';
 import type { SessionInfo } from './session-token.ts';
 
 /** Kid profiles see at most 6+ content, whatever the request asks (enforced on the server). */
@@ -11,9 +11,15 @@ export const KID_MAX_AGE: AgeRating = 6;
  * rule behind the API and the pages.
  * @example maxAgeFor({ isKid: true }, 16) // 6; maxAgeFor({ isKid: false }) // undefined (no limit)
  */
-export function maxAgeFor(session: Pick<SessionInfo, 'isKid'>, requested?: number): AgeRating | undefined {
+export function maxAgeFor(
+  session: Pick<SessionInfo, 'isKid'>,
+  requested?: number,
+): AgeRating | undefined {
   const cap = session.isKid ? KID_MAX_AGE : undefined;
-  const wanted = requested === undefined ? undefined : ([...AGE_RATINGS].reverse().find((a) => a <= requested) ?? 0);
+  const wanted =
+    requested === undefined
+      ? undefined
+      : ([...AGE_RATINGS].reverse().find((a) => a <= requested) ?? 0);
   if (cap === undefined) return wanted;
   return wanted === undefined ? cap : (Math.min(cap, wanted) as AgeRating);
 }
@@ -31,6 +37,10 @@ export function effectiveMaxAge(c: Context<AppEnv>, requested?: number): AgeRati
  */
 export function cmsCache(c: Context<AppEnv>, sMaxAge = 300, staleSeconds = 600) {
   if (c.var.edge.session.isKid) c.header('Cache-Control', 'private, no-cache');
-  else c.header('Cache-Control', `public, max-age=${Math.min(60, sMaxAge)}, s-maxage=${sMaxAge}, stale-while-revalidate=${staleSeconds}`);
+  else
+    c.header(
+      'Cache-Control',
+      `public, max-age=${Math.min(60, sMaxAge)}, s-maxage=${sMaxAge}, stale-while-revalidate=${staleSeconds}`,
+    );
   c.header('Vary', 'Cookie', { append: true });
 }

@@ -44,7 +44,10 @@ export function config() {
       client: (provider: 'vk' | 'ok' | 'ya' | 'gp' | 'fb') => {
         const vars = env as unknown as Record<string, unknown>;
         const name = `SOCIAL_${provider.toUpperCase()}`;
-        return { id: String(vars[`${name}_CLIENT_ID`] ?? ''), secret: String(vars[`${name}_CLIENT_SECRET`] ?? '') };
+        return {
+          id: String(vars[`${name}_CLIENT_ID`] ?? ''),
+          secret: String(vars[`${name}_CLIENT_SECRET`] ?? ''),
+        };
       },
       /** Odnoklassniki signs API calls with the application's public key as well. */
       okPublicKey: String((env as unknown as Record<string, unknown>).SOCIAL_OK_PUBLIC_KEY ?? ''),

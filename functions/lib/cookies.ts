@@ -44,5 +44,8 @@ export function credentialCookie(maxAge: number, secure: boolean): CookieOptions
 
 /** True when the request came over HTTPS (so Secure cookies will be kept). */
 export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  return (
+    new URL(request.url).protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto') === 'https'
+  );
 }

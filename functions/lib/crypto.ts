@@ -69,10 +69,18 @@ const hmacKeys = new Map<string, Promise<CryptoKey>>();
 export async function hmac(secret: string, text: string): Promise<string> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     hmacKeys.set(secret, key);
   }
-  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(text))));
+  return base64url(
+    new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(text))),
+  );
 }
 
 /**
@@ -83,7 +91,9 @@ export function timingSafeEqual(a: Uint8Array | string, b: Uint8Array | string):
   const x = typeof a === 'string' ? encoder.encode(a) : a;
   const y = typeof b === 'string' ? encoder.encode(b) : b;
   if (x.byteLength !== y.byteLength) return false;
-  const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual?: (a: ArrayBufferView, b: ArrayBufferView) => boolean };
+  const subtle = crypto.subtle as SubtleCrypto & {
+    timingSafeEqual?: (a: ArrayBufferView, b: ArrayBufferView) => boolean;
+  };
   if (subtle.timingSafeEqual) return subtle.timingSafeEqual(x, y);
   let diff = 0;
   for (let i = 0; i < x.byteLength; i++) diff |= x[i]! ^ y[i]!;

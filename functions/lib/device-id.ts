@@ -1,7 +1,14 @@
 /** Headers that describe the browser and stay stable between its visits. */
-const FINGERPRINT_HEADERS = ['user-agent', 'accept-language', 'sec-ch-ua', 'sec-ch-ua-platform', 'sec-ch-ua-mobile'];
+const FINGERPRINT_HEADERS = [
+  'user-agent',
+  'accept-language',
+  'sec-ch-ua',
+  'sec-ch-ua-platform',
+  'sec-ch-ua-mobile',
+];
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * A new device id (spec section 9: fingerprint-based, kept in a cookie): UUID-shaped, its first
@@ -11,7 +18,9 @@ const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padSt
  */
 export async function deviceIdFor(request: Request): Promise<string> {
   const material = FINGERPRINT_HEADERS.map((h) => request.headers.get(h) ?? '').join('\n');
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material)),
+  );
   const random = crypto.getRandomValues(new Uint8Array(8));
   const id = hex(digest.subarray(0, 8)) + hex(random);
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;

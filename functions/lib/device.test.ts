@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { deviceOf } from './device.ts';
 
 const UA = {
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
-  android: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-  tizen: 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36',
-  playstation: 'Mozilla/5.0 (PlayStation; PlayStation 5/2.26) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0 Safari/605.1.15',
-  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 YaBrowser/24.10.0.0',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  tizen:
+    'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36',
+  playstation:
+    'Mozilla/5.0 (PlayStation; PlayStation 5/2.26) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0 Safari/605.1.15',
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 YaBrowser/24.10.0.0',
   curl: 'curl/8.5.0',
 };
 
@@ -27,8 +32,18 @@ describe('deviceOf', () => {
   });
 
   it('reads browser, OS and vendor for the API query parameters', () => {
-    expect(deviceOf(UA.iphone)).toMatchObject({ vendor: 'Apple', model: 'iPhone', os: 'iOS', osVersion: '17.4', browserType: 'Mobile Safari' });
-    expect(deviceOf(UA.windows)).toMatchObject({ os: 'Windows', browserType: 'Yandex', browserVersion: '24.10.0.0' });
+    expect(deviceOf(UA.iphone)).toMatchObject({
+      vendor: 'Apple',
+      model: 'iPhone',
+      os: 'iOS',
+      osVersion: '17.4',
+      browserType: 'Mobile Safari',
+    });
+    expect(deviceOf(UA.windows)).toMatchObject({
+      os: 'Windows',
+      browserType: 'Yandex',
+      browserVersion: '24.10.0.0',
+    });
   });
 
   it('survives a missing or absurdly long user agent', () => {

@@ -17,7 +17,12 @@ export class ApiError extends HTTPException {
   readonly reason: string;
   /** Extra response headers, e.g. `Retry-After` of a 429. */
   readonly headers: Record<string, string>;
-  constructor(status: ContentfulStatusCode, message: string, reason: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    reason: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, { message });
     this.reason = reason;
     this.headers = headers;

@@ -19,7 +19,12 @@ export interface Paged<T> {
  * Wraps one page of rows with absolute next/previous URLs that keep the caller's other filters.
  * @example paged(rows, total, new URL(c.req.url), { page: 2, page_size: 24 })
  */
-export function paged<T>(results: T[], count: number, url: URL, { page, page_size }: PageQuery): Paged<T> {
+export function paged<T>(
+  results: T[],
+  count: number,
+  url: URL,
+  { page, page_size }: PageQuery,
+): Paged<T> {
   const at = (p: number) => {
     const u = new URL(url);
     u.searchParams.set('page', String(p));

@@ -5,11 +5,11 @@ import {
   DAYS_IN_MONTH,
   DAYS_IN_YEAR,
   DEFAULT_TIMEZONE,
-  isCalendarDay,
   formatClock,
   formatDayMonth,
   formatDuration,
   formatUnit,
+  isCalendarDay,
   plural,
   pluralForm,
   SECONDS,
@@ -79,7 +79,9 @@ describe('formatDuration', () => {
   });
 
   it('lists the parts largest first and leaves out zero parts', () => {
-    expect(formatDuration(SECONDS.year + 3 * SECONDS.day + 5 * SECONDS.hour)).toBe('1 год 3 дня 5 часов');
+    expect(formatDuration(SECONDS.year + 3 * SECONDS.day + 5 * SECONDS.hour)).toBe(
+      '1 год 3 дня 5 часов',
+    );
     expect(formatDuration(48 * SECONDS.hour)).toBe('2 дня');
   });
 
@@ -112,10 +114,13 @@ describe('dates in Russian, Moscow time by default', () => {
     'декабря',
   ];
 
-  it.each(genitives.map((name, i) => [i + 1, name] as const))('month %i is written "15 %s"', (month, name) => {
-    const noonMoscow = `2026-${String(month).padStart(2, '0')}-15T09:00:00Z`;
-    expect(formatDayMonth(noonMoscow)).toBe(`15 ${name}`);
-  });
+  it.each(genitives.map((name, i) => [i + 1, name] as const))(
+    'month %i is written "15 %s"',
+    (month, name) => {
+      const noonMoscow = `2026-${String(month).padStart(2, '0')}-15T09:00:00Z`;
+      expect(formatDayMonth(noonMoscow)).toBe(`15 ${name}`);
+    },
+  );
 
   it('abbreviates the seven weekdays, Monday first', () => {
     // 2026-11-23 is a Monday; noon in Moscow is 09:00 UTC.
@@ -157,7 +162,14 @@ describe('section 9 calendar units', () => {
     expect(DEFAULT_TIMEZONE).toBe('Europe/Moscow');
     expect(DAYS_IN_MONTH).toBe(30);
     expect(DAYS_IN_YEAR).toBe(365);
-    expect(SECONDS).toEqual({ minute: 60, hour: 3600, day: 86400, week: 604800, month: 2592000, year: 31536000 });
+    expect(SECONDS).toEqual({
+      minute: 60,
+      hour: 3600,
+      day: 86400,
+      week: 604800,
+      month: 2592000,
+      year: 31536000,
+    });
     expect(ONE_YEAR_SECONDS).toBe(SECONDS.year);
   });
 });
@@ -170,6 +182,7 @@ describe('TV guide dates and times', () => {
 
   it('accepts only real calendar days written YYYY-MM-DD', () => {
     expect(isCalendarDay('2026-11-23')).toBe(true);
-    for (const bad of ['2026-13-45', '23.11.2026', '2026-1-3', '', 'завтра']) expect(isCalendarDay(bad), bad).toBe(false);
+    for (const bad of ['2026-13-45', '23.11.2026', '2026-1-3', '', 'завтра'])
+      expect(isCalendarDay(bad), bad).toBe(false);
   });
 });

@@ -28,7 +28,12 @@ export const SECONDS = {
 /** The units section 9 asks plural forms for. */
 export type TimeUnit = 'years' | 'months' | 'days' | 'hours';
 
-const ICU_UNIT: Record<TimeUnit, string> = { years: 'year', months: 'month', days: 'day', hours: 'hour' };
+const ICU_UNIT: Record<TimeUnit, string> = {
+  years: 'year',
+  months: 'month',
+  days: 'day',
+  hours: 'hour',
+};
 
 /** Date-like input: a Date, epoch milliseconds, or an ISO string as the API sends it. */
 export type DateInput = Date | number | string;
@@ -48,13 +53,20 @@ function cached<T extends Formatter>(key: string, make: () => T): T {
 
 const unitFormat = (unit: TimeUnit) =>
   cached(`unit|${unit}`, () => {
-    return new Intl.NumberFormat('ru-RU', { style: 'unit', unit: ICU_UNIT[unit], unitDisplay: 'long' });
+    return new Intl.NumberFormat('ru-RU', {
+      style: 'unit',
+      unit: ICU_UNIT[unit],
+      unitDisplay: 'long',
+    });
   });
 
 const pluralRules = () => cached('plural', () => new Intl.PluralRules('ru'));
 
 const dateFormat = (kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) =>
-  cached(`date|${kind}|${timeZone}`, () => new Intl.DateTimeFormat('ru-RU', { ...options, timeZone }));
+  cached(
+    `date|${kind}|${timeZone}`,
+    () => new Intl.DateTimeFormat('ru-RU', { ...options, timeZone }),
+  );
 
 /**
  * The number with its unit in the right Russian form; fractions take the genitive singular.
@@ -156,9 +168,14 @@ export function weekdayShort(date: DateInput, timeZone: string = DEFAULT_TIMEZON
  * @example calendarDay('2026-11-22T22:30:00Z') // '2026-11-23'
  */
 export function calendarDay(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
-  const format = dateFormat('calendar-day', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const format = dateFormat('calendar-day', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = format.formatToParts(toDate(date));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
@@ -188,8 +205,27 @@ export function dayStart(day: string, timeZone: string = DEFAULT_TIMEZONE): numb
   const utcMidnight = Date.UTC(y, m - 1, d);
   // The zone's offset at that moment, read back through Intl (correct across DST changes but
   // for the hour of the change itself, which no schedule starts a day in).
-  const local = new Date(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).format(utcMidnight));
-  const offset = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()) - utcMidnight;
+  const local = new Date(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    }).format(utcMidnight),
+  );
+  const offset =
+    Date.UTC(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+      local.getSeconds(),
+    ) - utcMidnight;
   return (utcMidnight - offset) / 1000;
 }
 

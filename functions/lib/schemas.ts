@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { pageQuery } from './pagination.ts';
 import { AGE_RATINGS } from '../db/catalogue-schema.ts';
+import { pageQuery } from './pagination.ts';
 
 /** Shared input schemas of the API (query and path parameters). */
 export const slug = z.string().regex(/^[a-z0-9-]{1,64}$/);
-export const idParam = z.coerce.number().int().positive().max(2 ** 31);
+export const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 /** The age limit a client asks for (0, 6, 12, 16 or 18); kid profiles are capped anyway. */
 export const age = z.coerce
   .number()
   .int()
-  .refine((a) => (AGE_RATINGS as readonly number[]).includes(a), { message: 'допустимо 0, 6, 12, 16 или 18' })
+  .refine((a) => (AGE_RATINGS as readonly number[]).includes(a), {
+    message: 'допустимо 0, 6, 12, 16 или 18',
+  })
   .optional();
 export const ageQuery = z.object({ age });
 /** A page of a list with the client's age limit (product content, a collection's content). */

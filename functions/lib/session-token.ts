@@ -26,10 +26,24 @@ export interface LiveSession {
 
 /** SessionInfo of a live session, as a token issued for it would read. */
 export function sessionFromLive(s: LiveSession): SessionInfo {
-  return { signedIn: true, accountId: String(s.accountId), userId: String(s.userId), billingId: s.billingId, isKid: s.isKid, sessionId: s.sessionId };
+  return {
+    signedIn: true,
+    accountId: String(s.accountId),
+    userId: String(s.userId),
+    billingId: s.billingId,
+    isKid: s.isKid,
+    sessionId: s.sessionId,
+  };
 }
 
-export const GUEST: SessionInfo = { signedIn: false, accountId: null, userId: null, billingId: null, isKid: false, sessionId: null };
+export const GUEST: SessionInfo = {
+  signedIn: false,
+  accountId: null,
+  userId: null,
+  billingId: null,
+  isKid: false,
+  sessionId: null,
+};
 
 /** Claims of our access tokens: hash (spec section 5), account, profile, billing, kid flag, session. */
 export interface TokenPayload {
@@ -48,7 +62,10 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
  * The payload of a token that verifies (our signature, not expired), whatever it holds; null otherwise.
  * @example (await readToken(bearer, secret))?.sid // 'Jx3…'
  */
-export async function readToken(token: string | undefined, secret: string): Promise<TokenPayload | null> {
+export async function readToken(
+  token: string | undefined,
+  secret: string,
+): Promise<TokenPayload | null> {
   if (!token || !secret) return null;
   try {
     return (await verify(token, secret, 'HS256')) as TokenPayload;

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import { z, type ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { envelope } from './errors.ts';
 import { texts } from './texts.ts';
 
@@ -12,7 +12,10 @@ z.config(z.locales.ru());
  * the first issue's Russian message and the field path as the reason.
  * @example app.get('/x', validate('query', z.object({ page: z.coerce.number() })), handler)
  */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issue = result.error.issues[0];

@@ -63,7 +63,13 @@ function setCookiesOf(res: Response): Map<string, SetCookie> {
 
 async function visit(path: string, { cookies, referer, headers, method }: Visit = {}) {
   const h = new Headers({ ...NAVIGATION, ...headers });
-  if (cookies) h.set('cookie', Object.entries(cookies).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
+  if (cookies)
+    h.set(
+      'cookie',
+      Object.entries(cookies)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; '),
+    );
   if (referer) h.set('referer', referer);
   const res = await call(path, { method, headers: h });
   return { res, cookies: setCookiesOf(res) };
@@ -88,7 +94,10 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   it.each(['cpc', 'cpm', 'partners', 'special'])(
     'a %s click replaces all four utm cookies, removes missing ones and clears a previous affiliate',
     async (medium) => {
-      const { cookies } = await visit(`/?utm_source=yandex&utm_medium=${medium}&utm_campaign=spring`, { cookies: STORED });
+      const { cookies } = await visit(
+        `/?utm_source=yandex&utm_medium=${medium}&utm_campaign=spring`,
+        { cookies: STORED },
+      );
       expect(attributionWritten(cookies)).toEqual({
         utm_source: 'yandex',
         utm_medium: medium,
@@ -101,7 +110,9 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   );
 
   it('a paid click without utm_source removes the stored source', async () => {
-    const { cookies } = await visit('/?utm_medium=cpc&utm_campaign=brand&utm_content=ad1', { cookies: STORED });
+    const { cookies } = await visit('/?utm_medium=cpc&utm_campaign=brand&utm_content=ad1', {
+      cookies: STORED,
+    });
     expect(attributionWritten(cookies)).toEqual({
       utm_source: null,
       utm_medium: 'cpc',
@@ -141,7 +152,10 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   });
 
   it('a cpa click from an unknown network leaves the stored attribution untouched', async () => {
-    const { cookies } = await visit('/?utm_source=cityads&utm_medium=cpa&utm_campaign=x&click_id=abc', { cookies: STORED });
+    const { cookies } = await visit(
+      '/?utm_source=cityads&utm_medium=cpa&utm_campaign=x&click_id=abc',
+      { cookies: STORED },
+    );
     expect(attributionWritten(cookies)).toEqual({});
   });
 
@@ -150,12 +164,24 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
     expect(attributionWritten(cookies)).toEqual({});
   });
 
-  it.each(['dzen', 'zen', 'yandex_news', 'google_news', 'pulse', 'rambler_news', 'dzen.ru', 'news.yandex.ru'])(
+  it.each([
+    'dzen',
+    'zen',
+    'yandex_news',
+    'google_news',
+    'pulse',
+    'rambler_news',
+    'dzen.ru',
+    'news.yandex.ru',
+  ])(
     'an article_direct click from the news feed %s replaces the attribution and clears the affiliate',
     async (feed) => {
-      const { cookies } = await visit(`/series/1?utm_source=${feed}&utm_medium=article_direct&utm_campaign=premiere`, {
-        cookies: STORED,
-      });
+      const { cookies } = await visit(
+        `/series/1?utm_source=${feed}&utm_medium=article_direct&utm_campaign=premiere`,
+        {
+          cookies: STORED,
+        },
+      );
       expect(attributionWritten(cookies)).toEqual({
         utm_source: feed,
         utm_medium: 'article_direct',
@@ -168,7 +194,9 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   );
 
   it('an article_direct click from a source that is not a news feed leaves the attribution untouched', async () => {
-    const { cookies } = await visit('/?utm_source=vk&utm_medium=article_direct', { cookies: STORED });
+    const { cookies } = await visit('/?utm_source=vk&utm_medium=article_direct', {
+      cookies: STORED,
+    });
     expect(attributionWritten(cookies)).toEqual({});
   });
 
@@ -180,7 +208,10 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   it.each(['organic', 'email', 'social', 'referral', 'banner', 'push', 'qr'])(
     'a visit with utm_medium=%s (not a paid medium) leaves the stored attribution untouched',
     async (medium) => {
-      const { cookies } = await visit(`/?utm_source=newsletter&utm_medium=${medium}&utm_campaign=c`, { cookies: STORED });
+      const { cookies } = await visit(
+        `/?utm_source=newsletter&utm_medium=${medium}&utm_campaign=c`,
+        { cookies: STORED },
+      );
       expect(attributionWritten(cookies)).toEqual({});
     },
   );
@@ -195,17 +226,20 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
     ['https://www.kinonews.ru/', 'kinonews.ru'],
     ['https://kg-portal.ru/', 'kg-portal.ru'],
     ['https://kino.mail.ru/cinema/movies/1/', 'kino.mail.ru'],
-  ])('a link from the film portal %s without utm sets utm_source=%s and utm_medium=referral', async (referer, portal) => {
-    const { cookies } = await visit('/movie/1', { referer, cookies: STORED });
-    expect(attributionWritten(cookies)).toEqual({
-      utm_source: portal,
-      utm_medium: 'referral',
-      utm_campaign: null,
-      utm_content: null,
-      partner: null,
-      partner_uid: null,
-    });
-  });
+  ])(
+    'a link from the film portal %s without utm sets utm_source=%s and utm_medium=referral',
+    async (referer, portal) => {
+      const { cookies } = await visit('/movie/1', { referer, cookies: STORED });
+      expect(attributionWritten(cookies)).toEqual({
+        utm_source: portal,
+        utm_medium: 'referral',
+        utm_campaign: null,
+        utm_content: null,
+        partner: null,
+        partner_uid: null,
+      });
+    },
+  );
 
   it('a link from a film portal that carries a utm_medium follows that medium, not the referral row', async () => {
     const { cookies } = await visit('/?utm_source=kinopoisk&utm_medium=email', {
@@ -216,8 +250,13 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
   });
 
   it('an empty utm_medium counts as no utm, so a film portal link still takes the referral row', async () => {
-    const { cookies } = await visit('/?utm_medium=&utm_source=', { referer: 'https://www.afisha.ru/' });
-    expect(attributionWritten(cookies)).toEqual({ utm_source: 'afisha.ru', utm_medium: 'referral' });
+    const { cookies } = await visit('/?utm_medium=&utm_source=', {
+      referer: 'https://www.afisha.ru/',
+    });
+    expect(attributionWritten(cookies)).toEqual({
+      utm_source: 'afisha.ru',
+      utm_medium: 'referral',
+    });
   });
 
   it.each([
@@ -226,10 +265,13 @@ describe('attribution rule table (docs/decisions.md), one test per row', () => {
     'https://mail.ru/',
     'https://www.google.com/',
     'https://yandex.ru/search/?text=x',
-  ])('a visit without utm from %s (not a film portal) leaves the attribution untouched', async (referer) => {
-    const { cookies } = await visit('/', { referer, cookies: STORED });
-    expect(attributionWritten(cookies)).toEqual({});
-  });
+  ])(
+    'a visit without utm from %s (not a film portal) leaves the attribution untouched',
+    async (referer) => {
+      const { cookies } = await visit('/', { referer, cookies: STORED });
+      expect(attributionWritten(cookies)).toEqual({});
+    },
+  );
 
   it('a direct visit or an internal link without utm leaves the attribution untouched', async () => {
     expect(attributionWritten((await visit('/', { cookies: STORED })).cookies)).toEqual({});
@@ -252,8 +294,14 @@ describe('attribution values', () => {
   });
 
   it('trims spaces around values', async () => {
-    const { cookies } = await visit('/?utm_source=%20google%20&utm_medium=%20cpc%20&utm_campaign=%20brand%20');
-    expect(attributionWritten(cookies)).toEqual({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'brand' });
+    const { cookies } = await visit(
+      '/?utm_source=%20google%20&utm_medium=%20cpc%20&utm_campaign=%20brand%20',
+    );
+    expect(attributionWritten(cookies)).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'brand',
+    });
   });
 
   it.each([
@@ -264,10 +312,17 @@ describe('attribution values', () => {
     ['101 characters', 'x'.repeat(101)],
   ])('drops a campaign or content value with %s instead of storing it', async (_what, junk) => {
     const value = encodeURIComponent(junk);
-    const { cookies } = await visit(`/?utm_source=google&utm_medium=cpc&utm_campaign=${value}&utm_content=${value}`, {
-      cookies: STORED,
+    const { cookies } = await visit(
+      `/?utm_source=google&utm_medium=cpc&utm_campaign=${value}&utm_content=${value}`,
+      {
+        cookies: STORED,
+      },
+    );
+    expect(attributionWritten(cookies)).toMatchObject({
+      utm_campaign: null,
+      utm_content: null,
+      utm_source: 'google',
     });
-    expect(attributionWritten(cookies)).toMatchObject({ utm_campaign: null, utm_content: null, utm_source: 'google' });
   });
 
   it('keeps a value of exactly 100 characters', async () => {
@@ -276,48 +331,83 @@ describe('attribution values', () => {
   });
 
   it('treats a junk utm_medium as an unknown medium and leaves the attribution untouched', async () => {
-    const { cookies } = await visit(`/?utm_source=google&utm_medium=${encodeURIComponent('cpc<x>')}`, { cookies: STORED });
+    const { cookies } = await visit(
+      `/?utm_source=google&utm_medium=${encodeURIComponent('cpc<x>')}`,
+      { cookies: STORED },
+    );
     expect(attributionWritten(cookies)).toEqual({});
   });
 
   it('matches the affiliate source case-insensitively', async () => {
     const { cookies } = await visit('/?utm_source=AdmitAd&utm_medium=CPA&admitad_uid=abc123');
-    expect(attributionWritten(cookies)).toMatchObject({ utm_source: 'admitad', partner: 'admitad', partner_uid: 'abc123' });
+    expect(attributionWritten(cookies)).toMatchObject({
+      utm_source: 'admitad',
+      partner: 'admitad',
+      partner_uid: 'abc123',
+    });
   });
 
   it.each([
     ['missing', ''],
     ['malformed', `&admitad_uid=${encodeURIComponent('м видео')}`],
     ['too long', `&admitad_uid=${'a'.repeat(65)}`],
-  ])('an affiliate click whose click id is %s still credits the affiliate but removes the old uid', async (_what, tail) => {
-    const { cookies } = await visit(`/?utm_source=admitad&utm_medium=cpa${tail}`, { cookies: STORED });
-    expect(attributionWritten(cookies)).toMatchObject({ partner: 'admitad', partner_uid: null });
-  });
+  ])(
+    'an affiliate click whose click id is %s still credits the affiliate but removes the old uid',
+    async (_what, tail) => {
+      const { cookies } = await visit(`/?utm_source=admitad&utm_medium=cpa${tail}`, {
+        cookies: STORED,
+      });
+      expect(attributionWritten(cookies)).toMatchObject({ partner: 'admitad', partner_uid: null });
+    },
+  );
 
   it('reads each affiliate click id only from its own parameter', async () => {
-    const { cookies } = await visit('/?utm_source=advcake&utm_medium=cpa&admitad_uid=notadvcakes', { cookies: STORED });
+    const { cookies } = await visit('/?utm_source=advcake&utm_medium=cpa&admitad_uid=notadvcakes', {
+      cookies: STORED,
+    });
     expect(attributionWritten(cookies)).toMatchObject({ partner: 'advcake', partner_uid: null });
   });
 
   it('a new affiliate click replaces the previous affiliate and its uid (last click wins)', async () => {
-    const { cookies } = await visit('/?utm_source=advcake&utm_medium=cpa&advcake_params=newclick', { cookies: STORED });
-    expect(attributionWritten(cookies)).toMatchObject({ partner: 'advcake', partner_uid: 'newclick', utm_campaign: null });
+    const { cookies } = await visit('/?utm_source=advcake&utm_medium=cpa&advcake_params=newclick', {
+      cookies: STORED,
+    });
+    expect(attributionWritten(cookies)).toMatchObject({
+      partner: 'advcake',
+      partner_uid: 'newclick',
+      utm_campaign: null,
+    });
   });
 
   it('never fails the request on odd cookies, an unparseable Referer or repeated parameters', async () => {
-    const h = new Headers({ ...NAVIGATION, cookie: 'utm_source=%E0%A4%A; user_status=%ZZ; =;;', referer: 'not a url' });
-    const res = await call('/api/client/features/disable-dazn?utm_medium=cpc&utm_medium=email&utm_source=a&utm_source=b', {
-      headers: h,
+    const h = new Headers({
+      ...NAVIGATION,
+      cookie: 'utm_source=%E0%A4%A; user_status=%ZZ; =;;',
+      referer: 'not a url',
     });
+    const res = await call(
+      '/api/client/features/disable-dazn?utm_medium=cpc&utm_medium=email&utm_source=a&utm_source=b',
+      {
+        headers: h,
+      },
+    );
     expect(res.status).toBe(404);
-    expect(attributionWritten(setCookiesOf(res))).toMatchObject({ utm_medium: 'cpc', utm_source: 'a' });
+    expect(attributionWritten(setCookiesOf(res))).toMatchObject({
+      utm_medium: 'cpc',
+      utm_source: 'a',
+    });
   });
 });
 
 describe('attribution lifetimes and attributes', () => {
   it('paid, news-feed and film-portal attribution lives 30 days', async () => {
     const paid = await visit('/?utm_source=google&utm_medium=cpc&utm_campaign=a&utm_content=b');
-    expect(maxAgesOf(paid.cookies)).toEqual({ utm_source: DAYS_30, utm_medium: DAYS_30, utm_campaign: DAYS_30, utm_content: DAYS_30 });
+    expect(maxAgesOf(paid.cookies)).toEqual({
+      utm_source: DAYS_30,
+      utm_medium: DAYS_30,
+      utm_campaign: DAYS_30,
+      utm_content: DAYS_30,
+    });
     const feed = await visit('/?utm_source=dzen&utm_medium=article_direct');
     expect(maxAgesOf(feed.cookies)).toEqual({ utm_source: DAYS_30, utm_medium: DAYS_30 });
     const portal = await visit('/', { referer: 'https://www.kinopoisk.ru/' });
@@ -325,7 +415,9 @@ describe('attribution lifetimes and attributes', () => {
   });
 
   it('advcake attribution, its partner uid included, lives 30 days', async () => {
-    const { cookies } = await visit('/?utm_source=advcake&utm_medium=cpa&utm_campaign=a&utm_content=b&advcake_params=abc');
+    const { cookies } = await visit(
+      '/?utm_source=advcake&utm_medium=cpa&utm_campaign=a&utm_content=b&advcake_params=abc',
+    );
     expect(maxAgesOf(cookies)).toEqual({
       utm_source: DAYS_30,
       utm_medium: DAYS_30,
@@ -336,8 +428,10 @@ describe('attribution lifetimes and attributes', () => {
     });
   });
 
-  it('admitad attribution lives 90 days, its partner uid the spec\'s 30', async () => {
-    const { cookies } = await visit('/?utm_source=admitad&utm_medium=cpa&utm_campaign=a&utm_content=b&admitad_uid=abc');
+  it("admitad attribution lives 90 days, its partner uid the spec's 30", async () => {
+    const { cookies } = await visit(
+      '/?utm_source=admitad&utm_medium=cpa&utm_campaign=a&utm_content=b&admitad_uid=abc',
+    );
     expect(maxAgesOf(cookies)).toEqual({
       utm_source: DAYS_90,
       utm_medium: DAYS_90,
@@ -367,7 +461,9 @@ describe('attribution lifetimes and attributes', () => {
     expect(attrs.map((a) => a.toLowerCase())).not.toContain('httponly');
     expect(attrs).not.toContain('Secure');
 
-    const https = await visit('/?utm_source=google&utm_medium=cpc', { headers: { 'x-forwarded-proto': 'https' } });
+    const https = await visit('/?utm_source=google&utm_medium=cpc', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(https.cookies.get('utm_source')?.attributes).toContain('Secure');
     expect(https.cookies.get(COOKIE.userStatus)?.attributes).toContain('Secure');
   });
@@ -377,14 +473,27 @@ describe('only top-level page navigations count', () => {
   const PAID = '/?utm_source=google&utm_medium=cpc&utm_campaign=x';
 
   it.each([
-    ['a fetch from the page', { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', accept: 'application/json' }],
-    ['an image', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors', accept: 'image/avif,image/webp,*/*' }],
+    [
+      'a fetch from the page',
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', accept: 'application/json' },
+    ],
+    [
+      'an image',
+      {
+        'sec-fetch-dest': 'image',
+        'sec-fetch-mode': 'no-cors',
+        accept: 'image/avif,image/webp,*/*',
+      },
+    ],
     ['a script', { 'sec-fetch-dest': 'script', 'sec-fetch-mode': 'no-cors', accept: '*/*' }],
     ['a page inside an iframe', { 'sec-fetch-dest': 'iframe' }],
     ['a speculative prefetch', { 'sec-purpose': 'prefetch' }],
     ['a prerender', { 'sec-purpose': 'prefetch;prerender' }],
     ['a legacy prefetch', { purpose: 'prefetch' }],
-    ['a client without Fetch Metadata asking for JSON', { 'sec-fetch-dest': '', accept: 'application/json' }],
+    [
+      'a client without Fetch Metadata asking for JSON',
+      { 'sec-fetch-dest': '', accept: 'application/json' },
+    ],
   ])('%s changes no attribution and no user_status cookie', async (_what, headers) => {
     const h = new Headers({ ...NAVIGATION, ...headers });
     for (const [name, value] of Object.entries(headers)) if (value === '') h.delete(name);
@@ -392,10 +501,13 @@ describe('only top-level page navigations count', () => {
     expect([...setCookiesOf(res).keys()].filter((n) => n !== COOKIE.deviceId)).toEqual([]);
   });
 
-  it.each(['POST', 'HEAD'])('a %s request changes no attribution and no user_status cookie', async (method) => {
-    const { cookies } = await visit(PAID, { method, cookies: STORED });
-    expect([...cookies.keys()].filter((n) => n !== COOKIE.deviceId)).toEqual([]);
-  });
+  it.each(['POST', 'HEAD'])(
+    'a %s request changes no attribution and no user_status cookie',
+    async (method) => {
+      const { cookies } = await visit(PAID, { method, cookies: STORED });
+      expect([...cookies.keys()].filter((n) => n !== COOKIE.deviceId)).toEqual([]);
+    },
+  );
 
   it('an API path requested by a fetch changes nothing even with paid utm in its URL', async () => {
     const res = await call(`/api/client/features/disable-dazn${PAID.slice(1)}`, {
@@ -407,7 +519,10 @@ describe('only top-level page navigations count', () => {
 
   it('a browser without Fetch Metadata that asks for HTML is counted as a navigation', async () => {
     const res = await call(PAID, { headers: { accept: 'text/html' } });
-    expect(attributionWritten(setCookiesOf(res))).toMatchObject({ utm_source: 'google', utm_medium: 'cpc' });
+    expect(attributionWritten(setCookiesOf(res))).toMatchObject({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+    });
   });
 
   it('a navigation counts whatever the answer is, even a 404', async () => {
@@ -418,7 +533,8 @@ describe('only top-level page navigations count', () => {
 });
 
 describe('user_status old/new flag', () => {
-  const signedInToken = () => sign({ hash: 'h1', acc: '10', sub: '20', bil: '30' }, config().jwtSecret, 'HS256');
+  const signedInToken = () =>
+    sign({ hash: 'h1', acc: '10', sub: '20', bil: '30' }, config().jwtSecret, 'HS256');
 
   it('marks a first page view new for 30 days', async () => {
     const { cookies } = await visit('/');

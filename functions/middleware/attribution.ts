@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
-import { PARTNER_UID_MAX_AGE, USER_STATUS_MAX_AGE, touchOf } from '../lib/attribution-rules.ts';
+import { PARTNER_UID_MAX_AGE, touchOf, USER_STATUS_MAX_AGE } from '../lib/attribution-rules.ts';
 import { COOKIE, isHttps, publicCookie } from '../lib/cookies.ts';
 
 /**
@@ -21,9 +21,16 @@ export function isPageNavigation(request: Request): boolean {
 }
 
 /** Sets the cookie, or removes it when the browser holds one and the new value is null. */
-function writeOrRemove(c: Context<AppEnv>, name: string, value: string | null, maxAge: number, secure: boolean) {
+function writeOrRemove(
+  c: Context<AppEnv>,
+  name: string,
+  value: string | null,
+  maxAge: number,
+  secure: boolean,
+) {
   if (value !== null) setCookie(c, name, value, publicCookie(maxAge, secure));
-  else if (getCookie(c, name) !== undefined) deleteCookie(c, name, { path: '/', sameSite: 'Lax', secure });
+  else if (getCookie(c, name) !== undefined)
+    deleteCookie(c, name, { path: '/', sameSite: 'Lax', secure });
 }
 
 /**

@@ -8,10 +8,12 @@ import { cacheKey, openEdgeCache } from './edge-cache.ts';
 const tokenCookie = async (claims: Record<string, unknown>) =>
   `token=${await sign({ hash: 'h', acc: 1, sub: 1, bil: 1, exp: Math.floor(Date.now() / 1000) + 600, ...claims }, env.JWT_SECRET!)}`;
 
-const names = async (res: Response) => ((await res.json()) as { results: { name: string }[] }).results.map((r) => r.name);
+const names = async (res: Response) =>
+  ((await res.json()) as { results: { name: string }[] }).results.map((r) => r.name);
 
 /** Renames a title behind the cache's back, as an editor would in the CMS. */
-const rename = (id: number, name: string) => env.DB.prepare('UPDATE titles SET name = ? WHERE id = ?').bind(name, id).run();
+const rename = (id: number, name: string) =>
+  env.DB.prepare('UPDATE titles SET name = ? WHERE id = ?').bind(name, id).run();
 
 /** The cache keeps its copy in the background (waitUntil): ask until it answers from the cache. */
 async function untilCached(path: string, init: RequestInit & { country?: string } = {}) {
@@ -33,10 +35,14 @@ describe('edge cache of CMS answers', () => {
     const body = await first.text();
     const hit = await untilCached('/cms/content/movies/?page_size=11', { headers: RETURNING });
     expect(await hit.text()).toBe(body);
-    expect(hit.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+    expect(hit.headers.get('cache-control')).toBe(
+      'public, max-age=60, s-maxage=300, stale-while-revalidate=600',
+    );
     expect(hit.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(Number(hit.headers.get('age'))).toBeGreaterThanOrEqual(0);
-    const revalidated = await call('/cms/content/movies/?page_size=11', { headers: { ...RETURNING, 'if-none-match': first.headers.get('etag')! } });
+    const revalidated = await call('/cms/content/movies/?page_size=11', {
+      headers: { ...RETURNING, 'if-none-match': first.headers.get('etag')! },
+    });
     expect(revalidated.status).toBe(304);
   });
 
@@ -47,7 +53,9 @@ describe('edge cache of CMS answers', () => {
     await rename(2, 'Последнее лето (реставрация)');
     try {
       expect(await names(await call(path, { headers: RETURNING }))).toContain('Последнее лето');
-      const kid = await call(path, { headers: { cookie: `${RETURNING.cookie}; ${await tokenCookie({ kid: true })}` } });
+      const kid = await call(path, {
+        headers: { cookie: `${RETURNING.cookie}; ${await tokenCookie({ kid: true })}` },
+      });
       expect(kid.headers.get('x-edge-cache')).toBe('BYPASS');
       expect(kid.headers.get('cache-control')).toBe('private, no-cache');
     } finally {
@@ -61,21 +69,32 @@ describe('edge cache of CMS answers', () => {
     await untilCached(path, { headers: RETURNING, country: 'KZ' });
     const other = await call(path, { headers: RETURNING, country: 'DE' });
     expect(other.headers.get('x-edge-cache')).toBe('MISS');
-    const member = await call(path, { headers: { cookie: `${RETURNING.cookie}; ${await tokenCookie({})}` }, country: 'RU' });
+    const member = await call(path, {
+      headers: { cookie: `${RETURNING.cookie}; ${await tokenCookie({})}` },
+      country: 'RU',
+    });
     expect(member.headers.get('x-edge-cache')).toBe('MISS');
   });
 
   it('ignores tracking parameters and the order of parameters in the key', async () => {
-    await call('/cms/content/movies/?page_size=14&sort=new', { headers: RETURNING }).then((r) => r.arrayBuffer());
+    await call('/cms/content/movies/?page_size=14&sort=new', { headers: RETURNING }).then((r) =>
+      r.arrayBuffer(),
+    );
     await untilCached('/cms/content/movies/?page_size=14&sort=new', { headers: RETURNING });
-    const res = await call('/cms/content/movies/?sort=new&utm_source=yandex&page_size=14&gclid=x', { headers: RETURNING });
+    const res = await call('/cms/content/movies/?sort=new&utm_source=yandex&page_size=14&gclid=x', {
+      headers: RETURNING,
+    });
     expect(res.headers.get('x-edge-cache')).toBe('HIT');
   });
 
   it('does not keep errors, and does not offer a shared cache an answer that sets a cookie', async () => {
     const missing = await call('/cms/content/movies/999999/', { headers: RETURNING });
     expect(missing.status).toBe(404);
-    expect((await call('/cms/content/movies/999999/', { headers: RETURNING })).headers.get('x-edge-cache')).toBe('MISS');
+    expect(
+      (await call('/cms/content/movies/999999/', { headers: RETURNING })).headers.get(
+        'x-edge-cache',
+      ),
+    ).toBe('MISS');
     const firstVisit = await call('/cms/content/movies/?page_size=15');
     expect(firstVisit.headers.getSetCookie().some((c) => c.startsWith('device_id='))).toBe(true);
     expect(firstVisit.headers.get('cache-control')).toBe('private, no-cache');
@@ -85,14 +104,17 @@ describe('edge cache of CMS answers', () => {
     const path = '/cms/content/movies/?page_size=16';
     const url = new URL(path, 'http://localhost:8787');
     // A copy stored 400 s ago: past s-maxage (300), within stale-while-revalidate (600).
-    const stale = new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [{ name: 'Старая копия' }] }), {
-      headers: {
-        'content-type': 'application/json',
-        'cache-control': 'public, max-age=900',
-        'x-edge-cache-control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600',
-        'x-edge-stored-at': String(Math.floor(Date.now() / 1000) - 400),
+    const stale = new Response(
+      JSON.stringify({ count: 0, next: null, previous: null, results: [{ name: 'Старая копия' }] }),
+      {
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'public, max-age=900',
+          'x-edge-cache-control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600',
+          'x-edge-stored-at': String(Math.floor(Date.now() / 1000) - 400),
+        },
       },
-    });
+    );
     await (await openEdgeCache()).put(cacheKey(url, 'cis.guest'), stale);
     const served = await call(path, { headers: RETURNING });
     expect(served.headers.get('x-edge-cache')).toBe('STALE');

@@ -1,9 +1,9 @@
 import { waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { personalizePage } from '../lib/app-config-data.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -20,13 +20,15 @@ const ORIGINAL_VARY = 'x-edge-vary';
 const REVALIDATE = 'x-edge-revalidate';
 
 /** Query parameters that never change what a page shows (attribution is read into cookies). */
-const TRACKING_PARAM = /^(utm_\w+|gclid|yclid|fbclid|_openstat|admitad_uid|advcake_\w+|partner_uid)$/i;
+const TRACKING_PARAM =
+  /^(utm_\w+|gclid|yclid|fbclid|_openstat|admitad_uid|advcake_\w+|partner_uid)$/i;
 
 /** The variant of the cache a request reads and fills; null when its answer must not be shared. */
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
   const { session, geo, consent } = c.var.edge;
   if (c.req.method !== 'GET' || session.isKid) return null;
-  if (scope === 'page') return session.signedIn ? null : `${geo.region}.guest.${consent ? 'consent' : 'banner'}`;
+  if (scope === 'page')
+    return session.signedIn ? null : `${geo.region}.guest.${consent ? 'consent' : 'banner'}`;
   return `${geo.region}.${session.signedIn ? 'member' : 'guest'}`;
 }
 
@@ -36,15 +38,24 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
  */
 export function cacheKey(url: URL, variant: string): Request {
   const key = new URL(url.pathname, url.origin);
-  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const params = [...url.searchParams]
+    .filter(([name]) => !TRACKING_PARAM.test(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name, value] of params) key.searchParams.append(name, value);
   key.searchParams.set('__edge', variant);
   return new Request(key.toString(), { method: 'GET' });
 }
 
 /** `s-maxage` and `stale-while-revalidate` of a public answer; null when it is not for shared caches. */
-export function sharedLifetime(cacheControl: string | null): { fresh: number; stale: number } | null {
-  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return null;
+export function sharedLifetime(
+  cacheControl: string | null,
+): { fresh: number; stale: number } | null {
+  if (
+    !cacheControl ||
+    !/\bpublic\b/.test(cacheControl) ||
+    /\b(private|no-store)\b/.test(cacheControl)
+  )
+    return null;
   const fresh = /\bs-maxage=(\d+)/.exec(cacheControl);
   if (!fresh) return null;
   const stale = /\bstale-while-revalidate=(\d+)/.exec(cacheControl);
@@ -95,7 +106,8 @@ function fromStored(stored: Response, status: CacheStatus, age: number): Respons
   response.headers.set('cache-control', stored.headers.get(ORIGINAL_CACHE_CONTROL) ?? 'public');
   const vary = stored.headers.get(ORIGINAL_VARY);
   if (vary) response.headers.set('vary', vary);
-  for (const name of [ORIGINAL_CACHE_CONTROL, ORIGINAL_VARY, STORED_AT]) response.headers.delete(name);
+  for (const name of [ORIGINAL_CACHE_CONTROL, ORIGINAL_VARY, STORED_AT])
+    response.headers.delete(name);
   response.headers.set('age', String(Math.max(0, age)));
   response.headers.set('x-edge-cache', status);
   return response;

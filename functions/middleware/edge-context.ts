@@ -1,13 +1,19 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { answerSets, clearSessionCookies, nowSeconds, renewFromCookie, setSessionCookies } from '../api/auth/session.ts';
+import {
+  answerSets,
+  clearSessionCookies,
+  nowSeconds,
+  renewFromCookie,
+  setSessionCookies,
+} from '../api/auth/session.ts';
 import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { COOKIE, ONE_YEAR_SECONDS, isHttps, publicCookie } from '../lib/cookies.ts';
+import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../lib/cookies.ts';
 import { deviceOf } from '../lib/device.ts';
 import { deviceIdFor, isDeviceId } from '../lib/device-id.ts';
 import { geoOf } from '../lib/geo.ts';
-import { GUEST, sessionFromLive, sessionOf, type SessionInfo } from '../lib/session-token.ts';
+import { GUEST, type SessionInfo, sessionFromLive, sessionOf } from '../lib/session-token.ts';
 
 /**
  * Learns who and where the visitor is (geo, device, device id, session, cookie consent) once per

@@ -17,7 +17,8 @@ export const pageHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const setsCookie = headers.has('set-cookie');
   if (headers.get('content-type')?.startsWith('text/html')) {
     const guest = c.var.edge ? !c.var.edge.session.signedIn : false;
-    if (!headers.has('cache-control') || (shared && (c.res.status !== 200 || !guest || setsCookie))) headers.set('Cache-Control', PRIVATE);
+    if (!headers.has('cache-control') || (shared && (c.res.status !== 200 || !guest || setsCookie)))
+      headers.set('Cache-Control', PRIVATE);
     headers.append('Vary', 'Cookie, CF-IPCountry');
   } else if (shared && setsCookie) {
     headers.set('Cache-Control', PRIVATE);

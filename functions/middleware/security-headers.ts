@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { ADAPTERS } from '../api/auth/social/providers.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { ADAPTERS } from '../api/auth/social/providers.ts';
 
 /** Origins other than ours that pages may call (section 7 base URLs, when configured). */
 function apiOrigins(): string[] {
@@ -19,7 +19,9 @@ function apiOrigins(): string[] {
  * redirect to the provider's authorize page, and browsers apply form-action to redirects too.
  */
 function socialFormOrigins(): string[] {
-  return config().social.mode === 'real' ? [...new Set(Object.values(ADAPTERS).map((a) => new URL(a.authorizeUrl).origin))] : [];
+  return config().social.mode === 'real'
+    ? [...new Set(Object.values(ADAPTERS).map((a) => new URL(a.authorizeUrl).origin))]
+    : [];
 }
 
 /**
@@ -35,7 +37,13 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     crossOriginEmbedderPolicy: false,
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'], fullscreen: ['self'] },
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: ['self'],
+      fullscreen: ['self'],
+    },
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE],

@@ -17,6 +17,8 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="628" v
   <text x="80" y="540" fill="#ffcc33" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="bold">Премьеры одновременно с мировым показом</text>
 </svg>`;
 
-await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile('public/og-image.png');
+await sharp(Buffer.from(svg))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('public/og-image.png');
 const meta = await sharp('public/og-image.png').metadata();
 console.log(`public/og-image.png ${meta.width}x${meta.height}`);

@@ -4,8 +4,18 @@ import { readFileSync } from 'node:fs';
 
 /** The reported metrics, how each is shown, and which direction is better. */
 export const METRICS = [
-  { key: 'performance', label: 'Performance', better: 'higher', format: (v) => String(Math.round(v)) },
-  { key: 'accessibility', label: 'Accessibility', better: 'higher', format: (v) => String(Math.round(v)) },
+  {
+    key: 'performance',
+    label: 'Performance',
+    better: 'higher',
+    format: (v) => String(Math.round(v)),
+  },
+  {
+    key: 'accessibility',
+    label: 'Accessibility',
+    better: 'higher',
+    format: (v) => String(Math.round(v)),
+  },
   { key: 'lcpMs', label: 'LCP', better: 'lower', format: (v) => `${(v / 1000).toFixed(2)} s` },
   { key: 'tbtMs', label: 'TBT', better: 'lower', format: (v) => `${Math.round(v)} ms` },
   { key: 'cls', label: 'CLS', better: 'lower', format: (v) => v.toFixed(3) },
@@ -25,17 +35,32 @@ export function loadBudgets(file) {
   const raw = JSON.parse(readFileSync(file, 'utf8'));
   const check = (budgets, where) => {
     for (const [key, value] of Object.entries(budgets ?? {})) {
-      if (!KEYS.has(key)) throw new Error(`${file}: unknown metric "${key}" in ${where} (known: ${[...KEYS].join(', ')})`);
+      if (!KEYS.has(key))
+        throw new Error(
+          `${file}: unknown metric "${key}" in ${where} (known: ${[...KEYS].join(', ')})`,
+        );
       if (typeof value !== 'number') throw new Error(`${file}: ${where}.${key} must be a number`);
     }
   };
   check(raw.defaults, 'defaults');
   const pages = (raw.pages ?? []).map((page, i) => {
-    if (typeof page.path !== 'string' || !page.path.startsWith('/')) throw new Error(`${file}: pages[${i}].path must start with /`);
+    if (typeof page.path !== 'string' || !page.path.startsWith('/'))
+      throw new Error(`${file}: pages[${i}].path must start with /`);
     check(page.budgets, `pages[${i}].budgets`);
-    return { name: page.name ?? page.path, path: page.path, skip: page.skip, budgets: { ...raw.defaults, ...page.budgets } };
+    return {
+      name: page.name ?? page.path,
+      path: page.path,
+      skip: page.skip,
+      budgets: { ...raw.defaults, ...page.budgets },
+    };
   });
-  return { runs: raw.runs ?? 3, defaults: { ...raw.defaults }, pages, api: raw.api ?? null, signIn: raw.signIn ?? null };
+  return {
+    runs: raw.runs ?? 3,
+    defaults: { ...raw.defaults },
+    pages,
+    api: raw.api ?? null,
+    signIn: raw.signIn ?? null,
+  };
 }
 
 /** Median of numbers (mean of the middle two for an even count); null when there are none. */

@@ -44,7 +44,11 @@ export async function scriptBytes(pageUrl, scripts) {
   const html = await (await fetch(pageUrl)).text();
   const bodies = inlineScripts(html);
   const inlineBytes = Buffer.from(bodies.join('\n'));
-  const inline = { count: bodies.length, bytes: inlineBytes.length, gzipBytes: bodies.length ? gzipLength(inlineBytes) : 0 };
+  const inline = {
+    count: bodies.length,
+    bytes: inlineBytes.length,
+    gzipBytes: bodies.length ? gzipLength(inlineBytes) : 0,
+  };
   const requestGzip = requests.reduce((sum, r) => sum + r.gzipBytes, 0);
   return {
     gzipBytes: requestGzip + inline.gzipBytes,

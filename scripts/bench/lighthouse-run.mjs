@@ -28,7 +28,12 @@ export const killChromium = () => killAll();
  * // → { performance: 100, accessibility: 96, lcpMs: 1210, tbtMs: 0, cls: 0, scripts: [...], failing: [...] }
  */
 export async function lighthouseRun(url, chromePath, saveTo) {
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -58,9 +63,15 @@ export function summarise(lhr) {
     benchmarkIndex: lhr.environment?.benchmarkIndex,
     warnings: lhr.runWarnings ?? [],
   };
-  if (lhr.runtimeError) return { ...base, errorCode: lhr.runtimeError.code, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+  if (lhr.runtimeError)
+    return {
+      ...base,
+      errorCode: lhr.runtimeError.code,
+      error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+    };
   const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const score = (id) =>
+    lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   return {
     ...base,
     performance: score('performance'),
@@ -72,7 +83,12 @@ export function summarise(lhr) {
     speedIndexMs: metric('speed-index'),
     scripts: requests
       .filter((r) => r.resourceType === 'Script')
-      .map(({ url, transferSize, resourceSize, statusCode }) => ({ url, transferSize, resourceSize, statusCode })),
+      .map(({ url, transferSize, resourceSize, statusCode }) => ({
+        url,
+        transferSize,
+        resourceSize,
+        statusCode,
+      })),
     failing: failingAudits(lhr),
   };
 }
@@ -86,7 +102,13 @@ function failingAudits(lhr) {
   for (const category of ['performance', 'accessibility']) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (ref.group === 'metrics' || ref.group === 'hidden' || !audit || !SCORED.has(audit.scoreDisplayMode)) continue;
+      if (
+        ref.group === 'metrics' ||
+        ref.group === 'hidden' ||
+        !audit ||
+        !SCORED.has(audit.scoreDisplayMode)
+      )
+        continue;
       if (audit.score === null || audit.score >= 1) continue;
       out.push({
         category,
@@ -109,7 +131,9 @@ function detailItems(details) {
     case 'list':
       return details.items.flatMap((part) => detailItems(part));
     case 'checklist':
-      return Object.values(details.items).filter((check) => check.value === false).map((check) => ({ check: check.label }));
+      return Object.values(details.items)
+        .filter((check) => check.value === false)
+        .map((check) => ({ check: check.label }));
     case 'node':
       return [{ node: details }];
     default:
@@ -119,7 +143,10 @@ function detailItems(details) {
 
 function describeItem(item) {
   const node = item.node;
-  const source = item.source?.type === 'source-location' ? `${item.source.url}:${item.source.line}` : item.source?.url;
+  const source =
+    item.source?.type === 'source-location'
+      ? `${item.source.url}:${item.source.line}`
+      : item.source?.url;
   const picked = {
     check: item.check,
     selector: node?.selector,
@@ -131,5 +158,7 @@ function describeItem(item) {
     wastedBytes: item.wastedBytes,
     reflowTime: item.reflowTime,
   };
-  return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+  return Object.fromEntries(
+    Object.entries(picked).filter(([, v]) => v !== undefined && v !== '' && v !== null),
+  );
 }

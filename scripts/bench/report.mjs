@@ -1,7 +1,7 @@
 // What `npm run bench` prints: the budget table, then per-page details (script bytes, Lighthouse
 // audits that did not pass), then a note when the machine was too busy for TBT to mean much.
 import { cpus } from 'node:os';
-import { METRICS, describeBudget } from './budgets.mjs';
+import { describeBudget, METRICS } from './budgets.mjs';
 
 /** The table: one row per page and metric with the median, each run, the budget and the verdict. */
 export function printTable(results, runs) {
@@ -9,7 +9,12 @@ export function printTable(results, runs) {
   for (const r of results) {
     METRICS.forEach((metric, i) => {
       const check = r.checks.find((c) => c.key === metric.key);
-      const perRun = metric.key === 'jsGzipKB' ? jsBreakdown(r.js) : metric.key === 'd1Trips' ? 'uncached view, least of 3' : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
+      const perRun =
+        metric.key === 'jsGzipKB'
+          ? jsBreakdown(r.js)
+          : metric.key === 'd1Trips'
+            ? 'uncached view, least of 3'
+            : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
       rows.push([
         i === 0 ? `${r.path}` : '',
         metric.label,
@@ -21,8 +26,14 @@ export function printTable(results, runs) {
     });
   }
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  const line = (row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd();
-  console.log(`\nLighthouse ${results[0]?.runs.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ''}, mobile (default emulation and simulated throttling), median of ${runs} runs; first-time visitor`);
+  const line = (row) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col]))
+      .join('  ')
+      .trimEnd();
+  console.log(
+    `\nLighthouse ${results[0]?.runs.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ''}, mobile (default emulation and simulated throttling), median of ${runs} runs; first-time visitor`,
+  );
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.slice(1).forEach((row, i) => {
@@ -50,14 +61,22 @@ export function printDetails(results) {
         );
       }
       if (r.js.requests.length) {
-        notes.push(`script files: ${r.js.requestGzipBytes} B gzip -9 here vs ${r.js.lighthouseTransferBytes} B transferred in Lighthouse (headers included)`);
+        notes.push(
+          `script files: ${r.js.requestGzipBytes} B gzip -9 here vs ${r.js.lighthouseTransferBytes} B transferred in Lighthouse (headers included)`,
+        );
       }
-      if (r.js.inline.count) notes.push(`inline scripts: ${r.js.inline.count}, ${r.js.inline.bytes} B raw, ${r.js.inline.gzipBytes} B gzip -9`);
+      if (r.js.inline.count)
+        notes.push(
+          `inline scripts: ${r.js.inline.count}, ${r.js.inline.bytes} B raw, ${r.js.inline.gzipBytes} B gzip -9`,
+        );
     }
     for (const audit of r.failingAudits) {
       const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-      notes.push(`${audit.category} audit not passed in ${audit.runs}/${r.runs.length} runs: ${audit.id} — ${audit.title}${value}`);
-      for (const item of audit.items) notes.push(`    ${Object.values(item).join(' | ').replace(/\s+/g, ' ').slice(0, 240)}`);
+      notes.push(
+        `${audit.category} audit not passed in ${audit.runs}/${r.runs.length} runs: ${audit.id} — ${audit.title}${value}`,
+      );
+      for (const item of audit.items)
+        notes.push(`    ${Object.values(item).join(' | ').replace(/\s+/g, ' ').slice(0, 240)}`);
     }
     if (notes.length) console.log(`\n${r.path}:\n${notes.map((n) => `  ${n}`).join('\n')}`);
   }
@@ -70,7 +89,9 @@ export function printDetails(results) {
 export function printBusyNote(results) {
   const all = results.flatMap((r) => r.runs).filter((run) => !run.error);
   const best = Math.max(...all.map((run) => run.benchmarkIndex ?? 0));
-  const busy = all.filter((run) => run.loadAverage > cpus().length || (run.benchmarkIndex ?? best) < 0.6 * best);
+  const busy = all.filter(
+    (run) => run.loadAverage > cpus().length || (run.benchmarkIndex ?? best) < 0.6 * best,
+  );
   if (busy.length === 0) return;
   console.log(
     `\nnote: the machine was busy during ${busy.length} of ${all.length} runs (load average above ${cpus().length} cores, or CPU benchmark under 60% of the best run's ${Math.round(best)}).` +
@@ -81,11 +102,17 @@ export function printBusyNote(results) {
 /** API throughput: each route's requests per second and the list's ratio to the trivial route. */
 export function printThroughput(api) {
   if (!api) return;
-  console.log(`\nAPI throughput, ${api.concurrency} concurrent clients for ${api.seconds} s each (same Worker, wrangler dev on this machine)`);
+  console.log(
+    `\nAPI throughput, ${api.concurrency} concurrent clients for ${api.seconds} s each (same Worker, wrangler dev on this machine)`,
+  );
   for (const r of [api.trivial, ...api.lists]) {
-    console.log(`  ${r.path.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.requests} answers, ${r.failed} failed; ${r.label})`);
+    console.log(
+      `  ${r.path.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.requests} answers, ${r.failed} failed; ${r.label})`,
+    );
   }
   for (const check of api.checks) {
-    console.log(`  ratio ${check.label}: ${(check.value * 100).toFixed(0)}% of the trivial route; budget ≥ ${(check.budget * 100).toFixed(0)}%: ${check.result}`);
+    console.log(
+      `  ratio ${check.label}: ${(check.value * 100).toFixed(0)}% of the trivial route; budget ≥ ${(check.budget * 100).toFixed(0)}%: ${check.result}`,
+    );
   }
 }

@@ -8,11 +8,15 @@ const RETURNING = 'device_id=3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e; cookie_agreem
 
 /** Cookies of a signed-in adult (pages never cached) or a kid profile (CMS answers never cached). */
 export async function viewerCookie({ kid = false } = {}) {
-  const token = await sign({ hash: 'bench', acc: 1, sub: 1, bil: 1, kid, exp: Math.floor(Date.now() / 1000) + 3600 }, DEV_JWT_SECRET);
+  const token = await sign(
+    { hash: 'bench', acc: 1, sub: 1, bil: 1, kid, exp: Math.floor(Date.now() / 1000) + 3600 },
+    DEV_JWT_SECRET,
+  );
   return `${RETURNING}; token=${token}`;
 }
 
-const meter = async (origin) => (await (await fetch(`${origin}/dev/api/d1-meter`)).json()).roundTrips;
+const meter = async (origin) =>
+  (await (await fetch(`${origin}/dev/api/d1-meter`)).json()).roundTrips;
 
 /** D1 round trips of one uncached view of `path` (a signed-in viewer's pages bypass the edge cache); least of 3. */
 export async function d1RoundTrips(origin, path) {

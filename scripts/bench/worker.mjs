@@ -43,12 +43,23 @@ export function portInUse(port) {
  * const worker = spawnWorker({ port: 8795, log: '.bench/server.log' });
  * try { await worker.ready(); await fetch(`${worker.origin}/`); } finally { await worker.stop(); }
  */
-export function spawnWorker({ port, log, readyPath = '/get-ip/', timeoutMs = 180_000, graceMs = 5_000 }) {
+export function spawnWorker({
+  port,
+  log,
+  readyPath = '/get-ip/',
+  timeoutMs = 180_000,
+  graceMs = 5_000,
+}) {
   const out = openSync(log, 'w');
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     detached: true,
     stdio: ['ignore', out, out],
-    env: { ...process.env, E2E_PORT: String(port), WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' },
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      WRANGLER_SEND_METRICS: 'false',
+      FORCE_COLOR: '0',
+    },
   });
   closeSync(out);
   const pgid = child.pid;
@@ -61,15 +72,22 @@ export function spawnWorker({ port, log, readyPath = '/get-ip/', timeoutMs = 180
   const stop = async () => {
     if (!groupAlive(pgid)) return;
     process.kill(-pgid, 'SIGTERM');
-    for (const deadline = Date.now() + graceMs; Date.now() < deadline && groupAlive(pgid); ) await sleep(100);
+    for (const deadline = Date.now() + graceMs; Date.now() < deadline && groupAlive(pgid); )
+      await sleep(100);
     stopNow();
   };
   const origin = `http://127.0.0.1:${port}`;
 
   const ready = async () => {
     for (const deadline = Date.now() + timeoutMs; ; ) {
-      if (exit) throw new Error(`the Worker exited before answering (${JSON.stringify(exit)}); its log:\n${tail(log)}`);
-      if (Date.now() > deadline) throw new Error(`the Worker did not answer ${origin}${readyPath} within ${timeoutMs / 1000} s; its log:\n${tail(log)}`);
+      if (exit)
+        throw new Error(
+          `the Worker exited before answering (${JSON.stringify(exit)}); its log:\n${tail(log)}`,
+        );
+      if (Date.now() > deadline)
+        throw new Error(
+          `the Worker did not answer ${origin}${readyPath} within ${timeoutMs / 1000} s; its log:\n${tail(log)}`,
+        );
       try {
         const res = await fetch(origin + readyPath, { signal: AbortSignal.timeout(5_000) });
         if (res.ok) return;

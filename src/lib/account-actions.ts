@@ -1,7 +1,15 @@
 import type { AstroGlobal } from 'astro';
-import { confirmContactChange, requestContactChange } from '../../functions/api/auth/contact-change.ts';
+import {
+  confirmContactChange,
+  requestContactChange,
+} from '../../functions/api/auth/contact-change.ts';
 import { changeWithCurrent } from '../../functions/api/auth/password-reset.ts';
-import { code as codeSchema, email as emailSchema, password as newPassword, phone as phoneSchema } from '../../functions/api/auth/schemas.ts';
+import {
+  code as codeSchema,
+  email as emailSchema,
+  password as newPassword,
+  phone as phoneSchema,
+} from '../../functions/api/auth/schemas.ts';
 import { addressOf, type Contact, type ContactKind } from '../../functions/api/auth/send-code.ts';
 import { nowSeconds } from '../../functions/api/auth/session.ts';
 import { sendParentalCode, verifySession } from '../../functions/api/parental/codes.ts';
@@ -32,10 +40,19 @@ export interface ActionError {
 
 export type ActionOutcome = { redirect: string } | ActionError;
 
-const ACTIONS: readonly AccountAction[] = ['password', 'contact', 'contact-code', 'verify-send', 'verify-code'];
+const ACTIONS: readonly AccountAction[] = [
+  'password',
+  'contact',
+  'contact-code',
+  'verify-send',
+  'verify-code',
+];
 
 /** Parses a contact address of `kind` with the API's own schema (trimmed, lower-cased, E.164). */
-export function parseAddress(kind: ContactKind, value: string): { contact: Contact } | { message: string } {
+export function parseAddress(
+  kind: ContactKind,
+  value: string,
+): { contact: Contact } | { message: string } {
   const parsed = (kind === 'email' ? emailSchema : phoneSchema).safeParse(value);
   if (!parsed.success) return { message: parsed.error.issues[0]!.message };
   return { contact: kind === 'email' ? { email: parsed.data } : { phone: parsed.data } };
@@ -44,7 +61,9 @@ export function parseAddress(kind: ContactKind, value: string): { contact: Conta
 export async function accountAction(Astro: AstroGlobal, live: LiveSession): Promise<ActionOutcome> {
   const form = await Astro.request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
-  const action = (ACTIONS as readonly string[]).includes(field('action')) ? (field('action') as AccountAction) : 'password';
+  const action = (ACTIONS as readonly string[]).includes(field('action'))
+    ? (field('action') as AccountAction)
+    : 'password';
   const kindField = field('kind');
   const kind: ContactKind = isContactKind(kindField) ? kindField : 'email';
   const ip = Astro.locals.edge.geo.ip;
@@ -52,7 +71,13 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
   const now = nowSeconds();
   /** The address to show again with a refusal: as typed (step 1), or where the code went (step 2). */
   let address: string | undefined;
-  const refuse = (message: string, status: number): ActionError => ({ action, message, status, kind, address });
+  const refuse = (message: string, status: number): ActionError => ({
+    action,
+    message,
+    status,
+    kind,
+    address,
+  });
   try {
     switch (action) {
       case 'password': {
@@ -67,7 +92,9 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
         if ('message' in parsed) return refuse(parsed.message, 422);
         const password = form.has('current_password') ? field('current_password') : undefined;
         await requestContactChange(ip, live, parsed.contact, password, origin, now);
-        return { redirect: `/settings/account?change=${kind}&to=${encodeURIComponent(addressOf(parsed.contact))}` };
+        return {
+          redirect: `/settings/account?change=${kind}&to=${encodeURIComponent(addressOf(parsed.contact))}`,
+        };
       }
       case 'contact-code': {
         const parsed = parseAddress(kind, field('address'));
@@ -98,22 +125,36 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
 export type ContactStep = 'verify' | 'verify-code' | 'address' | 'code';
 
 /** After a refused contact form, that form again; a refused request of an unproven account returns to its verification. */
-const REFUSED_STEP = { 'verify-send': 'verify', 'verify-code': 'verify-code', contact: 'address', 'contact-code': 'code' } as const satisfies Record<Exclude<AccountAction, 'password'>, ContactStep>;
+const REFUSED_STEP = {
+  'verify-send': 'verify',
+  'verify-code': 'verify-code',
+  contact: 'address',
+  'contact-code': 'code',
+} as const satisfies Record<Exclude<AccountAction, 'password'>, ContactStep>;
 
 /**
  * Which step of the e-mail or phone change /settings/account shows, if any: after a refused form,
  * that form; otherwise the URL's (`?change=`, `&to=` once a code went out, `&verify=1`). `proven`:
  * the account has a password or this session checked a code in the last 10 minutes.
  */
-export function contactStep(url: URL, failed: ActionError | null, proven: boolean): { kind: ContactKind; step: ContactStep; address?: string } | null {
+export function contactStep(
+  url: URL,
+  failed: ActionError | null,
+  proven: boolean,
+): { kind: ContactKind; step: ContactStep; address?: string } | null {
   if (failed && failed.action !== 'password') {
     const step = REFUSED_STEP[failed.action];
-    return { kind: failed.kind, step: step === 'address' && !proven ? 'verify' : step, address: failed.address };
+    return {
+      kind: failed.kind,
+      step: step === 'address' && !proven ? 'verify' : step,
+      address: failed.address,
+    };
   }
   const kind = url.searchParams.get('change');
   if (!isContactKind(kind)) return null;
   const sentTo = parseAddress(kind, url.searchParams.get('to') ?? '');
   if ('contact' in sentTo) return { kind, step: 'code', address: addressOf(sentTo.contact) };
-  if (!proven) return { kind, step: url.searchParams.get('verify') === '1' ? 'verify-code' : 'verify' };
+  if (!proven)
+    return { kind, step: url.searchParams.get('verify') === '1' ? 'verify-code' : 'verify' };
   return { kind, step: 'address' };
 }

@@ -27,9 +27,15 @@ export async function loadAccountPage(
   const accountId = Number(renewal?.live.accountId ?? session.accountId);
   if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
   const db = d1();
-  const [liveRows, accountRows, ...results] = await db.batch([liveSession(db, sessionId, nowSeconds()), accountView(db, accountId), ...extra(db, accountId, sessionId)]);
+  const [liveRows, accountRows, ...results] = await db.batch([
+    liveSession(db, sessionId, nowSeconds()),
+    accountView(db, accountId),
+    ...extra(db, accountId, sessionId),
+  ]);
   const live = toSignedIn(liveRows!.results[0] as Record<string, unknown> | undefined);
-  const account = accountRows!.results[0] as (Omit<AccountSummary, 'hasPassword'> & { hasPassword: number }) | undefined;
+  const account = accountRows!.results[0] as
+    | (Omit<AccountSummary, 'hasPassword'> & { hasPassword: number })
+    | undefined;
   if (!live || live.accountId !== accountId || !account) return null;
   return { live, account: { ...account, hasPassword: account.hasPassword === 1 }, results };
 }
@@ -38,9 +44,17 @@ export async function loadAccountPage(
  * A redirect that also expires cookies (Astro's cookie jar is not applied to redirects here).
  * @example return redirectClearing('/', LOGOUT_COOKIES)
  */
-export function redirectClearing(location: string, names: readonly string[], status = 302): Response {
+export function redirectClearing(
+  location: string,
+  names: readonly string[],
+  status = 302,
+): Response {
   const headers = new Headers({ Location: location });
-  for (const name of names) headers.append('Set-Cookie', `${name}=; Max-Age=0; Path=/; SameSite=Lax${name === 'session' ? '; HttpOnly' : ''}`);
+  for (const name of names)
+    headers.append(
+      'Set-Cookie',
+      `${name}=; Max-Age=0; Path=/; SameSite=Lax${name === 'session' ? '; HttpOnly' : ''}`,
+    );
   return new Response(null, { status, headers });
 }
 
@@ -50,5 +64,7 @@ export function redirectClearing(location: string, names: readonly string[], sta
  * entry point would take it for signed in and send the visitor straight back.
  */
 export function toSignIn(Astro: AstroGlobal, entry = '/settings/auth'): Response {
-  return Astro.locals.edge.session.signedIn ? redirectClearing(entry, SESSION_COOKIES) : Astro.redirect(entry);
+  return Astro.locals.edge.session.signedIn
+    ? redirectClearing(entry, SESSION_COOKIES)
+    : Astro.redirect(entry);
 }

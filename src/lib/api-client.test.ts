@@ -1,16 +1,16 @@
-import { env as workerEnv, exports } from 'cloudflare:workers';
+import { exports, env as workerEnv } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  RELOAD_AFTER_401_MS,
-  browserEnvironment,
-  createApiClient,
-  isFavouriteRemovalSuccess,
-  isLogoutSuccess,
   type ApiEnvironment,
   type ApiResult,
+  browserEnvironment,
+  createApiClient,
   type FetchInit,
+  isFavouriteRemovalSuccess,
+  isLogoutSuccess,
+  RELOAD_AFTER_401_MS,
 } from './api-client.ts';
-import { DEFAULT_APP_CONFIG, type AppConfig } from './app-config.ts';
+import { type AppConfig, DEFAULT_APP_CONFIG } from './app-config.ts';
 
 const API = 'http://api.test';
 const CONTENT = 'http://content.test';
@@ -66,13 +66,24 @@ function fakeBrowser(options: FakeBrowser = {}) {
   return { client: createApiClient(env), cookies, sent, timers, logs, state };
 }
 
-const answer = (status: number, body: string, type = 'application/json') => async () =>
-  new Response(body, { status, headers: { 'content-type': type } });
+const answer =
+  (status: number, body: string, type = 'application/json') =>
+  async () =>
+    new Response(body, { status, headers: { 'content-type': type } });
 
-const SESSION = { token: 'tok-1', account_id: 'a1', user_id: 'u1', billing_id: 'b1', is_kid: '0', device_id: 'device-1' };
+const SESSION = {
+  token: 'tok-1',
+  account_id: 'a1',
+  user_id: 'u1',
+  billing_id: 'b1',
+  is_kid: '0',
+  device_id: 'device-1',
+};
 
 async function setFlag(name: string, enabled: boolean) {
-  await workerEnv.DB.prepare('INSERT INTO feature_flags (name, enabled) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET enabled = ?2')
+  await workerEnv.DB.prepare(
+    'INSERT INTO feature_flags (name, enabled) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET enabled = ?2',
+  )
     .bind(name, enabled ? 1 : 0)
     .run();
 }
@@ -95,7 +106,9 @@ describe('api client requests (spec section 7)', () => {
 
   it('sends a string body as is, without adding a content type', async () => {
     const { client, sent } = fakeBrowser();
-    await client.post('/api/x', 'a=1&b=2', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    await client.post('/api/x', 'a=1&b=2', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(sent[0]!.init.body).toBe('a=1&b=2');
     expect(sent[0]!.init.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
   });
@@ -162,7 +175,11 @@ describe('api client requests (spec section 7)', () => {
     await client.get('/auth/account/');
     await client.get('/cms/seo-texts?path=/faq');
     await client.get('https://other.test/favourites/?page=2');
-    expect(sent.map((s) => s.init.headers.get('authorization'))).toEqual(['Bearer tok-1', null, null]);
+    expect(sent.map((s) => s.init.headers.get('authorization'))).toEqual([
+      'Bearer tok-1',
+      null,
+      null,
+    ]);
   });
 
   it('uses a token given from state instead of the token cookie', async () => {
@@ -224,7 +241,10 @@ describe('api client in static mode (spec section 7)', () => {
     await client.get('/cms/tech-pages/faq/');
     await client.get('/cms/tech-pages/contact/');
     await client.get('/cms/seo-texts?path=/faq');
-    expect(sent.map((s) => new URL(s.url).pathname)).toEqual(['/cms/tech-pages/faq/', '/cms/tech-pages/contact/']);
+    expect(sent.map((s) => new URL(s.url).pathname)).toEqual([
+      '/cms/tech-pages/faq/',
+      '/cms/tech-pages/contact/',
+    ]);
   });
 });
 
@@ -238,9 +258,15 @@ describe('api client error catalogue (spec section 8)', () => {
   });
 
   it('on 401 with a token cookie clears the session cookies and reloads the page after 100 ms', async () => {
-    const browser = fakeBrowser({ cookies: SESSION, network: answer(401, '{"message":"Требуется вход","details":{"reason":"unauthorized"}}') });
+    const browser = fakeBrowser({
+      cookies: SESSION,
+      network: answer(401, '{"message":"Требуется вход","details":{"reason":"unauthorized"}}'),
+    });
     const result = await browser.client.get('/auth/account/');
-    expect(result.error).toEqual({ message: 'Требуется вход', details: { reason: 'unauthorized' } });
+    expect(result.error).toEqual({
+      message: 'Требуется вход',
+      details: { reason: 'unauthorized' },
+    });
     expect([...browser.cookies.keys()]).toEqual(['device_id']);
     expect(browser.timers.map((t) => t.ms)).toEqual([RELOAD_AFTER_401_MS]);
     expect(RELOAD_AFTER_401_MS).toBe(100);
@@ -250,7 +276,10 @@ describe('api client error catalogue (spec section 8)', () => {
   });
 
   it('on 401 with a token given from state clears the session and reloads too', async () => {
-    const browser = fakeBrowser({ cookies: { account_id: 'a1', device_id: 'device-1' }, network: answer(401, '{}') });
+    const browser = fakeBrowser({
+      cookies: { account_id: 'a1', device_id: 'device-1' },
+      network: answer(401, '{}'),
+    });
     await browser.client.get('/auth/account/', { token: 'tok-state' });
     expect([...browser.cookies.keys()]).toEqual(['device_id']);
     expect(browser.timers).toHaveLength(1);
@@ -265,15 +294,23 @@ describe('api client error catalogue (spec section 8)', () => {
   });
 
   it('turns an unparseable error body into "Сервис недоступен. Попробуйте позже" with reason "Server unavailable"', async () => {
-    const { client } = fakeBrowser({ network: answer(502, '<html>Bad Gateway</html>', 'text/html') });
+    const { client } = fakeBrowser({
+      network: answer(502, '<html>Bad Gateway</html>', 'text/html'),
+    });
     const result = await client.get('/auth/account/');
     expect(result.status).toBe(502);
-    expect(result.error).toEqual({ message: 'Сервис недоступен. Попробуйте позже', details: { reason: 'Server unavailable' } });
+    expect(result.error).toEqual({
+      message: 'Сервис недоступен. Попробуйте позже',
+      details: { reason: 'Server unavailable' },
+    });
   });
 
   it('places a network failure in the error field and logs it on localhost', async () => {
     const failure = new TypeError('Failed to fetch');
-    const { client, logs } = fakeBrowser({ hostname: 'localhost', network: () => Promise.reject(failure) });
+    const { client, logs } = fakeBrowser({
+      hostname: 'localhost',
+      network: () => Promise.reject(failure),
+    });
     const result = await client.get('/auth/account/');
     expect(result).toMatchObject({ data: null, status: 0, error: failure });
     expect(logs).toHaveLength(1);
@@ -281,7 +318,10 @@ describe('api client error catalogue (spec section 8)', () => {
   });
 
   it('does not log a network failure on any other host', async () => {
-    const { client, logs } = fakeBrowser({ hostname: 'www.example.ru', network: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { client, logs } = fakeBrowser({
+      hostname: 'www.example.ru',
+      network: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     const result = await client.get('/auth/account/');
     expect(result.error).toBeInstanceOf(TypeError);
     expect(logs).toHaveLength(0);
@@ -294,7 +334,10 @@ describe('api client error catalogue (spec section 8)', () => {
       return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
     };
     const { client, logs } = fakeBrowser({ hostname: 'localhost', network });
-    const result = await client.get('/cms/search/', { params: { query: 'тих' }, signal: controller.signal });
+    const result = await client.get('/cms/search/', {
+      params: { query: 'тих' },
+      signal: controller.signal,
+    });
     expect(result).toMatchObject({ data: null, status: 0 });
     expect(result.error).toBeInstanceOf(DOMException);
     expect(logs).toHaveLength(0);
@@ -316,10 +359,19 @@ describe('api client error catalogue (spec section 8)', () => {
 });
 
 describe('success rules (spec section 5)', () => {
-  const withStatus = (status: number): ApiResult => ({ data: null, status, statusText: '', url: '', error: null, headers: new Headers() });
+  const withStatus = (status: number): ApiResult => ({
+    data: null,
+    status,
+    statusText: '',
+    url: '',
+    error: null,
+    headers: new Headers(),
+  });
 
   it('logout succeeds below 400, on 401, or in static mode, and fails otherwise', () => {
-    expect([200, 204, 302, 401, 403, 500, 0].map((s) => isLogoutSuccess(withStatus(s), false))).toEqual([true, true, true, true, false, false, false]);
+    expect(
+      [200, 204, 302, 401, 403, 500, 0].map((s) => isLogoutSuccess(withStatus(s), false)),
+    ).toEqual([true, true, true, true, false, false, false]);
     expect(isLogoutSuccess(withStatus(0), true)).toBe(true);
   });
 
@@ -328,7 +380,11 @@ describe('success rules (spec section 5)', () => {
     const removed = await client.delete('/favourites/batch/', { params: { id: '1,2' } });
     expect(removed.data).toBeNull();
     expect(isFavouriteRemovalSuccess(removed)).toBe(true);
-    expect([200, 202, 404].map((s) => isFavouriteRemovalSuccess(withStatus(s)))).toEqual([false, false, false]);
+    expect([200, 202, 404].map((s) => isFavouriteRemovalSuccess(withStatus(s)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

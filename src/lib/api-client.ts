@@ -3,7 +3,7 @@
  * of section 8 in one place. Browser globals sit behind `ApiEnvironment` so tests run it in workerd.
  */
 import { COOKIE } from '../../functions/lib/cookies.ts';
-import { appConfig, type AppConfig } from './app-config.ts';
+import { type AppConfig, appConfig } from './app-config.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -82,7 +82,13 @@ export const SERVICE_UNAVAILABLE: ServiceError = {
 export const STATIC_MODE_PATHS = ['/api/client/features/disable-dazn', '/cms/tech-pages/'] as const;
 
 /** Cookies of the session (section 3), cleared when the API answers 401. */
-export const SESSION_COOKIES = [COOKIE.token, COOKIE.accountId, COOKIE.userId, COOKIE.billingId, COOKIE.isKid];
+export const SESSION_COOKIES = [
+  COOKIE.token,
+  COOKIE.accountId,
+  COOKIE.userId,
+  COOKIE.billingId,
+  COOKIE.isKid,
+];
 
 /**
  * A client bound to an environment. Islands use `api`; tests pass their own environment.
@@ -91,7 +97,12 @@ export const SESSION_COOKIES = [COOKIE.token, COOKIE.accountId, COOKIE.userId, C
 export function createApiClient(env: ApiEnvironment) {
   let last: ApiExchange | undefined;
 
-  async function request<T>(method: Method, path: string, body?: unknown, o: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    o: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
     const cfg = env.config();
     const d = cfg.device;
     const token = o.token ?? env.cookie(COOKIE.token);
@@ -116,10 +127,16 @@ export function createApiClient(env: ApiEnvironment) {
     };
     for (const [k, v] of Object.entries(params)) if (v != null) search.set(k, String(v));
     const url = `${base}?${search}`;
-    const result = (status: number, statusText: string, data: unknown, error: ApiResult['error'], headers = new Headers()) =>
-      ({ data, status, statusText, url, error, headers }) as ApiResult<T>;
+    const result = (
+      status: number,
+      statusText: string,
+      data: unknown,
+      error: ApiResult['error'],
+      headers = new Headers(),
+    ) => ({ data, status, statusText, url, error, headers }) as ApiResult<T>;
 
-    if (cfg.staticMode && !STATIC_MODE_PATHS.some((p) => path.startsWith(p))) return result(0, '', null, null);
+    if (cfg.staticMode && !STATIC_MODE_PATHS.some((p) => path.startsWith(p)))
+      return result(0, '', null, null);
 
     const headers = new Headers(o.headers);
     if (main && token) headers.set('Authorization', `Bearer ${token}`);
@@ -137,13 +154,20 @@ export function createApiClient(env: ApiEnvironment) {
     let res: Response;
     let text: string;
     try {
-      res = await env.fetch(url, { method, headers, body: payload, credentials: 'include', signal: o.signal });
+      res = await env.fetch(url, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'include',
+        signal: o.signal,
+      });
       // Inside the try: a connection dropped mid-body is a network failure too.
       text = await res.text();
     } catch (e) {
       record(null, 0, true);
       // A request its caller aborted (a newer search, say) did not fail.
-      if (!o.signal?.aborted && /^(localhost|127\.0\.0\.1)$/.test(env.hostname())) env.log('API request failed', method, url, e);
+      if (!o.signal?.aborted && /^(localhost|127\.0\.0\.1)$/.test(env.hostname()))
+        env.log('API request failed', method, url, e);
       // fetch rejects with a TypeError (or an AbortError DOMException), both Errors.
       return result(0, '', null, e as Error);
     }
@@ -163,7 +187,10 @@ export function createApiClient(env: ApiEnvironment) {
       for (const name of SESSION_COOKIES) env.clearCookie(name);
       env.later(() => env.reload(), RELOAD_AFTER_401_MS);
     }
-    const error = parsed && json && typeof json === 'object' ? (json as ServiceError) : { ...SERVICE_UNAVAILABLE };
+    const error =
+      parsed && json && typeof json === 'object'
+        ? (json as ServiceError)
+        : { ...SERVICE_UNAVAILABLE };
     return result(res.status, res.statusText, null, error, res.headers);
   }
 
@@ -171,14 +198,21 @@ export function createApiClient(env: ApiEnvironment) {
     request,
     get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, undefined, o),
     delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, undefined, o),
-    post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, body, o),
+    post: <T>(path: string, body?: unknown, o?: RequestOptions) =>
+      request<T>('POST', path, body, o),
     put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, body, o),
-    patch: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', path, body, o),
+    patch: <T>(path: string, body?: unknown, o?: RequestOptions) =>
+      request<T>('PATCH', path, body, o),
     /** Flag lookup (section 7): GET /api/client/features/{name} with a `token` header. */
     feature(name: string, o: RequestOptions = {}) {
       const token = o.token ?? env.cookie(COOKIE.token);
       const headers = token ? { ...o.headers, token } : o.headers;
-      return request<{ name: string; value: boolean }>('GET', `/api/client/features/${encodeURIComponent(name)}`, undefined, { ...o, headers });
+      return request<{ name: string; value: boolean }>(
+        'GET',
+        `/api/client/features/${encodeURIComponent(name)}`,
+        undefined,
+        { ...o, headers },
+      );
     },
     /** The last API exchange record (section 3). */
     last: () => last,
@@ -222,16 +256,19 @@ export const isOk = (r: ApiResult): boolean => r.status > 0 && r.status < 400;
  * section 8 text when there is none (network failure, skipped call).
  * @example $state.setKey('error', errorMessage(await api.post('/auth/email/sign_in/', body)))
  */
-export const errorMessage = (r: ApiResult): string => (r.error && 'details' in r.error ? r.error.message : SERVICE_UNAVAILABLE.message);
+export const errorMessage = (r: ApiResult): string =>
+  r.error && 'details' in r.error ? r.error.message : SERVICE_UNAVAILABLE.message;
 
 /** The server's reason code of a failed call (`pin_required`, `slow_down`…); null without one. */
-export const errorReason = (r: ApiResult): string | null => (r.error && 'details' in r.error ? r.error.details.reason : null);
+export const errorReason = (r: ApiResult): string | null =>
+  r.error && 'details' in r.error ? r.error.details.reason : null;
 
 /**
  * Logout succeeds below 400, on 401, or in static mode (section 5).
  * @example isLogoutSuccess(await api.post('/auth/logout/'), appConfig().staticMode)
  */
-export const isLogoutSuccess = (r: ApiResult, staticMode: boolean): boolean => staticMode || r.status === 401 || isOk(r);
+export const isLogoutSuccess = (r: ApiResult, staticMode: boolean): boolean =>
+  staticMode || r.status === 401 || isOk(r);
 
 /**
  * Favourite removal succeeds only on 204 (section 5).

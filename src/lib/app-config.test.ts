@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_CONFIG, appConfig, parseAppConfig, type AppConfig } from './app-config.ts';
+import { type AppConfig, appConfig, DEFAULT_APP_CONFIG, parseAppConfig } from './app-config.ts';
 
 const rendered: AppConfig = {
   geo: { country: 'KZ', ip: '203.0.113.7', region: 'Almaty' },
@@ -27,12 +27,17 @@ describe('app config', () => {
 
   it('parses the data block that AppConfig.astro renders', () => {
     // The server escapes "<" as \u003c so the JSON cannot close its script tag.
-    const text = JSON.stringify({ ...rendered, geo: { ...rendered.geo, region: '<b>' } }).replace(/</g, '\\u003c');
+    const text = JSON.stringify({ ...rendered, geo: { ...rendered.geo, region: '<b>' } }).replace(
+      /</g,
+      '\\u003c',
+    );
     expect(parseAppConfig(text)).toEqual({ ...rendered, geo: { ...rendered.geo, region: '<b>' } });
   });
 
   it('takes the default for each field that is missing or of the wrong type', () => {
-    const config = parseAppConfig('{"deviceId":"device-1","staticMode":"yes","device":{"deviceClass":"mobileWeb","model":7}}');
+    const config = parseAppConfig(
+      '{"deviceId":"device-1","staticMode":"yes","device":{"deviceClass":"mobileWeb","model":7}}',
+    );
     expect(config.deviceId).toBe('device-1');
     expect(config.staticMode).toBe(false);
     expect(config.device).toEqual({ ...DEFAULT_APP_CONFIG.device, deviceClass: 'mobileWeb' });

@@ -36,7 +36,8 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   staticMode: false,
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Parses the JSON of the data block; missing or malformed parts take their defaults, so an island
@@ -73,7 +74,11 @@ let cached: AppConfig | undefined;
  */
 export function appConfig(): AppConfig {
   if (!cached) {
-    const doc = (globalThis as { document?: { getElementById(id: string): { textContent: string | null } | null } }).document;
+    const doc = (
+      globalThis as {
+        document?: { getElementById(id: string): { textContent: string | null } | null };
+      }
+    ).document;
     cached = parseAppConfig(doc?.getElementById('app-config')?.textContent);
   }
   return cached;

@@ -3,7 +3,10 @@ import { rememberReturn, returnPath, safeBackPath } from './back-path.ts';
 
 const memory = () => {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  };
 };
 
 describe('back path of the sign-in flow', () => {
@@ -13,7 +16,20 @@ describe('back path of the sign-in flow', () => {
   });
 
   it('refuses anything that could leave the site or loop back into sign-in', () => {
-    for (const bad of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example', '/x\nSet-Cookie: a=1', 'watch/1', '', null, '/auth', '/auth?step=signin', '/settings/auth', '/code/auth/']) {
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\\evil.example',
+      '/x\nSet-Cookie: a=1',
+      'watch/1',
+      '',
+      null,
+      '/auth',
+      '/auth?step=signin',
+      '/settings/auth',
+      '/code/auth/',
+    ]) {
       expect(safeBackPath(bad), String(bad)).toBeNull();
     }
     // Percent-encoded characters stay encoded: a harmless path on this site.
@@ -25,7 +41,10 @@ describe('back path of the sign-in flow', () => {
     expect(returnPath(s)).toBe('/');
     rememberReturn(s, { referrer: 'https://other.example/page', origin: 'https://amediateka.ru' });
     expect(returnPath(s)).toBe('/');
-    rememberReturn(s, { referrer: 'https://amediateka.ru/series?genre=drama', origin: 'https://amediateka.ru' });
+    rememberReturn(s, {
+      referrer: 'https://amediateka.ru/series?genre=drama',
+      origin: 'https://amediateka.ru',
+    });
     expect(returnPath(s)).toBe('/series?genre=drama');
     rememberReturn(s, { backPath: '/gifts', origin: 'https://amediateka.ru' });
     expect(returnPath(s)).toBe('/gifts');

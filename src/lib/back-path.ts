@@ -7,7 +7,8 @@ export const BACK_PATH_KEY = 'backPath';
 export const PREV_PATH_KEY = 'prevPath';
 
 /** Paths the flow must never return to: the sign-in screens themselves. */
-const AUTH_SCREENS = /^\/(auth|settings\/auth|settings\/support\/auth|gifts\/auth|activate\/auth|code\/auth)(\/|\?|#|$)/;
+const AUTH_SCREENS =
+  /^\/(auth|settings\/auth|settings\/support\/auth|gifts\/auth|activate\/auth|code\/auth)(\/|\?|#|$)/;
 
 /**
  * A path inside this site, or null: it starts with one `/`, holds no scheme, backslash or control
@@ -16,7 +17,9 @@ const AUTH_SCREENS = /^\/(auth|settings\/auth|settings\/support\/auth|gifts\/aut
  */
 export function safeBackPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value)) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value))
+    return null;
   let url: URL;
   try {
     url = new URL(value, 'https://site.invalid');
@@ -32,7 +35,10 @@ export function safeBackPath(value: string | null | undefined): string | null {
  * Remembers where to return: an explicit `backPath` (query or entry point) wins, else the page the
  * visitor came from on this site (`prevPath`); both are kept in session storage.
  */
-export function rememberReturn(storage: Pick<Storage, 'getItem' | 'setItem'>, { backPath, referrer, origin }: { backPath?: string | null; referrer?: string; origin: string }) {
+export function rememberReturn(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  { backPath, referrer, origin }: { backPath?: string | null; referrer?: string; origin: string },
+) {
   const explicit = safeBackPath(backPath);
   if (explicit) storage.setItem(BACK_PATH_KEY, explicit);
   if (referrer?.startsWith(`${origin}/`)) {
@@ -43,5 +49,9 @@ export function rememberReturn(storage: Pick<Storage, 'getItem' | 'setItem'>, { 
 
 /** Where to go after signing in: the back path, else the previous page, else the home page. */
 export function returnPath(storage: Pick<Storage, 'getItem'>): string {
-  return safeBackPath(storage.getItem(BACK_PATH_KEY)) ?? safeBackPath(storage.getItem(PREV_PATH_KEY)) ?? '/';
+  return (
+    safeBackPath(storage.getItem(BACK_PATH_KEY)) ??
+    safeBackPath(storage.getItem(PREV_PATH_KEY)) ??
+    '/'
+  );
 }

@@ -5,7 +5,7 @@
 import Swiper from 'swiper';
 import { A11y, Navigation } from 'swiper/modules';
 import { carouselTexts } from '../components/carousel/texts.ts';
-import { swiperLayout, type CarouselKind } from './carousel.ts';
+import { type CarouselKind, swiperLayout } from './carousel.ts';
 
 /** The slide the native scroll track shows first, so taking it over does not jump. */
 function scrolledSlide(track: HTMLElement): number {
@@ -31,7 +31,11 @@ export function mountCarousel(root: HTMLElement) {
     speed: matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
     // Visible slides are known, so focusing one does not slide; focusing a hidden one brings it in.
     watchSlidesProgress: true,
-    navigation: { prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'), nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'), addIcons: false },
+    navigation: {
+      prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'),
+      nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'),
+      addIcons: false,
+    },
     a11y: {
       prevSlideMessage: carouselTexts.prev,
       nextSlideMessage: carouselTexts.next,

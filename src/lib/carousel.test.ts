@@ -3,9 +3,24 @@ import { CAROUSEL_TABLE, carouselCss, carouselStep, swiperLayout } from './carou
 
 describe('carousel table', () => {
   it('is the table of spec section 2', () => {
-    const rows = (kind: 'poster' | 'wide') => CAROUSEL_TABLE[kind].map((s) => [s.minWidth, s.slides, s.gap]);
-    expect(rows('poster')).toEqual([[320, 2, 8], [768, 4, 8], [1024, 4, 16], [1366, 5, 16], [1440, 5, 16], [1920, 6, 16]]);
-    expect(rows('wide')).toEqual([[320, 1, 8], [768, 2, 16], [1024, 3, 24], [1366, 3, 24], [1440, 3, 24], [1920, 4, 24]]);
+    const rows = (kind: 'poster' | 'wide') =>
+      CAROUSEL_TABLE[kind].map((s) => [s.minWidth, s.slides, s.gap]);
+    expect(rows('poster')).toEqual([
+      [320, 2, 8],
+      [768, 4, 8],
+      [1024, 4, 16],
+      [1366, 5, 16],
+      [1440, 5, 16],
+      [1920, 6, 16],
+    ]);
+    expect(rows('wide')).toEqual([
+      [320, 1, 8],
+      [768, 2, 16],
+      [1024, 3, 24],
+      [1366, 3, 24],
+      [1440, 3, 24],
+      [1920, 4, 24],
+    ]);
   });
 
   it('picks the step in force at a width, the first one below 320', () => {
@@ -15,7 +30,7 @@ describe('carousel table', () => {
     expect(carouselStep('wide', 2560)).toMatchObject({ slides: 4, gap: 24 });
   });
 
-  it("gives Swiper the same steps as breakpoints", () => {
+  it('gives Swiper the same steps as breakpoints', () => {
     const { slidesPerView, spaceBetween, breakpoints } = swiperLayout('wide');
     expect([slidesPerView, spaceBetween]).toEqual([1, 8]);
     expect(breakpoints).toEqual({
@@ -30,8 +45,16 @@ describe('carousel table', () => {
 
   it('writes the steps as custom properties under min-width media queries, in width order', () => {
     const css = carouselCss();
-    expect(css.startsWith('.carousel--poster{--carousel-slides:2;--carousel-gap:8px}.carousel--wide{--carousel-slides:1;--carousel-gap:8px}')).toBe(true);
-    expect([...css.matchAll(/@media \(min-width:(\d+)px\)/g)].map((m) => Number(m[1]))).toEqual([768, 1024, 1366, 1440, 1920]);
-    expect(css).toContain('@media (min-width:1920px){.carousel--poster{--carousel-slides:6;--carousel-gap:16px}.carousel--wide{--carousel-slides:4;--carousel-gap:24px}}');
+    expect(
+      css.startsWith(
+        '.carousel--poster{--carousel-slides:2;--carousel-gap:8px}.carousel--wide{--carousel-slides:1;--carousel-gap:8px}',
+      ),
+    ).toBe(true);
+    expect([...css.matchAll(/@media \(min-width:(\d+)px\)/g)].map((m) => Number(m[1]))).toEqual([
+      768, 1024, 1366, 1440, 1920,
+    ]);
+    expect(css).toContain(
+      '@media (min-width:1920px){.carousel--poster{--carousel-slides:6;--carousel-gap:16px}.carousel--wide{--carousel-slides:4;--carousel-gap:24px}}',
+    );
   });
 });

@@ -55,11 +55,17 @@ export function swiperLayout(kind: CarouselKind) {
   return {
     slidesPerView: first!.slides,
     spaceBetween: first!.gap,
-    breakpoints: Object.fromEntries(CAROUSEL_TABLE[kind].map((s) => [s.minWidth, { slidesPerView: s.slides, spaceBetween: s.gap }])),
+    breakpoints: Object.fromEntries(
+      CAROUSEL_TABLE[kind].map((s) => [
+        s.minWidth,
+        { slidesPerView: s.slides, spaceBetween: s.gap },
+      ]),
+    ),
   };
 }
 
-const vars = (kind: CarouselKind, s: CarouselStep) => `.carousel--${kind}{--carousel-slides:${s.slides};--carousel-gap:${s.gap}px}`;
+const vars = (kind: CarouselKind, s: CarouselStep) =>
+  `.carousel--${kind}{--carousel-slides:${s.slides};--carousel-gap:${s.gap}px}`;
 
 /**
  * The table as CSS custom properties per kind and breakpoint; `Carousel.astro` lays its track out
@@ -68,7 +74,12 @@ const vars = (kind: CarouselKind, s: CarouselStep) => `.carousel--${kind}{--caro
  */
 export function carouselCss(): string {
   const base = CAROUSEL_KINDS.map((k) => vars(k, CAROUSEL_TABLE[k][0]!)).join('');
-  const widths = [...new Set(CAROUSEL_KINDS.flatMap((k) => CAROUSEL_TABLE[k].slice(1).map((s) => s.minWidth)))].sort((a, b) => a - b);
-  const queries = widths.map((w) => `@media (min-width:${w}px){${CAROUSEL_KINDS.map((k) => vars(k, carouselStep(k, w))).join('')}}`);
+  const widths = [
+    ...new Set(CAROUSEL_KINDS.flatMap((k) => CAROUSEL_TABLE[k].slice(1).map((s) => s.minWidth))),
+  ].sort((a, b) => a - b);
+  const queries = widths.map(
+    (w) =>
+      `@media (min-width:${w}px){${CAROUSEL_KINDS.map((k) => vars(k, carouselStep(k, w))).join('')}}`,
+  );
   return base + queries.join('');
 }

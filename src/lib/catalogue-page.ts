@@ -4,11 +4,11 @@ import { listTitlesQuery, withTotal } from '../../functions/api/content/content.
 import { toCard } from '../../functions/api/content/content-dto.ts';
 import { listQuery } from '../../functions/api/content/routes.ts';
 import type { Toggles } from '../../functions/api/flags/flags.repo.ts';
-import { loadPage } from './page-context.ts';
-import { shareWithGuests } from './page-cache.ts';
-import { db } from '../../functions/db/client.ts';
 import type { Partner, TitleType } from '../../functions/db/catalogue-schema.ts';
+import { db } from '../../functions/db/client.ts';
 import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
+import { shareWithGuests } from './page-cache.ts';
+import { loadPage } from './page-context.ts';
 
 export interface CatalogueOptions {
   types: TitleType[];
@@ -27,7 +27,10 @@ export type CatalogueData = NonNullable<Awaited<ReturnType<typeof loadCatalogueP
  * malformed or the section is switched off. Call it from the page's frontmatter: a status set
  * after an await inside a component comes too late for Astro's streamed response.
  */
-export async function loadCataloguePage(Astro: AstroGlobal, { types, partner, available = () => true }: CatalogueOptions) {
+export async function loadCataloguePage(
+  Astro: AstroGlobal,
+  { types, partner, available = () => true }: CatalogueOptions,
+) {
   const parsed = listQuery.safeParse(Object.fromEntries(Astro.url.searchParams));
   if (!parsed.success) {
     Astro.response.status = 404;
@@ -35,7 +38,17 @@ export async function loadCataloguePage(Astro: AstroGlobal, { types, partner, av
   }
   const query = parsed.data;
   const maxAge = maxAgeFor(Astro.locals.edge.session, query.age);
-  const filter = { types, partner: partner ?? query.partner, genre: query.genre, country: query.country, studio: query.studio, year: query.year, decade: query.decade, maxAge, sort: query.sort };
+  const filter = {
+    types,
+    partner: partner ?? query.partner,
+    genre: query.genre,
+    country: query.country,
+    studio: query.studio,
+    year: query.year,
+    decade: query.decade,
+    maxAge,
+    sort: query.sort,
+  };
   const { context, results } = await loadPage(Astro, (d) => {
     const [genres, countries, , , decades] = facetQueries(d);
     return [listTitlesQuery(d, filter, query), genres, countries, decades] as const;

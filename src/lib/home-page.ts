@@ -1,6 +1,14 @@
 import type { AstroGlobal } from 'astro';
-import { toBannerDto, toShowcaseDto, type ShelfDto } from '../../functions/api/showcases/showcase-dto.ts';
-import { bannersQuery, showcaseQueries, toShowcase } from '../../functions/api/showcases/showcases.repo.ts';
+import {
+  type ShelfDto,
+  toBannerDto,
+  toShowcaseDto,
+} from '../../functions/api/showcases/showcase-dto.ts';
+import {
+  bannersQuery,
+  showcaseQueries,
+  toShowcase,
+} from '../../functions/api/showcases/showcases.repo.ts';
 import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
@@ -28,7 +36,11 @@ export function carouselKindOf(shelf: ShelfDto): CarouselKind {
 export async function loadHomePage(Astro: AstroGlobal) {
   const { session } = Astro.locals.edge;
   const maxAge = maxAgeFor(session);
-  const { results } = await loadPage(Astro, (d) => [...showcaseQueries(d, { kind: 'featured' }, maxAge), bannersQuery(d, '/', maxAge)] as const);
+  const { results } = await loadPage(
+    Astro,
+    (d) =>
+      [...showcaseQueries(d, { kind: 'featured' }, maxAge), bannersQuery(d, '/', maxAge)] as const,
+  );
   const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners] = results;
   const found = toShowcase([showcase, shelves, items, collectionItems, partnerItems, episodes]);
   shareWithGuests(Astro);

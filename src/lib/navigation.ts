@@ -22,7 +22,12 @@ export const TOP_MENU: NavItem[] = [
   { href: '/movies', text: 'Фильмы', title: 'Фильмы онлайн' },
   { href: '/hbo-max', text: 'HBO Max', title: 'Сериалы и фильмы HBO Max', toggle: 'hbo' },
   { href: '/dazn', text: 'DAZN', title: 'Спорт DAZN', toggle: 'dazn' },
-  { href: '/paramount-plus', text: 'Paramount+', title: 'Сериалы и фильмы Paramount+', sngOnly: true },
+  {
+    href: '/paramount-plus',
+    text: 'Paramount+',
+    title: 'Сериалы и фильмы Paramount+',
+    sngOnly: true,
+  },
   { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', sngOnly: true },
   { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
   { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
@@ -39,8 +44,16 @@ export const ACCOUNT_MENU: NavItem[] = [
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
 
 const contacts: NavItem = { href: '/contacts', text: 'Контакты', title: 'Контакты' };
-const legal: NavItem = { href: '/info/legal-information/', text: 'Правовая информация', title: 'Правовая информация' };
-const support: NavItem = { href: '/settings/support', text: 'Поддержка', title: 'Служба поддержки' };
+const legal: NavItem = {
+  href: '/info/legal-information/',
+  text: 'Правовая информация',
+  title: 'Правовая информация',
+};
+const support: NavItem = {
+  href: '/settings/support',
+  text: 'Поддержка',
+  title: 'Служба поддержки',
+};
 const recommendations: NavItem = {
   href: '/info/recommendations',
   text: 'Рекомендательные технологии',
@@ -62,7 +75,12 @@ export const FOOTER_MENU_2: (NavItem & { unauthenticatedUser?: boolean })[] = [
   contacts,
   { href: '/faq', text: 'Вопросы и ответы', title: 'Частые вопросы' },
   { ...support, unauthenticatedUser: false },
-  { href: PARTNER_PROGRAMME_URL, text: 'Партнёрская программа', title: 'Партнёрская программа', external: true },
+  {
+    href: PARTNER_PROGRAMME_URL,
+    text: 'Партнёрская программа',
+    title: 'Партнёрская программа',
+    external: true,
+  },
   legal,
   recommendations,
 ];
@@ -86,10 +104,30 @@ export const SOCIAL_LINKS: ExternalLink[] = [
 
 /** App badges (spec section 2): four stores and our own Smart TV page. */
 export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
-  { href: 'https://apps.apple.com/ru/app/amediateka/id1024562936', text: 'App Store', icon: 'appstore', external: true },
-  { href: 'https://play.google.com/store/apps/details?id=com.amediateka.mobile', text: 'Google Play', icon: 'googleplay', external: true },
-  { href: 'https://appgallery.huawei.com/app/C102422035', text: 'AppGallery', icon: 'appgallery', external: true },
-  { href: 'https://www.rustore.ru/catalog/app/com.amediateka.mobile', text: 'RuStore', icon: 'rustore', external: true },
+  {
+    href: 'https://apps.apple.com/ru/app/amediateka/id1024562936',
+    text: 'App Store',
+    icon: 'appstore',
+    external: true,
+  },
+  {
+    href: 'https://play.google.com/store/apps/details?id=com.amediateka.mobile',
+    text: 'Google Play',
+    icon: 'googleplay',
+    external: true,
+  },
+  {
+    href: 'https://appgallery.huawei.com/app/C102422035',
+    text: 'AppGallery',
+    icon: 'appgallery',
+    external: true,
+  },
+  {
+    href: 'https://www.rustore.ru/catalog/app/com.amediateka.mobile',
+    text: 'RuStore',
+    icon: 'rustore',
+    external: true,
+  },
   { href: '/big-screen', text: 'Smart TV', icon: 'smarttv', external: false },
 ];
 
@@ -121,5 +159,9 @@ export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] 
  */
 export function isPaymentFlowPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return /^\/(auth|code|advantages|paywall|payment|payment\/redirect|payment-type|poll|success|gifts\/success|free-access)(\/|$)/.test(path) || /^\/(code|settings|settings\/support|gifts|activate)\/auth$/.test(path);
+  return (
+    /^\/(auth|code|advantages|paywall|payment|payment\/redirect|payment-type|poll|success|gifts\/success|free-access)(\/|$)/.test(
+      path,
+    ) || /^\/(code|settings|settings\/support|gifts|activate)\/auth$/.test(path)
+  );
 }

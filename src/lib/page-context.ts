@@ -1,10 +1,10 @@
 import type { AstroGlobal } from 'astro';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { eq } from 'drizzle-orm';
-import { allFlags, togglesFrom, type Toggles } from '../../functions/api/flags/flags.repo.ts';
-import { db, type Db } from '../../functions/db/client.ts';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import { allFlags, type Toggles, togglesFrom } from '../../functions/api/flags/flags.repo.ts';
+import { type SeoText, seoPathKey, toSeoText } from '../../functions/api/seo/seo.repo.ts';
+import { type Db, db } from '../../functions/db/client.ts';
 import { seoTexts } from '../../functions/db/schema.ts';
-import { seoPathKey, toSeoText, type SeoText } from '../../functions/api/seo/seo.repo.ts';
 
 export interface PageContext {
   toggles: Toggles;
@@ -13,7 +13,14 @@ export interface PageContext {
 
 /** What every page needs from D1: the feature toggles and the CMS SEO texts of its path. */
 function contextQueries(d: Db, pathname: string) {
-  return [allFlags(d), d.select().from(seoTexts).where(eq(seoTexts.path, seoPathKey(pathname))).limit(1)] as const;
+  return [
+    allFlags(d),
+    d
+      .select()
+      .from(seoTexts)
+      .where(eq(seoTexts.path, seoPathKey(pathname)))
+      .limit(1),
+  ] as const;
 }
 
 type ContextRows = BatchResponse<ReturnType<typeof contextQueries>>;
@@ -37,10 +44,16 @@ type Query = BatchItem<'sqlite'>;
  * uncached page costs a single round trip. Call it from the page's frontmatter.
  * @example const [rows] = await loadPage(Astro, (d) => [listCollectionsQuery(d)] as const);
  */
-export async function loadPage<T extends readonly Query[]>(Astro: AstroGlobal, queries: (d: Db) => T): Promise<{ context: PageContext; results: BatchResponse<T> }> {
+export async function loadPage<T extends readonly Query[]>(
+  Astro: AstroGlobal,
+  queries: (d: Db) => T,
+): Promise<{ context: PageContext; results: BatchResponse<T> }> {
   const d = db();
   const own = queries(d);
-  const [flags, seo, ...results] = await d.batch([...contextQueries(d, Astro.url.pathname), ...own] as unknown as [Query, ...Query[]]);
+  const [flags, seo, ...results] = await d.batch([
+    ...contextQueries(d, Astro.url.pathname),
+    ...own,
+  ] as unknown as [Query, ...Query[]]);
   const context = toPageContext([flags, seo] as unknown as ContextRows);
   Astro.locals.pageContext = context;
   return { context, results: results as unknown as BatchResponse<T> };

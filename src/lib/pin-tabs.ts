@@ -20,7 +20,10 @@ const tabs = new Set<string>();
 export const tabCount = () => tabs.size + 1;
 
 function cookie(name: string): string | undefined {
-  return document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 }
 
 /** Writes the PIN status to the cookie (a browser-session cookie) and this tab's session storage. */
@@ -31,7 +34,10 @@ export function writePinStatus(status: PinStatus) {
 
 /** Entered only when both the cookie and this tab's session storage say so. */
 export function readPinStatus(): PinStatus {
-  return cookie(COOKIE.parentalPin) === 'entered' && sessionStorage.getItem(PIN_STATUS_KEY) === 'entered' ? 'entered' : 'not_entered';
+  return cookie(COOKIE.parentalPin) === 'entered' &&
+    sessionStorage.getItem(PIN_STATUS_KEY) === 'entered'
+    ? 'entered'
+    : 'not_entered';
 }
 
 /** Forgets the entry here and on the server (best effort: it expires there within 4 hours anyway). */
@@ -39,7 +45,12 @@ function clearEntry() {
   writePinStatus('not_entered');
   const account = cookie(COOKIE.accountId);
   const token = cookie(COOKIE.token);
-  if (account) void fetch(`/auth/accounts/${account}/pin-code/entry`, { method: 'DELETE', credentials: 'include', headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {} }).catch(() => {});
+  if (account)
+    void fetch(`/auth/accounts/${account}/pin-code/entry`, {
+      method: 'DELETE',
+      credentials: 'include',
+      headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {},
+    }).catch(() => {});
 }
 
 /** Joins the tab count; a fresh tab with no other tab open clears a leftover PIN entry. */
@@ -55,10 +66,16 @@ export function trackPinTabs() {
     if (type === 'hello') channel.postMessage({ type: 'here', id });
   });
   addEventListener('pagehide', () => channel.postMessage({ type: 'bye', id }));
-  addEventListener('pageshow', (event) => event.persisted && channel.postMessage({ type: 'hello', id }));
+  addEventListener(
+    'pageshow',
+    (event) => event.persisted && channel.postMessage({ type: 'hello', id }),
+  );
   channel.postMessage({ type: 'hello', id });
   const fresh = sessionStorage.getItem(PIN_STATUS_KEY) === null;
   if (fresh && cookie(COOKIE.parentalPin) === 'entered') {
-    setTimeout(() => (tabs.size === 0 ? clearEntry() : sessionStorage.setItem(PIN_STATUS_KEY, 'entered')), ANSWER_MS);
+    setTimeout(
+      () => (tabs.size === 0 ? clearEntry() : sessionStorage.setItem(PIN_STATUS_KEY, 'entered')),
+      ANSWER_MS,
+    );
   }
 }

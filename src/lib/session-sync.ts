@@ -3,18 +3,38 @@
  * clears what it keeps for the session (tokens, PIN entry, payment, tariff and gift selections),
  * then tells the other tabs, which follow on the signal.
  */
-import { api, isLogoutSuccess, SESSION_COOKIES, browserEnvironment } from './api-client.ts';
-import { appConfig } from './app-config.ts';
+
 import { COOKIE } from '../../functions/lib/cookies.ts';
+import { api, browserEnvironment, isLogoutSuccess, SESSION_COOKIES } from './api-client.ts';
+import { appConfig } from './app-config.ts';
 
 /** The cross-tab logout signal. */
 export const AUTH_CHANNEL = 'amedia-auth';
 
 /** Session-storage keys of a signed-in session and its payment flow (spec section 3). */
-export const SESSION_KEYS = ['billingUrl', 'delayedPlaybackUrl', 'paymentFlowContentUrl', 'sourcePaymentFlow', 'playerData', 'accessData', 'isRegistrationFlow', 'tryBtnFlow', 'pinStatus'] as const;
+export const SESSION_KEYS = [
+  'billingUrl',
+  'delayedPlaybackUrl',
+  'paymentFlowContentUrl',
+  'sourcePaymentFlow',
+  'playerData',
+  'accessData',
+  'isRegistrationFlow',
+  'tryBtnFlow',
+  'pinStatus',
+] as const;
 
 /** Cookies the client can clear itself (the HttpOnly session credential is the server's). */
-const CLIENT_COOKIES = [...SESSION_COOKIES, COOKIE.parentalPin, 'tariffId', 'subscriptionId', 'tariffType', 'isGift', 'paymentOrderId', 'isHBO'];
+const CLIENT_COOKIES = [
+  ...SESSION_COOKIES,
+  COOKIE.parentalPin,
+  'tariffId',
+  'subscriptionId',
+  'tariffType',
+  'isGift',
+  'paymentOrderId',
+  'isHBO',
+];
 
 /** Forgets this tab's session state. */
 export function clearLocalSession() {

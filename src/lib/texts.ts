@@ -3,19 +3,29 @@ import type { TitleType } from '../../functions/db/catalogue-schema.ts';
 /** Page texts. Those copied verbatim from the spec say so. */
 export const pageTexts = {
   notFoundTitle: 'Страница не найдена',
-  notFoundText: 'Такой страницы нет: возможно, её убрали или в адресе опечатка. Загляните на главную — там много интересного.',
+  notFoundText:
+    'Такой страницы нет: возможно, её убрали или в адресе опечатка. Загляните на главную — там много интересного.',
   forbiddenTitle: 'Нет доступа',
-  forbiddenText: 'У вас нет прав на эту страницу. Войдите в другой аккаунт или выберите другой профиль.',
+  forbiddenText:
+    'У вас нет прав на эту страницу. Войдите в другой аккаунт или выберите другой профиль.',
   renderErrorTitle: 'Что-то пошло не так',
-  renderErrorText: 'Мы не смогли показать эту страницу. Обновите её через минуту — мы уже разбираемся.',
+  renderErrorText:
+    'Мы не смогли показать эту страницу. Обновите её через минуту — мы уже разбираемся.',
   /** spec, section 2: popup title on the watch route */
   watchUnavailableTitle: 'Контент недоступен',
-  watchUnavailableText: 'Этот фильм или сериал нельзя посмотреть в текущем профиле или в вашем регионе.',
+  watchUnavailableText:
+    'Этот фильм или сериал нельзя посмотреть в текущем профиле или в вашем регионе.',
   /** spec, section 2: global missing-content popup */
   missingContentTitle: 'Контент временно недоступен',
   /** spec, section 2 */
-  missingContentText: 'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
+  missingContentText:
+    'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
 } as const;
 
 /** What a title is, as cards and title pages name it. */
-export const titleTypeLabels = { movie: 'Фильм', series: 'Сериал', kids: 'Детям', trailer: 'Трейлер' } as const satisfies Record<TitleType, string>;
+export const titleTypeLabels = {
+  movie: 'Фильм',
+  series: 'Сериал',
+  kids: 'Детям',
+  trailer: 'Трейлер',
+} as const satisfies Record<TitleType, string>;

@@ -6,15 +6,28 @@ export const GET: APIRoute = ({ url }) => {
   const lines = config().isProduction
     ? [
         'User-agent: *',
-        ...['/api/', '/auth', '/settings', '/payment', '/paywall/', '/my/', '/code', '/activate', '/success', '/get-ip/', '/reset-password'].map(
-          (path) => `Disallow: ${path}`,
-        ),
+        ...[
+          '/api/',
+          '/auth',
+          '/settings',
+          '/payment',
+          '/paywall/',
+          '/my/',
+          '/code',
+          '/activate',
+          '/success',
+          '/get-ip/',
+          '/reset-password',
+        ].map((path) => `Disallow: ${path}`),
         'Allow: /',
         '',
         `Sitemap: ${url.origin}/sitemap.xml`,
       ]
     : ['User-agent: *', 'Disallow: /'];
   return new Response(`${lines.join('\n')}\n`, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
   });
 };

@@ -1,20 +1,40 @@
 import type { APIRoute } from 'astro';
 import { asc, ne } from 'drizzle-orm';
 import { watchUrl } from '../../functions/api/content/content-dto.ts';
-import { db } from '../../functions/db/client.ts';
 import { collections, titles, tvChannels } from '../../functions/db/catalogue-schema.ts';
+import { db } from '../../functions/db/client.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 
 /** Sections and help pages of spec section 2 that search engines should know (CIS-only ones too). */
-const STATIC_PATHS = ['/', '/series', '/movies', '/kids', '/collections', '/tv', '/hbo-max', '/kino1tv', '/paramount-plus', '/dazn', '/trailers', '/faq', '/contacts', '/big-screen', '/referral-rules'];
+const STATIC_PATHS = [
+  '/',
+  '/series',
+  '/movies',
+  '/kids',
+  '/collections',
+  '/tv',
+  '/hbo-max',
+  '/kino1tv',
+  '/paramount-plus',
+  '/dazn',
+  '/trailers',
+  '/faq',
+  '/contacts',
+  '/big-screen',
+  '/referral-rules',
+];
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** sitemap.xml: sections, info pages, every title, collection and TV channel, in one D1 round trip. */
 export const GET: APIRoute = async ({ url }) => {
   const d = db();
   const [titleRows, collectionRows, channelRows] = await d.batch([
-    d.select({ id: titles.id, createdAt: titles.createdAt }).from(titles).where(ne(titles.type, 'trailer')).orderBy(asc(titles.id)),
+    d
+      .select({ id: titles.id, createdAt: titles.createdAt })
+      .from(titles)
+      .where(ne(titles.type, 'trailer'))
+      .orderBy(asc(titles.id)),
     d.select({ slug: collections.slug }).from(collections).orderBy(asc(collections.position)),
     d.select({ slug: tvChannels.slug }).from(tvChannels).orderBy(asc(tvChannels.position)),
   ]);
@@ -23,10 +43,21 @@ export const GET: APIRoute = async ({ url }) => {
     ...Object.values(INFO_DOCS).map((doc) => ({ loc: url.origin + doc.path })),
     ...collectionRows.map((c) => ({ loc: `${url.origin}/collections/${c.slug}` })),
     ...channelRows.map((c) => ({ loc: `${url.origin}/tv/${c.slug}` })),
-    ...titleRows.map((t) => ({ loc: url.origin + watchUrl(t.id), lastmod: new Date(t.createdAt * 1000).toISOString().slice(0, 10) })),
+    ...titleRows.map((t) => ({
+      loc: url.origin + watchUrl(t.id),
+      lastmod: new Date(t.createdAt * 1000).toISOString().slice(0, 10),
+    })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-    .map((u) => `  <url><loc>${escape(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .map(
+      (u) =>
+        `  <url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+    )
     .join('\n')}\n</urlset>\n`;
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
 };

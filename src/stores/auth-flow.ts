@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
-import { api, isOk, type ApiResult } from '../lib/api-client.ts';
-import { returnPath } from '../lib/back-path.ts';
 import { authTexts } from '../components/auth/texts.ts';
+import { type ApiResult, api, isOk } from '../lib/api-client.ts';
+import { returnPath } from '../lib/back-path.ts';
 import { trackCall } from './call-state.ts';
 
 /** The screens of the sign-in flow (spec section 2). */
@@ -20,12 +20,20 @@ export interface AuthFlowState {
   resetToken: string | null;
 }
 
-const initial: AuthFlowState = { step: 'auth', busy: false, error: null, notice: null, codeSentTo: null, resetToken: null };
+const initial: AuthFlowState = {
+  step: 'auth',
+  busy: false,
+  error: null,
+  notice: null,
+  codeSentTo: null,
+  resetToken: null,
+};
 
 /** The sign-in flow of the /auth screens; the island renders it, the actions below change it. */
 export const $authFlow = map<AuthFlowState>({ ...initial });
 
-export const isAuthStep = (value: string | null): value is AuthStep => (AUTH_STEPS as readonly string[]).includes(value ?? '');
+export const isAuthStep = (value: string | null): value is AuthStep =>
+  (AUTH_STEPS as readonly string[]).includes(value ?? '');
 
 /** Opens a step afresh (the URL follows, so Back works). */
 export function goToStep(step: AuthStep, { push = true } = {}) {
@@ -49,39 +57,57 @@ function signedIn() {
 }
 
 export async function signInByEmail(email: string, password: string) {
-  if (await run(() => api.post('/auth/email/sign_in/', { email, password }, { noToken: true }))) signedIn();
+  if (await run(() => api.post('/auth/email/sign_in/', { email, password }, { noToken: true })))
+    signedIn();
 }
 
 /** Sign-up, step one: the code goes to the e-mail (the answer is the same for any address). */
 export async function requestSignUpCode(email: string, password: string) {
-  if (await run(() => api.post('/auth/email/sign_up/', { email, password }, { noToken: true }))) $authFlow.setKey('codeSentTo', email);
+  if (await run(() => api.post('/auth/email/sign_up/', { email, password }, { noToken: true })))
+    $authFlow.setKey('codeSentTo', email);
 }
 
 export async function confirmSignUp(email: string, password: string, code: string) {
-  if (await run(() => api.post('/auth/email/sign_up/', { email, password, code }, { noToken: true }))) signedIn();
+  if (
+    await run(() => api.post('/auth/email/sign_up/', { email, password, code }, { noToken: true }))
+  )
+    signedIn();
 }
 
 export async function requestPhoneCode(phone: string) {
-  if (await run(() => api.post('/auth/phone/check/', { phone }, { noToken: true }))) $authFlow.setKey('codeSentTo', phone);
+  if (await run(() => api.post('/auth/phone/check/', { phone }, { noToken: true })))
+    $authFlow.setKey('codeSentTo', phone);
 }
 
 export async function signInByPhone(phone: string, code: string) {
-  if (await run(() => api.post('/auth/phone/sign_in/', { phone, code }, { noToken: true }))) signedIn();
+  if (await run(() => api.post('/auth/phone/sign_in/', { phone, code }, { noToken: true })))
+    signedIn();
 }
 
 export async function requestRecoveryCode(email: string) {
-  if (await run(() => api.post('/auth/email/reset_pass/', { email }, { noToken: true }))) $authFlow.setKey('codeSentTo', email);
+  if (await run(() => api.post('/auth/email/reset_pass/', { email }, { noToken: true })))
+    $authFlow.setKey('codeSentTo', email);
 }
 
 export async function confirmRecoveryCode(email: string, code: string) {
-  const result = await run(() => api.post<{ token: string }>('/auth/email/change_pass_token/', { email, code }, { noToken: true }));
+  const result = await run(() =>
+    api.post<{ token: string }>(
+      '/auth/email/change_pass_token/',
+      { email, code },
+      { noToken: true },
+    ),
+  );
   if (result?.data?.token) $authFlow.setKey('resetToken', result.data.token);
 }
 
 export async function setNewPassword(newPassword: string) {
   const token = $authFlow.get().resetToken;
   if (!token) return;
-  if (await run(() => api.post('/auth/change_password/', { token, new_password: newPassword }, { noToken: true }))) {
+  if (
+    await run(() =>
+      api.post('/auth/change_password/', { token, new_password: newPassword }, { noToken: true }),
+    )
+  ) {
     $authFlow.set({ ...initial, step: 'signin', notice: authTexts.passwordChanged });
   }
 }

@@ -1,5 +1,5 @@
 import type { MapStore } from 'nanostores';
-import { errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
+import { type ApiResult, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
 
 /** The part of an island's store that follows its API calls. */
 export interface CallState {
@@ -15,11 +15,16 @@ export interface CallState {
  * the server's message (and reason, where the store has that key) for the screen.
  * @example const result = await trackCall($parental, () => api.post(path('pin-code/check'), { pin }));
  */
-export async function trackCall<T, S extends CallState>(store: MapStore<S>, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+export async function trackCall<T, S extends CallState>(
+  store: MapStore<S>,
+  call: () => Promise<ApiResult<T>>,
+): Promise<ApiResult<T>> {
   const keepsReason = 'reason' in store.get();
   store.set({ ...store.get(), busy: true, error: null, ...(keepsReason ? { reason: null } : {}) });
   const result = await call();
-  const failure = isOk(result) ? {} : { error: errorMessage(result), ...(keepsReason ? { reason: errorReason(result) } : {}) };
+  const failure = isOk(result)
+    ? {}
+    : { error: errorMessage(result), ...(keepsReason ? { reason: errorReason(result) } : {}) };
   store.set({ ...store.get(), busy: false, ...failure });
   return result;
 }

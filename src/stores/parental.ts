@@ -5,7 +5,7 @@
  */
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/lib/cookies.ts';
-import { api, isOk, type ApiResult } from '../lib/api-client.ts';
+import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';
 
@@ -25,27 +25,50 @@ export interface ParentalState {
 }
 
 /** Spec section 4: initial Undefined, not entered. */
-const initial: ParentalState = { status: 'Undefined', visible: false, entered: false, adultUserId: null, ageLimit: 18, busy: false, error: null, reason: null };
+const initial: ParentalState = {
+  status: 'Undefined',
+  visible: false,
+  entered: false,
+  adultUserId: null,
+  ageLimit: 18,
+  busy: false,
+  error: null,
+  reason: null,
+};
 export const $parental = map<ParentalState>({ ...initial });
 
 /** Paths of the flows where the PIN is active (spec section 2: advantages, payment, success, gifts, reset-pin-code). */
-export const PIN_FLOW_PATHS = ['/advantages', '/payment', '/success', '/gifts', '/reset-pin-code'] as const;
+export const PIN_FLOW_PATHS = [
+  '/advantages',
+  '/payment',
+  '/success',
+  '/gifts',
+  '/reset-pin-code',
+] as const;
 /** The PIN pages themselves: no status fetch and no popup there. */
 const PIN_PAGES = /^\/settings\/parental(\/|$)/;
 
-export const isPinFlowPath = (path: string) => PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+export const isPinFlowPath = (path: string) =>
+  PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
  * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either a
  * PIN flow or content rated at or above the age setting.
  * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { pinFlow: false, contentAge: 18 }) // true
  */
-export function popupNeeded(s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>, where: { pinFlow: boolean; contentAge?: number }): boolean {
+export function popupNeeded(
+  s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>,
+  where: { pinFlow: boolean; contentAge?: number },
+): boolean {
   if (s.entered || s.status === 'Disabled') return false;
   return where.pinFlow || (where.contentAge !== undefined && where.contentAge >= s.ageLimit);
 }
 
-const accountId = () => document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE.accountId}=`))?.split('=')[1];
+const accountId = () =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${COOKIE.accountId}=`))
+    ?.split('=')[1];
 const path = (rest: string) => `/auth/accounts/${accountId()}/${rest}`;
 
 /** Runs one call with the busy flag (call-state.ts); its data, or null when it failed. */
@@ -109,11 +132,20 @@ export const closePinPopup = () => $parental.setKey('visible', false);
 
 /** The account-security calls of /settings/parental, each keeping the server's message on failure. */
 export const parentalCalls = {
-  setPin: (pin: string, ageLimit: number) => run(() => api.post<StatusAnswer>(path('pin-code/set'), { pin, ageLimit })),
-  changePin: (pin: string, newPin: string) => run(() => api.post<StatusAnswer>(path('pin-code/change'), { pin, newPin })),
+  setPin: (pin: string, ageLimit: number) =>
+    run(() => api.post<StatusAnswer>(path('pin-code/set'), { pin, ageLimit })),
+  changePin: (pin: string, newPin: string) =>
+    run(() => api.post<StatusAnswer>(path('pin-code/change'), { pin, newPin })),
   sendReset: () => run(() => api.post<{ to: string }>(path('pin-code/reset'), {})),
-  resetChange: (code: string, newPin: string) => run(() => api.post<StatusAnswer>(path('pin-code/reset/change'), { code, newPin })),
-  setAge: (ageLimit: number, pin?: string) => run(() => api.patch<{ ageLimit: number }>(path('parental-control/show-settings'), { ageLimit, ...(pin ? { pin } : {}) })),
+  resetChange: (code: string, newPin: string) =>
+    run(() => api.post<StatusAnswer>(path('pin-code/reset/change'), { code, newPin })),
+  setAge: (ageLimit: number, pin?: string) =>
+    run(() =>
+      api.patch<{ ageLimit: number }>(path('parental-control/show-settings'), {
+        ageLimit,
+        ...(pin ? { pin } : {}),
+      }),
+    ),
   sendVerification: () => run(() => api.post<{ to: string }>(path('verification/send'), {})),
   checkVerification: (code: string) => run(() => api.post(path('verification/check'), { code })),
 };

@@ -6,9 +6,9 @@
 import { map } from 'nanostores';
 import type { Avatar } from '../../functions/api/profiles/avatars.ts';
 import type { Profile } from '../../functions/api/profiles/profiles.repo.ts';
-import { api, errorMessage, errorReason, isOk, type ApiResult } from '../lib/api-client.ts';
-import { writePinStatus } from '../lib/pin-tabs.ts';
 import { profilesTexts as t } from '../components/profiles/texts.ts';
+import { type ApiResult, api, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
+import { writePinStatus } from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';
 
 export type ProfileItem = Profile & { current?: boolean };
@@ -49,14 +49,15 @@ export const $profiles = map<ProfilesState>({ ...initial });
 /** Where the browser goes after a switch; replaced in tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
 
-export function initProfiles(data: Pick<ProfilesState, 'profileList' | 'currentProfile' | 'avatars' | 'kidsAvailable'>) {
+export function initProfiles(
+  data: Pick<ProfilesState, 'profileList' | 'currentProfile' | 'avatars' | 'kidsAvailable'>,
+) {
   $profiles.set({ ...initial, ...data });
 }
 
 export function selectProfile(id: number | null) {
   $profiles.set({ ...$profiles.get(), selectedProfile: id, pinNeeded: false, error: null });
 }
-
 
 /** Runs one call with the busy flag (call-state.ts); the last change's notice goes with it. */
 function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
@@ -66,7 +67,10 @@ function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
 
 /** Spec section 7: after creating, the list is fetched again (with kids availability). */
 export async function refreshProfiles(): Promise<void> {
-  const [list, kids] = await Promise.all([api.get<{ results: ProfileItem[] }>('/auth/users/'), api.get<{ available: boolean }>('/auth/users/kids/availability')]);
+  const [list, kids] = await Promise.all([
+    api.get<{ results: ProfileItem[] }>('/auth/users/'),
+    api.get<{ available: boolean }>('/auth/users/kids/availability'),
+  ]);
   if (isOk(list) && list.data) {
     const current = list.data.results.find((p) => p.current)?.id ?? $profiles.get().currentProfile;
     $profiles.set({ ...$profiles.get(), profileList: list.data.results, currentProfile: current });
@@ -74,7 +78,11 @@ export async function refreshProfiles(): Promise<void> {
   if (isOk(kids) && kids.data) $profiles.setKey('kidsAvailable', kids.data.available);
 }
 
-export async function createProfile(body: { name: string; isKid: boolean; avatarId?: number }): Promise<boolean> {
+export async function createProfile(body: {
+  name: string;
+  isKid: boolean;
+  avatarId?: number;
+}): Promise<boolean> {
   const result = await run(() => api.post<Profile>('/auth/users/', body));
   if (!isOk(result) || !result.data) return false;
   await refreshProfiles();
@@ -82,11 +90,19 @@ export async function createProfile(body: { name: string; isKid: boolean; avatar
   return true;
 }
 
-export async function updateProfile(id: number, patch: { name?: string; isKid?: boolean; avatarId?: number }): Promise<boolean> {
+export async function updateProfile(
+  id: number,
+  patch: { name?: string; isKid?: boolean; avatarId?: number },
+): Promise<boolean> {
   const result = await run(() => api.patch<Profile>(`/auth/users/${id}/`, patch));
   if (!isOk(result) || !result.data) return false;
   const updated = result.data;
-  $profiles.set({ ...$profiles.get(), profileList: $profiles.get().profileList.map((p) => (p.id === id ? { ...p, ...updated } : p)), notice: t.saved, selectedProfile: null });
+  $profiles.set({
+    ...$profiles.get(),
+    profileList: $profiles.get().profileList.map((p) => (p.id === id ? { ...p, ...updated } : p)),
+    notice: t.saved,
+    selectedProfile: null,
+  });
   return true;
 }
 
@@ -110,11 +126,20 @@ export async function switchProfile(id: number, pin?: string): Promise<boolean> 
   const target = $profiles.get().profileList.find((p) => p.id === id);
   if (!target) return false;
   if (target.isKid) $profiles.setKey('kidSwitchInProgress', true);
-  const result = await run(() => api.post('/auth/users/switch/', pin === undefined ? { userId: id } : { userId: id, pin }));
+  const result = await run(() =>
+    api.post('/auth/users/switch/', pin === undefined ? { userId: id } : { userId: id, pin }),
+  );
   if (!isOk(result)) {
     const reason = errorReason(result);
-    const pinNeeded = reason === 'pin_required' || reason === 'pin_invalid' || reason === 'pin_locked';
-    $profiles.set({ ...$profiles.get(), kidSwitchInProgress: false, pinNeeded, selectedProfile: pinNeeded ? id : $profiles.get().selectedProfile, error: reason === 'pin_required' ? null : errorMessage(result) });
+    const pinNeeded =
+      reason === 'pin_required' || reason === 'pin_invalid' || reason === 'pin_locked';
+    $profiles.set({
+      ...$profiles.get(),
+      kidSwitchInProgress: false,
+      pinNeeded,
+      selectedProfile: pinNeeded ? id : $profiles.get().selectedProfile,
+      error: reason === 'pin_required' ? null : errorMessage(result),
+    });
     return false;
   }
   // The server ended this session's PIN entry; the tab's own record follows it.

@@ -1,9 +1,14 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../../functions/api/content/test-fixtures.ts';
-import { createApiClient, type ApiClient, type ApiResult, type RequestOptions } from '../lib/api-client.ts';
+import {
+  type ApiClient,
+  type ApiResult,
+  createApiClient,
+  type RequestOptions,
+} from '../lib/api-client.ts';
 import { DEFAULT_APP_CONFIG } from '../lib/app-config.ts';
-import { SUGGEST_PAGE_SIZE, createSuggestions } from './search-suggestions.ts';
+import { createSuggestions, SUGGEST_PAGE_SIZE } from './search-suggestions.ts';
 
 const MS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,15 +26,31 @@ function fakeClient() {
   const client: Pick<ApiClient, 'get'> = {
     get: <T>(path: string, options: RequestOptions = {}) =>
       new Promise<ApiResult<T>>((resolve) => {
-        const base: ApiResult = { data: null, status: 200, statusText: 'OK', url: path, error: null, headers: new Headers() };
-        calls.push({ path, options, answer: (result) => resolve({ ...base, ...result } as ApiResult<T>) });
+        const base: ApiResult = {
+          data: null,
+          status: 200,
+          statusText: 'OK',
+          url: path,
+          error: null,
+          headers: new Headers(),
+        };
+        calls.push({
+          path,
+          options,
+          answer: (result) => resolve({ ...base, ...result } as ApiResult<T>),
+        });
       }),
   };
   return { client, calls };
 }
 
 const page = (...names: string[]) => ({
-  data: { count: names.length, next: null, previous: null, results: names.map((name, id) => ({ id, name })) },
+  data: {
+    count: names.length,
+    next: null,
+    previous: null,
+    results: names.map((name, id) => ({ id, name })),
+  },
 });
 
 describe('search suggestions', () => {
@@ -42,7 +63,9 @@ describe('search suggestions', () => {
     s.type('ти');
     s.type('тих ');
     await pause();
-    expect(calls.map((c) => [c.path, c.options.params])).toEqual([['/cms/search/', { query: 'тих', page_size: SUGGEST_PAGE_SIZE }]]);
+    expect(calls.map((c) => [c.path, c.options.params])).toEqual([
+      ['/cms/search/', { query: 'тих', page_size: SUGGEST_PAGE_SIZE }],
+    ]);
     expect(s.$state.get()).toMatchObject({ query: 'тих', status: 'loading' });
     calls[0]!.answer(page('Тихий город'));
     await sleep(0);
@@ -88,15 +111,25 @@ describe('search suggestions', () => {
     const s = createSuggestions(client, MS);
     s.type('тих');
     await pause();
-    calls[0]!.answer({ status: 422, error: { message: 'Слишком длинный запрос', details: { reason: 'invalid_query' } } });
+    calls[0]!.answer({
+      status: 422,
+      error: { message: 'Слишком длинный запрос', details: { reason: 'invalid_query' } },
+    });
     await sleep(0);
-    expect(s.$state.get()).toMatchObject({ status: 'error', items: [], error: 'Слишком длинный запрос' });
+    expect(s.$state.get()).toMatchObject({
+      status: 'error',
+      items: [],
+      error: 'Слишком длинный запрос',
+    });
     s.type('тих');
     await pause();
     expect(calls).toHaveLength(2);
     calls[1]!.answer({ status: 0, error: new TypeError('Failed to fetch') });
     await sleep(0);
-    expect(s.$state.get()).toMatchObject({ status: 'error', error: 'Сервис недоступен. Попробуйте позже' });
+    expect(s.$state.get()).toMatchObject({
+      status: 'error',
+      error: 'Сервис недоступен. Попробуйте позже',
+    });
   });
 
   it('shows nothing when static mode skips the call', async () => {
@@ -128,7 +161,8 @@ describe('search suggestions against the Worker', () => {
   it('gets cards from /cms/search/ through the api client, ё and е alike', async () => {
     const client = createApiClient({
       config: () => DEFAULT_APP_CONFIG,
-      fetch: (url, init) => exports.default.fetch(new Request(new URL(url, 'http://localhost:8787'), init)),
+      fetch: (url, init) =>
+        exports.default.fetch(new Request(new URL(url, 'http://localhost:8787'), init)),
       cookie: () => undefined,
       clearCookie: () => undefined,
       hostname: () => 'localhost',
@@ -139,7 +173,12 @@ describe('search suggestions against the Worker', () => {
     const s = createSuggestions(client, MS);
     for (const query of ['лисенок', 'лисёнок']) {
       s.type(query);
-      for (let i = 0; i < 100 && !(s.$state.get().query === query && s.$state.get().status === 'ready'); i++) await sleep(MS);
+      for (
+        let i = 0;
+        i < 100 && !(s.$state.get().query === query && s.$state.get().status === 'ready');
+        i++
+      )
+        await sleep(MS);
       expect(s.$state.get(), query).toMatchObject({ query, status: 'ready', count: 1 });
       expect(s.$state.get().items[0]).toMatchObject({ id: 4, url: '/watch/4' });
     }

@@ -1,7 +1,7 @@
-import { map, type MapStore } from 'nanostores';
+import { type MapStore, map } from 'nanostores';
 import type { TitleCard } from '../../functions/api/content/content-dto.ts';
 import type { Paged } from '../../functions/lib/pagination.ts';
-import { api, errorMessage, type ApiClient } from '../lib/api-client.ts';
+import { type ApiClient, api, errorMessage } from '../lib/api-client.ts';
 import { debounce } from '../lib/debounce.ts';
 
 /** Fewer characters than this ask nothing: one letter matches half the catalogue. */
@@ -39,7 +39,10 @@ export interface Suggestions {
  * const s = createSuggestions(api);
  * s.type('тих'); // 300 ms later: GET /cms/search/?query=тих&page_size=8
  */
-export function createSuggestions(client: Pick<ApiClient, 'get'>, ms = SUGGEST_DEBOUNCE_MS): Suggestions {
+export function createSuggestions(
+  client: Pick<ApiClient, 'get'>,
+  ms = SUGGEST_DEBOUNCE_MS,
+): Suggestions {
   const $state = map<SuggestionsState>({ ...idle });
   let controller: AbortController | undefined;
   // Each request gets a number; only the latest one may write the state.
@@ -54,7 +57,8 @@ export function createSuggestions(client: Pick<ApiClient, 'get'>, ms = SUGGEST_D
 
   const ask = debounce(async (query: string) => {
     controller?.abort();
-    const own = (controller = new AbortController());
+    const own = new AbortController();
+    controller = own;
     const ticket = ++latest;
     $state.set({ ...$state.get(), query, status: 'loading' });
     const result = await client.get<Paged<TitleCard>>('/cms/search/', {
@@ -64,7 +68,13 @@ export function createSuggestions(client: Pick<ApiClient, 'get'>, ms = SUGGEST_D
     if (ticket !== latest) return;
     controller = undefined;
     if (result.data && !result.error) {
-      $state.set({ query, status: 'ready', items: result.data.results, count: result.data.count, error: null });
+      $state.set({
+        query,
+        status: 'ready',
+        items: result.data.results,
+        count: result.data.count,
+        error: null,
+      });
     } else if (result.error || result.status > 0) {
       $state.set({ query, status: 'error', items: [], count: 0, error: errorMessage(result) });
     } else {

@@ -1,5 +1,5 @@
 import { atom, computed, onMount } from 'nanostores';
-import { BREAKPOINTS, RESIZE_DEBOUNCE_MS, type Breakpoint } from '../../functions/lib/constants.ts';
+import { BREAKPOINTS, type Breakpoint, RESIZE_DEBOUNCE_MS } from '../../functions/lib/constants.ts';
 import { debounce } from '../lib/debounce.ts';
 
 /** System info of spec section 3: layout breakpoint and screen orientation. */

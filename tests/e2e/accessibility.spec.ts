@@ -4,7 +4,16 @@ import { noViolations } from './support/axe.ts';
 
 // WCAG 2.2 AA rules of axe-core (support/accounts.ts, WCAG); any violation fails, not only serious ones.
 
-for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series', '/search', '/tv', '/tv/pervyj-gorodskoj']) {
+for (const path of [
+  '/',
+  '/get-ip/',
+  '/no-such-page',
+  '/watch/unknown',
+  '/series',
+  '/search',
+  '/tv',
+  '/tv/pervyj-gorodskoj',
+]) {
   for (const width of [320, 1440]) {
     test(`${path} has no WCAG 2.2 AA violations at ${width} px`, async ({ page }) => {
       // The home page's shelves hold some 1,700 elements: axe needs 15-20 s there on two cores.
@@ -17,17 +26,30 @@ for (const path of ['/', '/get-ip/', '/no-such-page', '/watch/unknown', '/series
 }
 
 // The signed-in screens, each at the narrowest and a wide width: one account for all of them.
-test('the account screens have no WCAG 2.2 AA violations and reflow at 320 and 1440 px', async ({ page }) => {
+test('the account screens have no WCAG 2.2 AA violations and reflow at 320 and 1440 px', async ({
+  page,
+}) => {
   test.slow();
   await signUpByEmail(page, `a11y-${unique()}@example.ru`, 'надёжный-пароль-7');
-  for (const path of ['/settings', '/settings/account', '/settings/account?change=phone', '/settings/devices', '/settings/support', '/code', '/big-screen']) {
+  for (const path of [
+    '/settings',
+    '/settings/account',
+    '/settings/account?change=phone',
+    '/settings/devices',
+    '/settings/support',
+    '/code',
+    '/big-screen',
+  ]) {
     for (const width of [320, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
       await noViolations(page, `${path} at ${width} px`);
       // WCAG 1.4.10 (reflow): nothing scrolls sideways at 320 CSS px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
     }
   }
 });

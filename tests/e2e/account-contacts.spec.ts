@@ -6,7 +6,9 @@ import { latestCode, outboxFor } from './support/outbox.ts';
 const uniquePhone = () => `+7998${String(Date.now()).slice(-7)}`;
 
 test.describe('changing the e-mail and phone on /settings/account', () => {
-  test('an e-mail account changes its address with the password and the code, without JavaScript', async ({ browser }) => {
+  test('an e-mail account changes its address with the password and the code, without JavaScript', async ({
+    browser,
+  }) => {
     const old = `old-${unique()}@example.ru`;
     const next = `next-${unique()}@example.ru`;
     const setup = await browser.newContext();
@@ -32,7 +34,9 @@ test.describe('changing the e-mail and phone on /settings/account', () => {
     await page.getByLabel('Код из письма').fill('000000');
     await page.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(page.getByRole('alert')).toContainText('Неверный код');
-    await page.getByLabel('Код из письма').fill(await latestCode(page.request, next, { since, purpose: 'contact_change_code' }));
+    await page
+      .getByLabel('Код из письма')
+      .fill(await latestCode(page.request, next, { since, purpose: 'contact_change_code' }));
     await page.getByRole('button', { name: 'Подтвердить' }).click();
 
     await expect(page.getByRole('status')).toHaveText('E-mail изменён.');
@@ -42,7 +46,9 @@ test.describe('changing the e-mail and phone on /settings/account', () => {
     await context.close();
   });
 
-  test('an account without a password (social sign-in) proves itself with a code, then adds a phone', async ({ page }) => {
+  test('an account without a password (social sign-in) proves itself with a code, then adds a phone', async ({
+    page,
+  }) => {
     const email = `social-${unique()}@example.ru`;
     const phone = uniquePhone();
     await page.goto('/auth');
@@ -53,10 +59,16 @@ test.describe('changing the e-mail and phone on /settings/account', () => {
     await page.goto('/settings/account');
     await page.getByRole('link', { name: 'Добавить номер телефона' }).click();
     await expect(page.getByRole('heading', { name: 'Добавить номер телефона' })).toBeVisible();
-    await expect(page.getByText('У аккаунта нет пароля, поэтому подтвердите, что это вы: мы отправим код на so***@example.ru.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'У аккаунта нет пароля, поэтому подтвердите, что это вы: мы отправим код на so***@example.ru.',
+      ),
+    ).toBeVisible();
     let since = new Date(Date.now() - 1000);
     await page.getByRole('button', { name: 'Получить код' }).click();
-    await page.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since, purpose: 'parental_control_code' }));
+    await page
+      .getByLabel('Код подтверждения')
+      .fill(await latestCode(page.request, email, { since, purpose: 'parental_control_code' }));
     await page.getByRole('button', { name: 'Подтвердить' }).click();
 
     await expect(page.getByLabel('Текущий пароль')).toHaveCount(0);
@@ -65,7 +77,9 @@ test.describe('changing the e-mail and phone on /settings/account', () => {
     await page.getByRole('button', { name: 'Получить код' }).click();
     await expect(page.getByLabel('Код из SMS')).toBeFocused();
     await noViolations(page, 'the code step');
-    await page.getByLabel('Код из SMS').fill(await latestCode(page.request, phone, { since, purpose: 'contact_change_code' }));
+    await page
+      .getByLabel('Код из SMS')
+      .fill(await latestCode(page.request, phone, { since, purpose: 'contact_change_code' }));
     await page.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(page.getByRole('status')).toHaveText('Номер телефона изменён.');
     await expect(page.locator('.contacts')).toContainText(phone);

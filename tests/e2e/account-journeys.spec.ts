@@ -1,13 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { latestCode } from './support/outbox.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
+import { latestCode } from './support/outbox.ts';
 
 const uniquePhone = () => `+7999${String(Date.now()).slice(-7)}`;
 
 const accountMenu = (page: Page) => page.locator('.account-menu');
 
 test.describe('accounts in a real browser', () => {
-  test('sign up by e-mail with the code from the outbox, land back on the entry point’s section', async ({ page }) => {
+  test('sign up by e-mail with the code from the outbox, land back on the entry point’s section', async ({
+    page,
+  }) => {
     const email = `new-${unique()}@example.ru`;
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/settings\/auth$/);
@@ -28,7 +30,9 @@ test.describe('accounts in a real browser', () => {
     await form.getByLabel('Номер телефона').fill(phone);
     const since = new Date();
     await form.getByRole('button', { name: 'Получить код' }).click();
-    await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, phone, { since, channel: 'sms' }));
+    await form
+      .getByLabel('Код подтверждения')
+      .fill(await latestCode(page.request, phone, { since, channel: 'sms' }));
     await form.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(/\/series$/);
     await expect(accountMenu(page)).toHaveCount(1);
@@ -68,9 +72,14 @@ test.describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  test('changing the password ends the other devices’ sessions; the devices page lists and signs out devices', async ({ browser }) => {
+  test('changing the password ends the other devices’ sessions; the devices page lists and signs out devices', async ({
+    browser,
+  }) => {
     const email = `devices-${unique()}@example.ru`;
-    const phoneContext = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+    const phoneContext = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
     const laptopContext = await browser.newContext();
     const phone = await phoneContext.newPage();
     const laptop = await laptopContext.newPage();
@@ -79,7 +88,9 @@ test.describe('accounts in a real browser', () => {
 
     await laptop.goto('/settings/devices');
     await expect(laptop.locator('.device')).toHaveCount(2);
-    await expect(laptop.locator('.device').filter({ hasText: 'это устройство' })).toContainText('Компьютер');
+    await expect(laptop.locator('.device').filter({ hasText: 'это устройство' })).toContainText(
+      'Компьютер',
+    );
     await expect(laptop.locator('.device').filter({ hasText: 'Телефон' })).toHaveCount(1);
 
     await laptop.goto('/settings/account');
@@ -101,7 +112,9 @@ test.describe('accounts in a real browser', () => {
     await laptopContext.close();
   });
 
-  test('a 401 from the API clears the session cookies and reloads the page after 100 ms, as a guest', async ({ browser }) => {
+  test('a 401 from the API clears the session cookies and reloads the page after 100 ms, as a guest', async ({
+    browser,
+  }) => {
     const email = `revoked-${unique()}@example.ru`;
     const mineContext = await browser.newContext();
     const otherContext = await browser.newContext();
@@ -116,7 +129,9 @@ test.describe('accounts in a real browser', () => {
 
     // An 18+ title: the page renders for the token it was given, and its PIN island asks the API for
     // the parental status, which refuses the ended session with a 401.
-    const movies = (await (await mine.request.get('/cms/content/movies/?page_size=60')).json()) as { results: { url: string; ageRating: string }[] };
+    const movies = (await (await mine.request.get('/cms/content/movies/?page_size=60')).json()) as {
+      results: { url: string; ageRating: string }[];
+    };
     const adult = movies.results.find((m) => m.ageRating === '18+')!;
     const loads: number[] = [];
     let refusedAt = 0;
@@ -135,7 +150,8 @@ test.describe('accounts in a real browser', () => {
     await mine.waitForTimeout(500);
     expect(loads, 'a guest page asks nothing more and stays').toHaveLength(2);
     const left = (await mineContext.cookies()).map((c) => c.name);
-    for (const name of ['token', 'account_id', 'user_id', 'billing_id', 'session']) expect(left, name).not.toContain(name);
+    for (const name of ['token', 'account_id', 'user_id', 'billing_id', 'session'])
+      expect(left, name).not.toContain(name);
     await mineContext.close();
     await otherContext.close();
   });

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('every page hands islands the device, device id, region and API base URLs in #app-config', async ({ page, context }) => {
+test('every page hands islands the device, device id, region and API base URLs in #app-config', async ({
+  page,
+  context,
+}) => {
   await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
   await page.goto('/');
   const config = JSON.parse((await page.locator('script#app-config').textContent()) ?? '');

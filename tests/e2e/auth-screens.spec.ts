@@ -3,14 +3,22 @@ import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
 
 test.describe('sign-in screens', () => {
-  test('/auth offers e-mail, phone and sign-up, each a step with its own URL that Back returns from', async ({ page }) => {
+  test('/auth offers e-mail, phone and sign-up, each a step with its own URL that Back returns from', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход или регистрация');
     await page.getByRole('link', { name: 'Войти по e-mail' }).click();
     await expect(page).toHaveURL(/\/auth\?step=signin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход по e-mail');
-    await expect(page.locator('.auth').getByLabel('E-mail', { exact: true })).toHaveAttribute('autocomplete', 'username');
-    await expect(page.locator('.auth').getByLabel('Пароль', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+    await expect(page.locator('.auth').getByLabel('E-mail', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'username',
+    );
+    await expect(page.locator('.auth').getByLabel('Пароль', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Восстановление пароля');
     await page.goBack();
@@ -26,16 +34,25 @@ test.describe('sign-in screens', () => {
     await expect(page.locator('.auth').getByLabel('E-mail', { exact: true })).toBeVisible();
   });
 
-  test('the sign-in screens have no accessibility violations and use the short footer', async ({ page }) => {
+  test('the sign-in screens have no accessibility violations and use the short footer', async ({
+    page,
+  }) => {
     for (const step of ['auth', 'signin', 'signup', 'signin-phone', 'recovery']) {
       await page.goto(`/auth?step=${step}`);
       await expect(page.locator('.auth form, .auth__choices')).toBeVisible();
       await noViolations(page, step);
     }
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
   });
 
-  test('a signed-in visitor is sent back: /auth to a safe backPath, entry points to their section', async ({ page, context, baseURL }) => {
+  test('a signed-in visitor is sent back: /auth to a safe backPath, entry points to their section', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, baseURL!);
     await page.goto('/auth?backPath=%2Fseries');
     await expect(page).toHaveURL(/\/series$/);
@@ -43,6 +60,6 @@ test.describe('sign-in screens', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     const res = await page.request.get('/gifts/auth', { maxRedirects: 0 });
     expect(res.status()).toBe(302);
-    expect(res.headers()['location']).toBe('/gifts');
+    expect(res.headers().location).toBe('/gifts');
   });
 });

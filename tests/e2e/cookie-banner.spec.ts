@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 
-const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Использование cookie' });
+const banner = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Использование cookie' });
 
-test('a guest sees the cookie banner until accepting it, then never again for a year', async ({ page, context }) => {
+test('a guest sees the cookie banner until accepting it, then never again for a year', async ({
+  page,
+  context,
+}) => {
   await page.goto('/get-ip/');
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole('button', { name: 'Принять' }).click();
@@ -19,7 +23,9 @@ test('a guest sees the cookie banner until accepting it, then never again for a 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('accepting the cookie banner returns to the same page without the banner', async ({ page }) => {
+  test('accepting the cookie banner returns to the same page without the banner', async ({
+    page,
+  }) => {
     await page.goto('/get-ip/?from=test');
     await banner(page).getByRole('button', { name: 'Принять' }).click();
     await expect(page).toHaveURL(/\/get-ip\/\?from=test$/);
@@ -31,7 +37,8 @@ test.describe('without JavaScript', () => {
 test('the banner is reachable with the keyboard', async ({ page }) => {
   await page.goto('/');
   const accept = banner(page).getByRole('button', { name: 'Принять' });
-  for (let i = 0; i < 60 && !(await accept.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 60 && !(await accept.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(accept).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(banner(page)).toHaveCount(0);

@@ -11,14 +11,21 @@ test.beforeEach(async ({ context, baseURL }) => {
   await signIn(context, baseURL!);
 });
 
-const topNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
+const topNav = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
 
-test('switching disable-dazn in the database hides DAZN on the next page view, without a deploy', async ({ page, request }) => {
+test('switching disable-dazn in the database hides DAZN on the next page view, without a deploy', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(1);
   d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
   try {
-    expect(await (await request.get('/api/client/features/disable-dazn')).json()).toEqual({ name: 'disable-dazn', value: true });
+    expect(await (await request.get('/api/client/features/disable-dazn')).json()).toEqual({
+      name: 'disable-dazn',
+      value: true,
+    });
     await page.reload();
     await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(0);
   } finally {
@@ -58,15 +65,30 @@ test('switching HBO Max availability off hides its section', async ({ page }) =>
   }
 });
 
-test('SEO texts from the CMS override title, description, noindex and structured data of a page', async ({ page }) => {
-  const ld = JSON.stringify([{ '@context': 'https://schema.org', '@type': 'WebPage', name: 'Мой IP' }, { '@type': 'Thing', name: '</script><b>x' }]);
-  d1(`INSERT INTO seo_texts (path, title, description, noindex, json_ld) VALUES ('/get-ip', 'Узнать свой IP', 'Где вы сейчас', 1, '${ld.replace(/'/g, "''")}')`);
+test('SEO texts from the CMS override title, description, noindex and structured data of a page', async ({
+  page,
+}) => {
+  const ld = JSON.stringify([
+    { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Мой IP' },
+    { '@type': 'Thing', name: '</script><b>x' },
+  ]);
+  d1(
+    `INSERT INTO seo_texts (path, title, description, noindex, json_ld) VALUES ('/get-ip', 'Узнать свой IP', 'Где вы сейчас', 1, '${ld.replace(/'/g, "''")}')`,
+  );
   try {
     await page.goto('/get-ip/');
     await expect(page).toHaveTitle('Узнать свой IP');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Где вы сейчас');
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Где вы сейчас',
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t),
+    );
     expect(blocks).toEqual(JSON.parse(ld));
     await expect(page.locator('b', { hasText: 'x' })).toHaveCount(0);
   } finally {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
 import { d1 } from './support/d1.ts';
 import { latestCode, outboxFor } from './support/outbox.ts';
@@ -7,12 +7,17 @@ import { latestCode, outboxFor } from './support/outbox.ts';
 const unique = () => String(Date.now() * 1000 + Math.floor(Math.random() * 1000)).slice(-9);
 
 async function sendSms(request: APIRequestContext, to: string, text: string) {
-  const res = await request.post('/dev/api/outbox/', { data: { channel: 'sms', to, text, purpose: 'sign_in_code' } });
+  const res = await request.post('/dev/api/outbox/', {
+    data: { channel: 'sms', to, text, purpose: 'sign_in_code' },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
 
-test('the development outbox shows messages newest first and filters them by recipient', async ({ page, request }) => {
+test('the development outbox shows messages newest first and filters them by recipient', async ({
+  page,
+  request,
+}) => {
   const phone = `+79${unique()}`;
   const other = `+78${unique()}`;
   await sendSms(request, phone, 'Код для входа в Амедиатеку: 111111. Никому его не сообщайте.');
@@ -24,7 +29,9 @@ test('the development outbox shows messages newest first and filters them by rec
   await page.getByRole('searchbox', { name: 'Получатель' }).fill(phone);
   await page.getByRole('button', { name: 'Показать' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/dev/outbox\\?to=${encodeURIComponent(phone).replace('+', '\\+')}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/dev/outbox\\?to=${encodeURIComponent(phone).replace('+', '\\+')}`),
+  );
   await expect(page.getByRole('status')).toHaveText(`2 сообщения для ${phone}`);
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3); // the header row and two messages
@@ -34,7 +41,9 @@ test('the development outbox shows messages newest first and filters them by rec
   await expect(page.getByRole('table')).not.toContainText('999999');
 });
 
-test('a message written straight into D1 appears on the page with its subject and text', async ({ page }) => {
+test('a message written straight into D1 appears on the page with its subject and text', async ({
+  page,
+}) => {
   const address = `reader-${unique()}@example.ru`;
   d1(
     'INSERT INTO outbox_messages (id, channel, recipient, subject, body_text, purpose) VALUES ' +
@@ -50,7 +59,9 @@ test('a message written straight into D1 appears on the page with its subject an
   await expect(page.getByRole('combobox', { name: 'Канал' })).toHaveValue('email');
 });
 
-test('latestCode reads the newest six-digit code for a recipient, and waits for one that is on its way', async ({ request }) => {
+test('latestCode reads the newest six-digit code for a recipient, and waits for one that is on its way', async ({
+  request,
+}) => {
   const phone = `+79${unique()}`;
   await sendSms(request, phone, 'Код для входа в Амедиатеку: 123456. Никому его не сообщайте.');
   await sendSms(request, phone, 'Код для входа в Амедиатеку: 654321. Никому его не сообщайте.');
@@ -58,11 +69,15 @@ test('latestCode reads the newest six-digit code for a recipient, and waits for 
   expect(await latestCode(request, phone.replace(/^\+7(\d{3})/, '+7 ($1) '))).toBe('654321');
 
   const since = new Date();
-  const later = new Promise((resolve) => setTimeout(resolve, 400)).then(() => sendSms(request, phone, 'Код для входа в Амедиатеку: 777777. Никому его не сообщайте.'));
+  const later = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+    sendSms(request, phone, 'Код для входа в Амедиатеку: 777777. Никому его не сообщайте.'),
+  );
   expect(await latestCode(request, phone, { since })).toBe('777777');
   await later;
   expect(await outboxFor(request, phone)).toHaveLength(3);
-  await expect(latestCode(request, `+79${unique()}`, { timeoutMs: 300 })).rejects.toThrow('no six-digit code');
+  await expect(latestCode(request, `+79${unique()}`, { timeoutMs: 300 })).rejects.toThrow(
+    'no six-digit code',
+  );
 });
 
 test('the outbox page has no WCAG 2.2 AA violations', async ({ page, request }) => {

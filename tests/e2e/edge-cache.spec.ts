@@ -1,11 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 
 /** A returning browser (it holds a device id already), as most visitors are. */
 const RETURNING = 'device_id=3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e';
 
 /** The edge keeps a page in the background after answering: ask until it comes from the cache. */
-async function untilCached(request: APIRequestContext, path: string, headers: Record<string, string>) {
+async function untilCached(
+  request: APIRequestContext,
+  path: string,
+  headers: Record<string, string>,
+) {
   for (let i = 0; i < 40; i++) {
     const res = await request.get(path, { headers });
     if (res.headers()['x-edge-cache'] === 'HIT') return res;
@@ -15,46 +19,72 @@ async function untilCached(request: APIRequestContext, path: string, headers: Re
 }
 
 test.describe('edge cache of guest pages', () => {
-  test('a guest page is shared for a minute with stale-while-revalidate, and answered from the cache', async ({ request }) => {
+  test('a guest page is shared for a minute with stale-while-revalidate, and answered from the cache', async ({
+    request,
+  }) => {
     const headers = { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' };
     const first = await request.get('/series?sort=rating', { headers });
     expect(first.status()).toBe(200);
-    expect(first.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
-    expect(first.headers()['vary']).toContain('CF-IPCountry');
+    expect(first.headers()['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+    );
+    expect(first.headers().vary).toContain('CF-IPCountry');
     const hit = await untilCached(request, '/series?sort=rating', headers);
     expect(await hit.text()).toContain('<h1');
     expect(hit.headers()['content-security-policy']).toMatch(/nonce-/);
   });
 
-  test('the TV pages follow the clock: half a minute fresh, half a minute stale at most', async ({ request }) => {
+  test('the TV pages follow the clock: half a minute fresh, half a minute stale at most', async ({
+    request,
+  }) => {
     const headers = { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' };
-    const { results } = (await (await request.get('/cms/tv/channels/')).json()) as { results: { slug: string }[] };
+    const { results } = (await (await request.get('/cms/tv/channels/')).json()) as {
+      results: { slug: string }[];
+    };
     for (const path of ['/tv', `/tv/${results[0]!.slug}`]) {
       const res = await request.get(path, { headers });
       expect(res.status(), path).toBe(200);
-      expect(res.headers()['cache-control'], path).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+      expect(res.headers()['cache-control'], path).toBe(
+        'public, max-age=0, s-maxage=30, stale-while-revalidate=30',
+      );
     }
   });
 
-  test('region groups never share a copy: a world guest never gets the CIS menu', async ({ browser, baseURL }) => {
+  test('region groups never share a copy: a world guest never gets the CIS menu', async ({
+    browser,
+    baseURL,
+  }) => {
     const cis = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KZ' } });
     const world = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
     try {
-      for (const context of [cis, world]) await context.addCookies([{ name: 'device_id', value: RETURNING.split('=')[1]!, url: baseURL! }]);
+      for (const context of [cis, world])
+        await context.addCookies([
+          { name: 'device_id', value: RETURNING.split('=')[1]!, url: baseURL! },
+        ]);
       const cisPage = await cis.newPage();
       await cisPage.goto('/movies?decade=1990');
       await cisPage.reload();
-      await expect(cisPage.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Paramount+' })).toHaveCount(1);
+      await expect(
+        cisPage
+          .getByRole('navigation', { name: 'Разделы' })
+          .getByRole('link', { name: 'Paramount+' }),
+      ).toHaveCount(1);
       const worldPage = await world.newPage();
       await worldPage.goto('/movies?decade=1990');
-      await expect(worldPage.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Paramount+' })).toHaveCount(0);
+      await expect(
+        worldPage
+          .getByRole('navigation', { name: 'Разделы' })
+          .getByRole('link', { name: 'Paramount+' }),
+      ).toHaveCount(0);
     } finally {
       await cis.close();
       await world.close();
     }
   });
 
-  test('a page from the cache carries the data block of its own visitor, not the first one’s', async ({ browser }) => {
+  test('a page from the cache carries the data block of its own visitor, not the first one’s', async ({
+    browser,
+  }) => {
     const path = '/movies?decade=1980';
     const ids: string[] = [];
     for (const country of ['RU', 'KZ']) {
@@ -77,16 +107,22 @@ test.describe('edge cache of guest pages', () => {
     const res = await page.goto('/series?sort=new');
     expect(res?.headers()['cache-control']).toBe('private, no-cache');
     expect(res?.headers()['x-edge-cache']).toBe('BYPASS');
-    await expect(page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Избранное' })).toHaveCount(1);
+    await expect(
+      page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Избранное' }),
+    ).toHaveCount(1);
   });
 
-  test('the cookie banner state is part of the key: a visitor who accepted never gets the banner from the cache', async ({ request }) => {
+  test('the cookie banner state is part of the key: a visitor who accepted never gets the banner from the cache', async ({
+    request,
+  }) => {
     const path = '/collections';
     const banner = { cookie: RETURNING, 'cf-ipcountry': 'RU' };
     await request.get(path, { headers: banner });
     const withBanner = await untilCached(request, path, banner);
     expect(await withBanner.text()).toContain('data-cookie-banner');
-    const accepted = await request.get(path, { headers: { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' } });
+    const accepted = await request.get(path, {
+      headers: { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' },
+    });
     expect(await accepted.text()).not.toContain('data-cookie-banner');
   });
 });

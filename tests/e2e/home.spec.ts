@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
 
@@ -9,13 +9,24 @@ const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: numb
 };
 const WIDTHS = [320, 768, 1024, 1366, 1440, 1920];
 
-interface Shelf { id: number; kind: string; name: string; wide: boolean; personal?: boolean; collectionSlug: string | null; items: { url?: string; id?: number }[] }
+interface Shelf {
+  id: number;
+  kind: string;
+  name: string;
+  wide: boolean;
+  personal?: boolean;
+  collectionSlug: string | null;
+  items: { url?: string; id?: number }[];
+}
 
-const featured = async (request: APIRequestContext) => ((await (await request.get('/cms/showcases/featured/')).json()) as { shelves: Shelf[] }).shelves;
+const featured = async (request: APIRequestContext) =>
+  ((await (await request.get('/cms/showcases/featured/')).json()) as { shelves: Shelf[] }).shelves;
 /** What the home page should show: the featured showcase's shelves that have items. */
-const expectedShelves = async (request: APIRequestContext) => (await featured(request)).filter((s) => s.items.length > 0);
+const expectedShelves = async (request: APIRequestContext) =>
+  (await featured(request)).filter((s) => s.items.length > 0);
 const carousels = (page: Page) => page.locator('section[aria-roledescription="карусель"]');
-const carouselOf = (page: Page, kind: 'poster' | 'wide') => page.locator(`section[data-carousel="${kind}"]`).first();
+const carouselOf = (page: Page, kind: 'poster' | 'wide') =>
+  page.locator(`section[data-carousel="${kind}"]`).first();
 
 /** Swiper arrives when a carousel nears the viewport: bring it there and wait for it. */
 async function hydrated(carousel: Locator) {
@@ -28,13 +39,23 @@ async function hydrated(carousel: Locator) {
 function geometry(carousel: Locator) {
   return carousel.evaluate((section) => {
     const frame = section.querySelector('.carousel')!.getBoundingClientRect();
-    const slides = [...section.querySelectorAll('.carousel__slide')].map((s) => s.getBoundingClientRect());
+    const slides = [...section.querySelectorAll('.carousel__slide')].map((s) =>
+      s.getBoundingClientRect(),
+    );
     const visible = slides.filter((r) => r.left >= frame.left - 1 && r.right <= frame.right + 1);
-    return { frame: frame.width, visible: visible.length, widths: visible.map((r) => r.width), gap: slides[1]!.left - slides[0]!.right };
+    return {
+      frame: frame.width,
+      visible: visible.length,
+      widths: visible.map((r) => r.width),
+      gap: slides[1]!.left - slides[0]!.right,
+    };
   });
 }
 
-function expectTableLayout(g: Awaited<ReturnType<typeof geometry>>, [slides, gap]: [number, number]) {
+function expectTableLayout(
+  g: Awaited<ReturnType<typeof geometry>>,
+  [slides, gap]: [number, number],
+) {
   expect(g.visible).toBe(slides);
   expect(Math.abs(g.gap - gap)).toBeLessThanOrEqual(1);
   const width = (g.frame - (slides - 1) * gap) / slides;
@@ -42,7 +63,10 @@ function expectTableLayout(g: Awaited<ReturnType<typeof geometry>>, [slides, gap
 }
 
 test.describe('home page shelves', () => {
-  test('shows the featured showcase shelves from D1, in order, titled, with their items and collection links', async ({ page, request }) => {
+  test('shows the featured showcase shelves from D1, in order, titled, with their items and collection links', async ({
+    page,
+    request,
+  }) => {
     const shelves = await expectedShelves(request);
     expect(shelves.length).toBeGreaterThan(3);
     expect(shelves.some((s) => s.personal)).toBe(false);
@@ -54,43 +78,70 @@ test.describe('home page shelves', () => {
       await expect(carousel.getByRole('heading', { level: 2 })).toHaveText(shelf.name);
       await expect(carousel.locator('.carousel__slide')).toHaveCount(shelf.items.length);
       const first = shelf.items[0]!;
-      await expect(carousel.locator('.carousel__slide').first().getByRole('link')).toHaveAttribute('href', first.url ?? `/watch/${first.id}`);
+      await expect(carousel.locator('.carousel__slide').first().getByRole('link')).toHaveAttribute(
+        'href',
+        first.url ?? `/watch/${first.id}`,
+      );
       const titleLink = carousel.getByRole('heading', { level: 2 }).getByRole('link');
-      if (shelf.collectionSlug) await expect(titleLink).toHaveAttribute('href', `/collections/${shelf.collectionSlug}`);
+      if (shelf.collectionSlug)
+        await expect(titleLink).toHaveAttribute('href', `/collections/${shelf.collectionSlug}`);
       else await expect(titleLink).toHaveCount(0);
-      await expect(carousel).toHaveAttribute('data-carousel', shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster');
+      await expect(carousel).toHaveAttribute(
+        'data-carousel',
+        shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster',
+      );
     }
   });
 
-  test('the hero is the first home page banner: wide art, headline, text and a link to the title', async ({ page, request }) => {
-    const banners = (await (await request.get('/cms/showcases/page-banners/?page=/')).json()).results as { headline: string; text: string; content: { url: string; name: string } }[];
+  test('the hero is the first home page banner: wide art, headline, text and a link to the title', async ({
+    page,
+    request,
+  }) => {
+    const banners = (await (await request.get('/cms/showcases/page-banners/?page=/')).json())
+      .results as { headline: string; text: string; content: { url: string; name: string } }[];
     expect(banners.length).toBeGreaterThan(0);
     await page.goto('/');
     const hero = page.locator('.hero');
     await expect(hero.getByRole('heading', { level: 2 })).toHaveText(banners[0]!.headline);
     await expect(hero).toContainText(banners[0]!.text);
-    await expect(hero.getByRole('link', { name: `Смотреть «${banners[0]!.content.name}»` })).toHaveAttribute('href', banners[0]!.content.url);
+    await expect(
+      hero.getByRole('link', { name: `Смотреть «${banners[0]!.content.name}»` }),
+    ).toHaveAttribute('href', banners[0]!.content.url);
     const art = hero.locator('img.hero__art');
     await expect(art).toHaveAttribute('loading', 'eager');
     await expect(art).toHaveAttribute('fetchpriority', 'high');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 
-  test('continue watching and now watching stay hidden while they have no items, for guests and signed-in viewers', async ({ page, context, baseURL, request }) => {
+  test('continue watching and now watching stay hidden while they have no items, for guests and signed-in viewers', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const personal = (await featured(request)).filter((s) => s.personal);
     expect(personal.map((s) => s.kind).sort()).toEqual(['cw', 'nw']);
     await page.goto('/');
-    for (const s of personal) await expect(carousels(page).filter({ hasText: s.name })).toHaveCount(0);
+    for (const s of personal)
+      await expect(carousels(page).filter({ hasText: s.name })).toHaveCount(0);
     await signIn(context, baseURL!);
     await page.goto('/');
     await expect(carousels(page)).toHaveCount((await expectedShelves(request)).length);
-    for (const s of personal) await expect(carousels(page).filter({ hasText: s.name })).toHaveCount(0);
+    for (const s of personal)
+      await expect(carousels(page).filter({ hasText: s.name })).toHaveCount(0);
   });
 
-  test('images have width and height; only the first screen (hero, first shelf) loads eagerly', async ({ page }) => {
+  test('images have width and height; only the first screen (hero, first shelf) loads eagerly', async ({
+    page,
+  }) => {
     await page.goto('/');
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading'), first: !!img.closest('.hero, section[data-carousel]:first-of-type') })),
+      imgs.map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        first: !!img.closest('.hero, section[data-carousel]:first-of-type'),
+      })),
     );
     expect(images.length).toBeGreaterThan(50);
     for (const img of images) expect(img.width && img.height).toBeTruthy();
@@ -99,18 +150,34 @@ test.describe('home page shelves', () => {
     expect(eager.every((i) => i.first)).toBe(true);
   });
 
-  test('a kid profile sees no title above 6+ on the home page', async ({ page, context, baseURL, request }) => {
+  test('a kid profile sees no title above 6+ on the home page', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const ages = new Map<number, number>();
     for (const list of ['movies', 'series', 'kids']) {
       for (let next: string | null = `/cms/content/${list}/?page_size=60`; next; ) {
-        const body = (await (await request.get(next)).json()) as { next: string | null; results: { id: number; ageRating: string }[] };
+        const body = (await (await request.get(next)).json()) as {
+          next: string | null;
+          results: { id: number; ageRating: string }[];
+        };
         for (const t of body.results) ages.set(t.id, parseInt(t.ageRating, 10));
         next = body.next && new URL(body.next).pathname + new URL(body.next).search;
       }
     }
     await signIn(context, baseURL!, { kid: true });
     await page.goto('/');
-    const ids = [...new Set((await page.locator('main a[href^="/watch/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))).map((h) => Number(/^\/watch\/(\d+)/.exec(h)![1])))];
+    const ids = [
+      ...new Set(
+        (
+          await page
+            .locator('main a[href^="/watch/"]')
+            .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+        ).map((h) => Number(/^\/watch\/(\d+)/.exec(h)![1])),
+      ),
+    ];
     expect(ids.length).toBeGreaterThan(5);
     const tooOld = ids.filter((id) => !(ages.get(id)! <= 6));
     expect(tooOld).toEqual([]);
@@ -119,17 +186,27 @@ test.describe('home page shelves', () => {
 
 test.describe('carousel breakpoint table (spec section 2)', () => {
   for (const width of WIDTHS) {
-    test(`at ${width} px without JavaScript the server layout already matches the table`, async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    test(`at ${width} px without JavaScript the server layout already matches the table`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
       const page = await context.newPage();
       await page.goto('/');
-      for (const kind of ['poster', 'wide'] as const) expectTableLayout(await geometry(carouselOf(page, kind)), TABLE[kind][width]!);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      for (const kind of ['poster', 'wide'] as const)
+        expectTableLayout(await geometry(carouselOf(page, kind)), TABLE[kind][width]!);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
       await context.close();
     });
 
-    test(`at ${width} px Swiper keeps the table's layout once it has initialised`, async ({ page }) => {
+    test(`at ${width} px Swiper keeps the table's layout once it has initialised`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       for (const kind of ['poster', 'wide'] as const) {
@@ -152,9 +229,17 @@ test.describe('carousel breakpoint table (spec section 2)', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const rects = () =>
-        page.locator('section[data-carousel]').evaluateAll((sections) =>
-          sections.slice(0, 2).flatMap((s) => [s, ...s.querySelectorAll('.carousel__slide')].slice(0, 5).map((el) => el.getBoundingClientRect().toJSON() as DOMRect)),
-        );
+        page
+          .locator('section[data-carousel]')
+          .evaluateAll((sections) =>
+            sections
+              .slice(0, 2)
+              .flatMap((s) =>
+                [s, ...s.querySelectorAll('.carousel__slide')]
+                  .slice(0, 5)
+                  .map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+              ),
+          );
       await page.waitForLoadState('load');
       const before = await rects();
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
@@ -164,15 +249,29 @@ test.describe('carousel breakpoint table (spec section 2)', () => {
       const after = await rects();
       expect(after.length).toBe(before.length);
       after.forEach((r, i) => {
-        for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(r[k] - before[i]![k]), `${i}.${k}`).toBeLessThanOrEqual(0.5);
+        for (const k of ['x', 'y', 'width', 'height'] as const)
+          expect(Math.abs(r[k] - before[i]![k]), `${i}.${k}`).toBeLessThanOrEqual(0.5);
       });
       const shifts = await page.evaluate(
         () =>
           new Promise<{ t: number; v: number; s: string[] }[]>((resolve) => {
             const all: { t: number; v: number; s: string[] }[] = [];
             new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[])
-                if (!e.hadRecentInput) all.push({ t: Math.round(e.startTime), v: e.value, s: e.sources.map((x) => (x.node instanceof Element ? `${x.node.tagName}.${x.node.className}` : String(x.node?.nodeName))) });
+              for (const e of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+                sources: { node?: Node }[];
+              })[])
+                if (!e.hadRecentInput)
+                  all.push({
+                    t: Math.round(e.startTime),
+                    v: e.value,
+                    s: e.sources.map((x) =>
+                      x.node instanceof Element
+                        ? `${x.node.tagName}.${x.node.className}`
+                        : String(x.node?.nodeName),
+                    ),
+                  });
             }).observe({ type: 'layout-shift', buffered: true });
             setTimeout(() => resolve(all), 300);
           }),
@@ -184,7 +283,9 @@ test.describe('carousel breakpoint table (spec section 2)', () => {
 });
 
 test.describe('carousel controls', () => {
-  test('next and previous move the carousel; previous is disabled at the start, next at the end', async ({ page }) => {
+  test('next and previous move the carousel; previous is disabled at the start, next at the end', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
     const carousel = carouselOf(page, 'poster');
@@ -210,7 +311,9 @@ test.describe('carousel controls', () => {
     await expect(slides.nth(count - 1)).toBeInViewport({ ratio: 0.99 });
   });
 
-  test('with reduced motion the buttons move the carousel at once, click after click', async ({ page }) => {
+  test('with reduced motion the buttons move the carousel at once, click after click', async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
@@ -220,13 +323,20 @@ test.describe('carousel controls', () => {
     await next.click();
     await next.click();
     const [perView] = TABLE.poster[1440]!;
-    await expect(carousel.locator('.carousel__slide').nth(perView + 1)).toBeInViewport({ ratio: 0.99 });
+    await expect(carousel.locator('.carousel__slide').nth(perView + 1)).toBeInViewport({
+      ratio: 0.99,
+    });
     await expect(carousel.locator('.carousel__slide').nth(1)).not.toBeInViewport();
   });
 
   for (const javaScriptEnabled of [true, false]) {
-    test(`Tab to a card beyond the visible ones brings it into view (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+    test(`Tab to a card beyond the visible ones brings it into view (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width: 1440, height: 900 },
+      });
       const page = await context.newPage();
       await page.goto('/');
       const carousel = carouselOf(page, 'poster');
@@ -239,7 +349,8 @@ test.describe('carousel controls', () => {
       await expect(target).toBeFocused();
       await expect(target).toBeInViewport({ ratio: 0.99 });
       // Swiper slid to it (rather than the browser scrolling the clipped frame behind its back).
-      if (javaScriptEnabled) await expect(carousel.getByRole('button', { name: 'Предыдущие' })).toBeEnabled();
+      if (javaScriptEnabled)
+        await expect(carousel.getByRole('button', { name: 'Предыдущие' })).toBeEnabled();
       await context.close();
     });
   }
@@ -249,7 +360,9 @@ test.describe('home page accessibility', () => {
   // Some 1,700 elements: axe needs 15-20 s on this page on two cores.
   test.slow();
   for (const width of [320, 1440]) {
-    test(`has no WCAG 2.2 AA violations at ${width} px once the carousels are live`, async ({ page }) => {
+    test(`has no WCAG 2.2 AA violations at ${width} px once the carousels are live`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await hydrated(carouselOf(page, 'poster'));
@@ -258,7 +371,9 @@ test.describe('home page accessibility', () => {
     });
   }
 
-  test('has no WCAG 2.2 AA violations at 320 px before Swiper arrives (the layout without it)', async ({ page }) => {
+  test('has no WCAG 2.2 AA violations at 320 px before Swiper arrives (the layout without it)', async ({
+    page,
+  }) => {
     await page.route(/carousel-swiper\.[\w-]+\.js$/, (route) => route.abort());
     await page.setViewportSize({ width: 320, height: 900 });
     await page.goto('/');

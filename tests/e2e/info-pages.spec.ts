@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
 
 const PAGES: [path: string, h1: string][] = [
@@ -27,15 +27,23 @@ function scriptsOf(page: Page): string[] {
 }
 
 for (const [path, h1] of PAGES) {
-  test(`${path} answers with its own title, the layout and a canonical URL without the query`, async ({ page, baseURL }) => {
+  test(`${path} answers with its own title, the layout and a canonical URL without the query`, async ({
+    page,
+    baseURL,
+  }) => {
     const res = await page.goto(`${path}?utm_source=test`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
     await expect(page).toHaveTitle(new RegExp(`^${h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await expect(page.getByRole('navigation', { name: 'Разделы' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
-    expect((await page.locator('meta[name="description"]').getAttribute('content'))!.length).toBeGreaterThan(40);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${baseURL}${path}`,
+    );
+    expect(
+      (await page.locator('meta[name="description"]').getAttribute('content'))!.length,
+    ).toBeGreaterThan(40);
   });
 }
 
@@ -58,7 +66,11 @@ test('every info page has a unique title and description', async ({ request }) =
   expect(descriptions.size).toBe(PAGES.length);
 });
 
-test('info pages load no JavaScript but the cookie banner’s, and none at all once it is accepted', async ({ page, context, baseURL }) => {
+test('info pages load no JavaScript but the cookie banner’s, and none at all once it is accepted', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const scripts = scriptsOf(page);
   await page.goto('/info/tos/');
   await page.waitForLoadState('networkidle');
@@ -72,11 +84,15 @@ test('info pages load no JavaScript but the cookie banner’s, and none at all o
     await page.waitForLoadState('networkidle');
   }
   expect(scripts).toEqual([]);
-  const inline = await page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').count();
+  const inline = await page
+    .locator('script:not([type="application/ld+json"]):not([type="application/json"])')
+    .count();
   expect(inline).toBe(0);
 });
 
-test('/big-screen loads the TV-code pairing script but not the QR library until a code is shown', async ({ page }) => {
+test('/big-screen loads the TV-code pairing script but not the QR library until a code is shown', async ({
+  page,
+}) => {
   const scripts = scriptsOf(page);
   await page.goto('/big-screen');
   await page.waitForLoadState('networkidle');
@@ -104,15 +120,23 @@ test('FAQ carries FAQPage structured data with every question', async ({ page })
   await page.goto('/faq');
   const questions = await page.locator('details.faq summary').count();
   expect(questions).toBeGreaterThanOrEqual(20);
-  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const data = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent())!,
+  );
   expect(data['@type']).toBe('FAQPage');
   expect(data.mainEntity).toHaveLength(questions);
 });
 
 test('contacts link e-mail addresses and the phone', async ({ page }) => {
   await page.goto('/contacts');
-  await expect(page.getByRole('link', { name: 'support@amediateka.example' })).toHaveAttribute('href', 'mailto:support@amediateka.example');
-  await expect(page.getByRole('link', { name: /8 800/ })).toHaveAttribute('href', 'tel:+78000000000');
+  await expect(page.getByRole('link', { name: 'support@amediateka.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@amediateka.example',
+  );
+  await expect(page.getByRole('link', { name: /8 800/ })).toHaveAttribute(
+    'href',
+    'tel:+78000000000',
+  );
 });
 
 test('the Smart TV page leads to signing in with a code', async ({ page }) => {

@@ -1,32 +1,64 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 
-const topNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
+const topNav = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
 
 test.describe('top navigation', () => {
   test('a guest in Russia sees the CIS sections but not favourites', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'RU' });
     await page.goto('/');
-    await expect(topNav(page)).toHaveText(['Сериалы', 'Фильмы', 'HBO Max', 'DAZN', 'Paramount+', 'Детям', 'Коллекции', 'ТВ', 'Кино1ТВ']);
+    await expect(topNav(page)).toHaveText([
+      'Сериалы',
+      'Фильмы',
+      'HBO Max',
+      'DAZN',
+      'Paramount+',
+      'Детям',
+      'Коллекции',
+      'ТВ',
+      'Кино1ТВ',
+    ]);
   });
 
   test('a guest outside the CIS does not see Paramount+ and Детям', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' });
     await page.goto('/');
-    await expect(topNav(page)).toHaveText(['Сериалы', 'Фильмы', 'HBO Max', 'DAZN', 'Коллекции', 'ТВ', 'Кино1ТВ']);
+    await expect(topNav(page)).toHaveText([
+      'Сериалы',
+      'Фильмы',
+      'HBO Max',
+      'DAZN',
+      'Коллекции',
+      'ТВ',
+      'Кино1ТВ',
+    ]);
   });
 
-  test('a signed-in viewer in Kazakhstan sees favourites in the menu and in the account menu', async ({ page, context, baseURL }) => {
+  test('a signed-in viewer in Kazakhstan sees favourites in the menu and in the account menu', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, baseURL!);
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
     await page.goto('/');
     await expect(topNav(page).last()).toHaveText('Избранное');
     await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
     await page.locator('summary', { hasText: 'Меню аккаунта' }).click();
-    await expect(page.locator('.account-menu__list a')).toHaveText(['Избранное', 'История просмотра', 'Настройки', 'Профили']);
+    await expect(page.locator('.account-menu__list a')).toHaveText([
+      'Избранное',
+      'История просмотра',
+      'Настройки',
+      'Профили',
+    ]);
   });
 
-  test('a signed-in viewer outside the CIS keeps favourites on top but the account menu drops the CIS-only items', async ({ page, context, baseURL }) => {
+  test('a signed-in viewer outside the CIS keeps favourites on top but the account menu drops the CIS-only items', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, baseURL!);
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'FR' });
     await page.goto('/');
@@ -45,33 +77,64 @@ test.describe('top navigation', () => {
   test('marks the current section for screen readers', async ({ page }) => {
     await page.goto('/get-ip/');
     await page.goto('/series');
-    await expect(topNav(page).filter({ hasText: 'Сериалы' })).toHaveAttribute('aria-current', 'page');
+    await expect(topNav(page).filter({ hasText: 'Сериалы' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 
 test.describe('footer', () => {
-  test('shows menu 1, menu 2 in its mobile order, social links and app badges in the CIS', async ({ page }) => {
+  test('shows menu 1, menu 2 in its mobile order, social links and app badges in the CIS', async ({
+    page,
+  }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'BY' });
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('navigation', { name: 'Моё' }).getByRole('link')).toHaveText(['Избранное', 'История просмотра', 'Поиск']);
-    await expect(footer.getByRole('navigation', { name: 'Информация' }).getByRole('link')).toHaveText([
-      'Контакты', 'Вопросы и ответы', 'Поддержка', /Партнёрская программа/, 'Правовая информация', 'Рекомендательные технологии',
+    await expect(footer.getByRole('navigation', { name: 'Моё' }).getByRole('link')).toHaveText([
+      'Избранное',
+      'История просмотра',
+      'Поиск',
     ]);
-    for (const name of ['Telegram', 'ВКонтакте', 'YouTube', 'Дзен']) await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('href', /^https:\/\//);
-    for (const name of ['App Store', 'Google Play', 'AppGallery', 'RuStore']) await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('target', '_blank');
-    await expect(footer.getByRole('link', { name: 'Smart TV' })).toHaveAttribute('href', '/big-screen');
+    await expect(
+      footer.getByRole('navigation', { name: 'Информация' }).getByRole('link'),
+    ).toHaveText([
+      'Контакты',
+      'Вопросы и ответы',
+      'Поддержка',
+      /Партнёрская программа/,
+      'Правовая информация',
+      'Рекомендательные технологии',
+    ]);
+    for (const name of ['Telegram', 'ВКонтакте', 'YouTube', 'Дзен'])
+      await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+        'href',
+        /^https:\/\//,
+      );
+    for (const name of ['App Store', 'Google Play', 'AppGallery', 'RuStore'])
+      await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+    await expect(footer.getByRole('link', { name: 'Smart TV' })).toHaveAttribute(
+      'href',
+      '/big-screen',
+    );
   });
 
   test('outside the CIS menu 1 keeps only search', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
     await page.goto('/');
-    await expect(page.getByRole('contentinfo').getByRole('navigation', { name: 'Моё' }).getByRole('link')).toHaveText(['Поиск']);
+    await expect(
+      page.getByRole('contentinfo').getByRole('navigation', { name: 'Моё' }).getByRole('link'),
+    ).toHaveText(['Поиск']);
   });
 });
 
 test.describe('page statuses', () => {
-  test('an unknown address answers 404 with the not-found screen and the layout', async ({ page }) => {
+  test('an unknown address answers 404 with the not-found screen and the layout', async ({
+    page,
+  }) => {
     for (const path of ['/no-such-page', '/404']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
@@ -86,18 +149,24 @@ test.describe('page statuses', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Нет доступа');
   });
 
-  test('a render error shows the fallback screen with status 500, not a blank page', async ({ page }) => {
+  test('a render error shows the fallback screen with status 500, not a blank page', async ({
+    page,
+  }) => {
     const res = await page.goto('/dev/render-error');
     expect(res?.status()).toBe(500);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Что-то пошло не так');
     await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
   });
 
-  test('unknown content on the watch route answers 404 with the missing-content popup', async ({ page }) => {
+  test('unknown content on the watch route answers 404 with the missing-content popup', async ({
+    page,
+  }) => {
     const res = await page.goto('/watch/does-not-exist');
     expect(res?.status()).toBe(404);
     const dialog = page.getByRole('dialog', { name: 'Контент временно недоступен' });
-    await expect(dialog).toContainText('По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее');
+    await expect(dialog).toContainText(
+      'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
+    );
     await expect(dialog.getByRole('link', { name: 'На главную' })).toBeFocused();
   });
 });
@@ -129,28 +198,38 @@ test('pages run their scripts under the CSP without violations', async ({ page }
 });
 
 for (const width of [320, 768, 1024, 1366, 1440, 1920]) {
-  test(`the layout fits a ${width} px wide screen without horizontal scrolling`, async ({ page }) => {
+  test(`the layout fits a ${width} px wide screen without horizontal scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(topNav(page).first()).toBeVisible();
   });
 }
 
-test('a page that sets a cookie (a first visit) stays private, and pages vary by cookie and country, so no shared cache mixes regions or sessions', async ({ page }) => {
+test('a page that sets a cookie (a first visit) stays private, and pages vary by cookie and country, so no shared cache mixes regions or sessions', async ({
+  page,
+}) => {
   const res = await page.goto('/series');
   expect((await res!.allHeaders())['set-cookie']).toContain('device_id=');
   const headers = res!.headers();
   expect(headers['cache-control']).toBe('private, no-cache');
-  expect(headers['vary']).toMatch(/Cookie/);
-  expect(headers['vary']).toMatch(/CF-IPCountry/);
+  expect(headers.vary).toMatch(/Cookie/);
+  expect(headers.vary).toMatch(/CF-IPCountry/);
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 });
 
 for (const width of [1366, 1440, 1920]) {
-  test(`at ${width} px every top-menu item of a signed-in viewer is fully visible in one row`, async ({ page, context, baseURL }) => {
+  test(`at ${width} px every top-menu item of a signed-in viewer is fully visible in one row`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, baseURL!);
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');

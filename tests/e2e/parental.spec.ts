@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { latestCode } from './support/outbox.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpByEmail } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
+import { latestCode } from './support/outbox.ts';
 
 // Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
 test.describe.configure({ mode: 'serial' });
@@ -9,14 +9,19 @@ test.describe.configure({ mode: 'serial' });
 const email = `parent-${Date.now()}@example.ru`;
 const signUp = (page: Page) => signUpByEmail(page, email, 'correct horse 1');
 
-test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong PINs and resets it with the e-mailed code', async ({ page, request }) => {
+test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong PINs and resets it with the e-mailed code', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const guest = await request.get('/settings/parental', { maxRedirects: 0 });
-  expect([guest.status(), guest.headers()['location']]).toEqual([302, '/settings/auth']);
+  expect([guest.status(), guest.headers().location]).toEqual([302, '/settings/auth']);
 
   await signUp(page);
   await page.goto('/settings/parental');
-  await expect(page.getByRole('heading', { level: 1, name: 'Родительский контроль' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Родительский контроль' }),
+  ).toBeVisible();
   await expect(page.getByText('Родительский контроль не настроен')).toBeVisible();
   await noViolations(page, 'overview');
 
@@ -34,15 +39,21 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
   await expect(page.getByRole('heading', { level: 1, name: 'Готово' })).toBeVisible();
   await expect(page.getByText('Родительский контроль включён · 16+')).toBeVisible();
   await noViolations(page, 'success');
-  expect((await page.context().cookies()).find((c) => c.name === 'pin_status')?.value).toBe('entered');
+  expect((await page.context().cookies()).find((c) => c.name === 'pin_status')?.value).toBe(
+    'entered',
+  );
 
   // A new tab after every tab closed: the entry is cleared; an 18+ title asks for the PIN.
   await page.goto('/');
   const page2 = await page.context().newPage();
   await page.close();
   await page2.goto('/');
-  await expect.poll(async () => (await page2.context().cookies()).find((c) => c.name === 'pin_status')?.value).toBe('not_entered');
-  const movies = await (await request.get('/cms/content/movies/?page_size=60')).json() as { results: { url: string; ageRating: string }[] };
+  await expect
+    .poll(async () => (await page2.context().cookies()).find((c) => c.name === 'pin_status')?.value)
+    .toBe('not_entered');
+  const movies = (await (await request.get('/cms/content/movies/?page_size=60')).json()) as {
+    results: { url: string; ageRating: string }[];
+  };
   const adult = movies.results.find((m) => m.ageRating === '18+');
   expect(adult, 'an 18+ movie in the seed').toBeTruthy();
   await page2.goto(adult!.url);
@@ -55,7 +66,9 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
   for (let left = 4; left >= 1; left--) {
     await pin.fill('0000');
     await popup.getByRole('button', { name: 'Подтвердить' }).click();
-    await expect(popup.getByRole('alert')).toHaveText(new RegExp(`Неверный PIN-код. Остал(ось|ась) ${left} попытк`));
+    await expect(popup.getByRole('alert')).toHaveText(
+      new RegExp(`Неверный PIN-код. Остал(ось|ась) ${left} попытк`),
+    );
   }
   await pin.fill('0000');
   await popup.getByRole('button', { name: 'Подтвердить' }).click();
@@ -66,7 +79,9 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
 
   // Reset with the code from the outbox: the lock goes, the new PIN works.
   await popup.getByRole('link', { name: 'Забыли PIN-код?' }).click();
-  await expect(page2.getByRole('heading', { level: 1, name: 'Восстановление PIN-кода' })).toBeVisible();
+  await expect(
+    page2.getByRole('heading', { level: 1, name: 'Восстановление PIN-кода' }),
+  ).toBeVisible();
   await noViolations(page2, 'recovery');
   const since = new Date(Date.now() - 1000);
   await page2.getByRole('button', { name: 'Отправить код' }).click();
@@ -93,14 +108,21 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
   await expect(page2.getByRole('dialog', { name: 'Введите PIN-код' })).toHaveCount(0);
 });
 
-test('the other account-security steps render without accessibility violations', async ({ page }) => {
+test('the other account-security steps render without accessibility violations', async ({
+  page,
+}) => {
   await page.goto('/auth?step=signin');
   const form = page.locator('.auth');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Пароль', { exact: true }).fill('correct horse 1');
   await form.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
-  for (const [step, heading] of [['checking', 'Проверка PIN-кода'], ['change', 'Смена PIN-кода'], ['verification', 'Подтверждение'], ['recoveryError', 'Не удалось восстановить PIN-код']]) {
+  for (const [step, heading] of [
+    ['checking', 'Проверка PIN-кода'],
+    ['change', 'Смена PIN-кода'],
+    ['verification', 'Подтверждение'],
+    ['recoveryError', 'Не удалось восстановить PIN-код'],
+  ]) {
     await page.goto(`/settings/parental?step=${step}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await noViolations(page, step!);

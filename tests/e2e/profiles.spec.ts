@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpByEmail } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 
@@ -11,10 +11,13 @@ const signUp = (page: Page) => signUpByEmail(page, email, 'correct horse 1');
 /** The page's island has hydrated (client:idle): its buttons do something. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
-test('a viewer creates a kid profile on /settings/profiles, switches to it and is refused adult content', async ({ page, request }) => {
+test('a viewer creates a kid profile on /settings/profiles, switches to it and is refused adult content', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const guest = await request.get('/settings/profiles', { maxRedirects: 0 });
-  expect([guest.status(), guest.headers()['location']]).toEqual([302, '/settings/auth']);
+  expect([guest.status(), guest.headers().location]).toEqual([302, '/settings/auth']);
 
   await signUp(page);
   await page.goto('/settings/profiles');
@@ -36,7 +39,9 @@ test('a viewer creates a kid profile on /settings/profiles, switches to it and i
   await noViolations(page, 'create dialog');
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Профиль «Маша» создан.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Профиль «Маша» создан.' }),
+  ).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').filter({ hasText: 'Маша' })).toContainText('Детский');
   await expect(list.locator('img[src*="/media/art/avatar/11.svg"]')).toHaveCount(1);
@@ -55,7 +60,9 @@ test('a viewer creates a kid profile on /settings/profiles, switches to it and i
   // Switch: the page is hidden while the switch runs, then the home page as the kid profile.
   let hiddenDuringSwitch = false;
   await page.route(/\/auth\/users\/switch\//, async (route) => {
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).visibility)).toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).visibility))
+      .toBe('hidden');
     hiddenDuringSwitch = true;
     await route.continue();
   });
@@ -67,7 +74,9 @@ test('a viewer creates a kid profile on /settings/profiles, switches to it and i
   await page.unrouteAll();
 
   // An adult title: 403 with «Контент недоступен».
-  const movies = (await (await request.get('/cms/content/movies/?page_size=60')).json()) as { results: { url: string; ageRating: string }[] };
+  const movies = (await (await request.get('/cms/content/movies/?page_size=60')).json()) as {
+    results: { url: string; ageRating: string }[];
+  };
   const adult = movies.results.find((m) => m.ageRating === '18+');
   expect(adult, 'an 18+ movie in the seed').toBeTruthy();
   const res = await page.goto(adult!.url);

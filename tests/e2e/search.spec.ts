@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
 
@@ -15,13 +15,17 @@ interface Card {
 const LABEL = 'Название, актёр или режиссёр';
 
 async function search(request: APIRequestContext, query: string, extra = '') {
-  const res = await request.get(`/cms/search/?query=${encodeURIComponent(query)}&page_size=8${extra}`);
+  const res = await request.get(
+    `/cms/search/?query=${encodeURIComponent(query)}&page_size=8${extra}`,
+  );
   expect(res.status()).toBe(200);
   return (await res.json()) as { count: number; results: Card[] };
 }
 
 async function list(request: APIRequestContext, type: string) {
-  return ((await (await request.get(`/cms/content/${type}/?page_size=60`)).json()) as { results: Card[] }).results;
+  return (
+    (await (await request.get(`/cms/content/${type}/?page_size=60`)).json()) as { results: Card[] }
+  ).results;
 }
 
 /** The search box once the island has hydrated: until then it is a plain search field. */
@@ -38,13 +42,17 @@ async function searchBox(page: Page) {
 }
 
 test.describe('search as you type', () => {
-  test('typing a title’s name suggests it with poster, year and type, asking once typing pauses', async ({ page, request }) => {
+  test('typing a title’s name suggests it with poster, year and type, asking once typing pauses', async ({
+    page,
+    request,
+  }) => {
     const title = (await list(request, 'series'))[0]!;
     const expected = await search(request, title.name);
     const { box, listbox, options, live } = await searchBox(page);
     const asked: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/cms/search/')) asked.push(new URL(r.url()).searchParams.get('query') ?? '');
+      if (r.url().includes('/cms/search/'))
+        asked.push(new URL(r.url()).searchParams.get('query') ?? '');
     });
     await box.pressSequentially(title.name, { delay: 40 });
     await expect(listbox).toBeVisible();
@@ -73,7 +81,10 @@ test.describe('search as you type', () => {
     await expect(options.filter({ hasText: title!.name }).first()).toBeVisible();
   });
 
-  test('ArrowDown and Enter open the chosen title; ArrowUp wraps to the last suggestion', async ({ page, request }) => {
+  test('ArrowDown and Enter open the chosen title; ArrowUp wraps to the last suggestion', async ({
+    page,
+    request,
+  }) => {
     const title = (await list(request, 'movies'))[0]!;
     const expected = await search(request, title.name);
     const { box, options } = await searchBox(page);
@@ -85,7 +96,10 @@ test.describe('search as you type', () => {
     await expect(box).toHaveAttribute('aria-activedescendant', (await last.getAttribute('id'))!);
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-    await expect(box).toHaveAttribute('aria-activedescendant', `search-option-${expected.results[0]!.id}`);
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      `search-option-${expected.results[0]!.id}`,
+    );
     await box.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${expected.results[0]!.url}$`));
     expect(expected.results[0]!.url).toMatch(/^\/watch\/\d+$/);
@@ -99,7 +113,9 @@ test.describe('search as you type', () => {
     await box.fill(word);
     await expect(listbox).toBeVisible();
     await box.press('Enter');
-    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === word);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/search' && url.searchParams.get('query') === word,
+    );
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
     await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue(word);
   });
@@ -167,7 +183,10 @@ test.describe('search as you type', () => {
   });
 
   for (const width of [320, 1440]) {
-    test(`the open suggestions have no WCAG 2.2 AA violations at ${width} px`, async ({ page, request }) => {
+    test(`the open suggestions have no WCAG 2.2 AA violations at ${width} px`, async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const title = (await list(request, 'series'))[0]!;
       const { box, listbox } = await searchBox(page);
@@ -180,7 +199,12 @@ test.describe('search as you type', () => {
     });
   }
 
-  test('a kid profile is never offered anything above 6+', async ({ page, context, baseURL, request }) => {
+  test('a kid profile is never offered anything above 6+', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     // A prefix for which a guest's suggestions include titles above 6+ and a kid still gets some.
     let prefix: string | undefined;
     for (const title of await list(request, 'kids')) {
@@ -199,10 +223,13 @@ test.describe('search as you type', () => {
     await box.fill(prefix!);
     await expect(live).toHaveText(new RegExp(`^Нашлось ${kid.count} `));
     await expect(options).toHaveCount(kid.results.length);
-    for (const meta of await page.locator('.search-box__meta').allTextContents()) expect(meta).toMatch(/ · [06]\+$/);
+    for (const meta of await page.locator('.search-box__meta').allTextContents())
+      expect(meta).toMatch(/ · [06]\+$/);
   });
 
-  test('the island hydrates over the server markup without warnings or shifts, and loads on /search only', async ({ page }) => {
+  test('the island hydrates over the server markup without warnings or shifts, and loads on /search only', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
@@ -219,7 +246,8 @@ test.describe('search as you type', () => {
         new Promise<number>((resolve) => {
           let sum = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) sum += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              sum += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(sum), 300);
         }),

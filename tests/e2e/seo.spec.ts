@@ -1,15 +1,22 @@
 import { expect, test } from '@playwright/test';
 
-const DEFAULT_TITLE = 'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
+const DEFAULT_TITLE =
+  'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
 
-test('the home page has the default title, description, canonical and Open Graph image', async ({ page, baseURL }) => {
+test('the home page has the default title, description, canonical and Open Graph image', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/?utm_source=x&utm_medium=cpc#top');
   await expect(page).toHaveTitle(DEFAULT_TITLE);
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   expect(description).toMatch(/сериал/i);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', DEFAULT_TITLE);
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description!);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    description!,
+  );
   await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
   await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '628');
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
@@ -25,7 +32,10 @@ test('the Open Graph image is a real 1200x628 PNG', async ({ page, request }) =>
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 628]);
 });
 
-test('the canonical URL of a deep page is its path without the query', async ({ page, baseURL }) => {
+test('the canonical URL of a deep page is its path without the query', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/get-ip/?a=1&b=2');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/get-ip/`);
 });
@@ -34,7 +44,10 @@ test('the home page carries WebSite structured data with a search action', async
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(blocks).toHaveLength(1);
-  expect(JSON.parse(blocks[0]!)).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+  expect(JSON.parse(blocks[0]!)).toMatchObject({
+    '@type': 'WebSite',
+    potentialAction: { '@type': 'SearchAction' },
+  });
 });
 
 test('error screens are not indexed', async ({ page }) => {
@@ -48,7 +61,9 @@ test('robots.txt outside production keeps crawlers away', async ({ request }) =>
   expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');
 });
 
-test('static files carry the baseline security headers and a cache lifetime', async ({ request }) => {
+test('static files carry the baseline security headers and a cache lifetime', async ({
+  request,
+}) => {
   for (const path of ['/og-image.png', '/favicon.svg']) {
     const headers = (await request.get(path)).headers();
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -57,17 +72,23 @@ test('static files carry the baseline security headers and a cache lifetime', as
   }
 });
 
-test('sitemap.xml lists the sections, info pages, every title, collection and TV channel', async ({ request, baseURL }) => {
+test('sitemap.xml lists the sections, info pages, every title, collection and TV channel', async ({
+  request,
+  baseURL,
+}) => {
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/xml');
   const xml = await res.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-  for (const path of ['/', '/series', '/tv', '/info/tos/', '/faq']) expect(locs).toContain(`${baseURL}${path}`);
+  for (const path of ['/', '/series', '/tv', '/info/tos/', '/faq'])
+    expect(locs).toContain(`${baseURL}${path}`);
   const series = await (await request.get('/cms/content/series/?page_size=1')).json();
   const movies = await (await request.get('/cms/content/movies/?page_size=1')).json();
   expect(locs).toContain(`${baseURL}${series.results[0].url}`);
-  expect(locs.filter((l) => l.includes('/watch/')).length).toBeGreaterThanOrEqual(series.count + movies.count);
+  expect(locs.filter((l) => l.includes('/watch/')).length).toBeGreaterThanOrEqual(
+    series.count + movies.count,
+  );
   const collections = await (await request.get('/cms/showcases/collections/?page_size=60')).json();
   expect(locs.filter((l) => l.includes('/collections/')).length).toBe(collections.count);
   const channels = await (await request.get('/cms/tv/channels/')).json();
@@ -75,14 +96,29 @@ test('sitemap.xml lists the sections, info pages, every title, collection and TV
   expect(locs).toContain(`${baseURL}/tv/${channels.results[0].slug}`);
 });
 
-test('a title page has its own Open Graph: video type, title, description, release date and genres', async ({ page, request }) => {
+test('a title page has its own Open Graph: video type, title, description, release date and genres', async ({
+  page,
+  request,
+}) => {
   const series = (await (await request.get('/cms/content/series/?page_size=1')).json()).results[0];
   const detail = await (await request.get(`/cms/content/series/${series.id}/`)).json();
   await page.goto(series.url);
-  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'video.tv_show');
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${series.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{20,}/);
-  await expect(page.locator('meta[property="video:release_date"]')).toHaveAttribute('content', String(detail.year));
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute(
+    'content',
+    'video.tv_show',
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${series.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`),
+  );
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    /.{20,}/,
+  );
+  await expect(page.locator('meta[property="video:release_date"]')).toHaveAttribute(
+    'content',
+    String(detail.year),
+  );
   expect(await page.locator('meta[property="video:tag"]').count()).toBe(detail.genres.length);
   const movie = (await (await request.get('/cms/content/movies/?page_size=1')).json()).results[0];
   await page.goto(movie.url);

@@ -18,8 +18,14 @@ function seedSession(accountId: number): string {
   return `${id}.${secret}`;
 }
 
-test('a browser holding only the HttpOnly session cookie renders signed in and receives a fresh token', async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: 'session', value: seedSession(9001), url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+test('a browser holding only the HttpOnly session cookie renders signed in and receives a fresh token', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([
+    { name: 'session', value: seedSession(9001), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+  ]);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
@@ -32,31 +38,55 @@ test('a browser holding only the HttpOnly session cookie renders signed in and r
   expect(visible).not.toContain('session=');
 });
 
-test('logging out from the page ends the session: the next view is a guest even with the old token', async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: 'session', value: seedSession(9002), url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+test('logging out from the page ends the session: the next view is a guest even with the old token', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([
+    { name: 'session', value: seedSession(9002), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+  ]);
   await page.goto('/');
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
-  const status = await page.evaluate(async () => (await fetch('/auth/logout/', { method: 'POST' })).status);
+  const status = await page.evaluate(
+    async () => (await fetch('/auth/logout/', { method: 'POST' })).status,
+  );
   expect(status).toBe(200);
   expect((await context.cookies()).map((c) => c.name)).not.toContain('session');
   await page.reload();
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
   // The old access token no longer opens the account.
-  const account = await page.evaluate(async (t) => (await fetch('/auth/account/', { headers: { authorization: `Bearer ${t}` } })).status, token);
+  const account = await page.evaluate(
+    async (t) =>
+      (await fetch('/auth/account/', { headers: { authorization: `Bearer ${t}` } })).status,
+    token,
+  );
   expect(account).toBe(401);
 });
 
-test('another site cannot log the viewer out: its cross-site form post is refused and changes nothing', async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: 'session', value: seedSession(9003), url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+test('another site cannot log the viewer out: its cross-site form post is refused and changes nothing', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([
+    { name: 'session', value: seedSession(9003), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+  ]);
   await page.goto('/');
   // evil.localhost reaches this machine but is another site for the browser; the page is the attacker's.
   const evil = baseURL!.replace('localhost', 'evil.localhost');
   await page.route(`${evil}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<form method="post" action="${baseURL}/auth/logout/"></form><script>document.forms[0].submit()</script>` }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="${baseURL}/auth/logout/"></form><script>document.forms[0].submit()</script>`,
+    }),
   );
   await page.goto(`${evil}/attack`);
   await page.waitForURL(`${baseURL}/auth/logout/`);
-  expect(JSON.parse((await page.textContent('body'))!)).toEqual({ message: 'Запрос отклонён: он пришёл не с нашего сайта', details: { reason: 'csrf' } });
+  expect(JSON.parse((await page.textContent('body'))!)).toEqual({
+    message: 'Запрос отклонён: он пришёл не с нашего сайта',
+    details: { reason: 'csrf' },
+  });
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
   expect(await page.evaluate(async () => (await fetch('/auth/account/')).status)).toBe(200);

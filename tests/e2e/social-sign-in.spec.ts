@@ -1,11 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { allowAs, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 
 const accountMenu = (page: Page) => page.locator('.account-menu');
 
 test.describe('social sign-in with the local identity provider', () => {
-  test('a guest signs in through Яндекс from /auth, lands back on the section, then binds ВКонтакте in settings', async ({ page }) => {
+  test('a guest signs in through Яндекс from /auth, lands back on the section, then binds ВКонтакте in settings', async ({
+    page,
+  }) => {
     const id = unique();
     await page.goto('/auth?backPath=/series');
     await page.locator('.auth').getByRole('link', { name: 'Войти через Яндекс' }).click();
@@ -14,17 +16,24 @@ test.describe('social sign-in with the local identity provider', () => {
     await expect(accountMenu(page)).toHaveCount(1);
 
     await page.goto('/settings/account');
-    const socials = page.locator('section', { has: page.getByRole('heading', { name: 'Вход через соцсети' }) });
+    const socials = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Вход через соцсети' }),
+    });
     await expect(socials).toContainText('Яндекс — привязан (Ольга Иванова)');
     await socials.getByRole('button', { name: 'Привязать «ВКонтакте»' }).click();
     await allowAs(page, 'Ольга Иванова', `olga-vk-${id}@example.ru`);
     await expect(page).toHaveURL(/\/settings\/account$/);
     await expect(socials).toContainText('ВКонтакте — привязан');
     const account = await (await page.request.get('/auth/account/')).json();
-    expect(account).toMatchObject({ email: `olga-${id}@example.ru`, socials: { ya: true, vk: true, ok: false, gp: false, fb: false } });
+    expect(account).toMatchObject({
+      email: `olga-${id}@example.ru`,
+      socials: { ya: true, vk: true, ok: false, gp: false, fb: false },
+    });
   });
 
-  test('a refusal at the provider comes back as the social-error popup with the server message', async ({ page }) => {
+  test('a refusal at the provider comes back as the social-error popup with the server message', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await page.locator('.auth').getByRole('link', { name: 'Войти через Facebook' }).click();
     await expect(page).toHaveURL(/\/dev\/oauth\/fb\/authorize/);

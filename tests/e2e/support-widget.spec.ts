@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
 
 test.describe('support', () => {
-  test('the widget opens the support popup without JavaScript, and a request is stored and confirmed once', async ({ browser }) => {
+  test('the widget opens the support popup without JavaScript, and a request is stored and confirmed once', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/faq');
@@ -15,7 +17,9 @@ test.describe('support', () => {
     await popup.getByLabel('E-mail для ответа').fill('viewer@example.ru');
     await popup.getByRole('button', { name: 'Отправить' }).click();
     await expect(page).toHaveURL(/\/settings\/support\?sent=\d+$/);
-    await expect(page.getByRole('status')).toContainText('отправлено. Мы ответим на e-mail в течение суток.');
+    await expect(page.getByRole('status')).toContainText(
+      'отправлено. Мы ответим на e-mail в течение суток.',
+    );
     await page.reload();
     await expect(page).toHaveURL(/\/settings\/support\?sent=\d+$/);
     await context.close();
@@ -26,7 +30,10 @@ test.describe('support', () => {
     await page.getByRole('button', { name: 'Поддержка' }).click();
     const popup = page.getByRole('dialog', { name: 'Напишите нам' });
     await expect(popup).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include('#support-popup').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('#support-popup')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
     await popup.getByRole('button', { name: 'Закрыть' }).click();
     await expect(popup).toBeHidden();
@@ -35,7 +42,9 @@ test.describe('support', () => {
     await expect(popup).toBeHidden();
   });
 
-  test('a bad request comes back with a Russian message and what was typed; nothing is stored', async ({ page }) => {
+  test('a bad request comes back with a Russian message and what was typed; nothing is stored', async ({
+    page,
+  }) => {
     await page.goto('/contacts');
     await page.getByRole('button', { name: 'Поддержка' }).click();
     const popup = page.getByRole('dialog', { name: 'Напишите нам' });
@@ -48,18 +57,37 @@ test.describe('support', () => {
     await expect(page.locator('main').getByLabel('Сообщение')).toHaveValue('Коротко');
   });
 
-  test('the longest message is taken from the form; a body over 64 KB is refused with 413 before it is read', async ({ request, baseURL }) => {
+  test('the longest message is taken from the form; a body over 64 KB is refused with 413 before it is read', async ({
+    request,
+    baseURL,
+  }) => {
     const email = encodeURIComponent(`long-${Date.now().toString(36)}@example.ru`);
-    const form = (message: string, extra = '') => `subject=other&email=${email}&message=${encodeURIComponent(message)}${extra}`;
+    const form = (message: string, extra = '') =>
+      `subject=other&email=${email}&message=${encodeURIComponent(message)}${extra}`;
     const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL! };
-    const longest = await request.post('/settings/support', { headers, data: form('Ж'.repeat(4000)), maxRedirects: 0 });
+    const longest = await request.post('/settings/support', {
+      headers,
+      data: form('Ж'.repeat(4000)),
+      maxRedirects: 0,
+    });
     expect(longest.status()).toBe(303);
-    const huge = await request.post('/settings/support', { headers, data: form('Ж'.repeat(4000), `&padding=${'x'.repeat(65 * 1024)}`), maxRedirects: 0 });
+    const huge = await request.post('/settings/support', {
+      headers,
+      data: form('Ж'.repeat(4000), `&padding=${'x'.repeat(65 * 1024)}`),
+      maxRedirects: 0,
+    });
     expect(huge.status()).toBe(413);
-    expect(await huge.json()).toEqual({ message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } });
+    expect(await huge.json()).toEqual({
+      message: 'Слишком большой запрос',
+      details: { reason: 'payload_too_large' },
+    });
   });
 
-  test('the support page is for signed-in viewers; guests are sent to sign in', async ({ page, context, baseURL }) => {
+  test('the support page is for signed-in viewers; guests are sent to sign in', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto('/settings/support');
     await expect(page).toHaveURL(/\/settings\/support\/auth$/);
     await signIn(context, baseURL!);

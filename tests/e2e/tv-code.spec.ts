@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { allowAs, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 
@@ -13,13 +13,17 @@ async function signInSocially(page: Page, email: string) {
 }
 
 test.describe('TV code', () => {
-  test('a second browser on /big-screen signs in once a signed-in browser confirms its code on /code', async ({ browser }) => {
+  test('a second browser on /big-screen signs in once a signed-in browser confirms its code on /code', async ({
+    browser,
+  }) => {
     test.slow(); // the device polls every 5 seconds, as RFC 8628 asks
     const tvContext = await browser.newContext();
     const tv = await tvContext.newPage();
     await tv.goto('/big-screen');
     await expect(accountMenu(tv)).toHaveCount(0);
-    const pairing = tv.locator('section', { has: tv.getByRole('heading', { name: 'Войти с другого устройства' }) });
+    const pairing = tv.locator('section', {
+      has: tv.getByRole('heading', { name: 'Войти с другого устройства' }),
+    });
     await pairing.getByRole('button', { name: 'Показать код' }).click();
     const codeText = pairing.locator('.pairing__code');
     await expect(codeText).toHaveText(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
@@ -33,7 +37,9 @@ test.describe('TV code', () => {
     await expect(phone.getByLabel('Код с экрана')).toHaveValue(code);
     await noViolations(phone, '/code');
     await phone.getByRole('button', { name: 'Подтвердить вход' }).click();
-    await expect(phone.getByRole('status')).toHaveText('Готово! Телевизор войдёт в аккаунт через несколько секунд');
+    await expect(phone.getByRole('status')).toHaveText(
+      'Готово! Телевизор войдёт в аккаунт через несколько секунд',
+    );
 
     await expect(accountMenu(tv)).toHaveCount(1, { timeout: 20_000 });
     await expect(tv).toHaveURL(/\/big-screen$/);
@@ -41,7 +47,10 @@ test.describe('TV code', () => {
     await phoneContext.close();
   });
 
-  test('a wrong code is refused in Russian; a guest on /code is sent to sign in with the code kept', async ({ page, browser }) => {
+  test('a wrong code is refused in Russian; a guest on /code is sent to sign in with the code kept', async ({
+    page,
+    browser,
+  }) => {
     const guest = await browser.newContext();
     const guestPage = await guest.newPage();
     await guestPage.goto('/code?user_code=bcdf-ghjk');
@@ -53,7 +62,9 @@ test.describe('TV code', () => {
     await page.goto('/code');
     await page.getByLabel('Код с экрана').fill('BCDF-GHJK');
     await page.getByRole('button', { name: 'Подтвердить вход' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Код не найден или устарел. Проверьте код на экране телевизора или запросите новый');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Код не найден или устарел. Проверьте код на экране телевизора или запросите новый',
+    );
     await expect(page.getByLabel('Код с экрана')).toHaveAttribute('aria-invalid', 'true');
     await noViolations(page, '/code with an error');
   });

@@ -42,7 +42,12 @@ export interface Guard {
 }
 
 function guardSql(guard?: Guard): [string, (string | number)[]] {
-  return guard ? [` AND EXISTS (SELECT 1 FROM ${guard.table ?? 'auth_codes'} WHERE id = ? AND consumed_by = ?)`, [guard.codeId, guard.nonce]] : ['', []];
+  return guard
+    ? [
+        ` AND EXISTS (SELECT 1 FROM ${guard.table ?? 'auth_codes'} WHERE id = ? AND consumed_by = ?)`,
+        [guard.codeId, guard.nonce],
+      ]
+    : ['', []];
 }
 
 // ─── Accounts and profiles ────────────────────────────────────────────────────────────────────
@@ -59,18 +64,38 @@ export interface NewAccount {
  * as it is (phone sign-in: first use creates, later uses find); without it a duplicate fails the
  * whole batch on the UNIQUE constraint.
  */
-export function insertAccount(db: D1Database, a: NewAccount, now: number, guard?: Guard, ifAbsent = false): D1PreparedStatement {
+export function insertAccount(
+  db: D1Database,
+  a: NewAccount,
+  now: number,
+  guard?: Guard,
+  ifAbsent = false,
+): D1PreparedStatement {
   const [g, gp] = guardSql(guard);
   return db
     .prepare(
       `INSERT INTO accounts (email, phone, password_hash, billing_id, created_at, password_changed_at)
        SELECT ?, ?, ?, ?, ?, ? WHERE 1${g}${ifAbsent ? ' ON CONFLICT DO NOTHING' : ''}`,
     )
-    .bind(a.email ?? null, a.phone ?? null, a.passwordHash ?? null, a.billingId, now, a.passwordHash ? now : null, ...gp);
+    .bind(
+      a.email ?? null,
+      a.phone ?? null,
+      a.passwordHash ?? null,
+      a.billingId,
+      now,
+      a.passwordHash ? now : null,
+      ...gp,
+    );
 }
 
 /** Gives an account its first adult profile if it has none (idempotent; the trigger caps at 5). */
-export function ensureFirstProfile(db: D1Database, key: AccountKey, name: string, now: number, guard?: Guard): D1PreparedStatement {
+export function ensureFirstProfile(
+  db: D1Database,
+  key: AccountKey,
+  name: string,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
   const [where, value] = accountWhere(key);
   const [g, gp] = guardSql(guard);
   return db
@@ -84,19 +109,38 @@ export function ensureFirstProfile(db: D1Database, key: AccountKey, name: string
 
 /** The account's public view (GET /auth/account/). */
 export function accountView(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare('SELECT id, email, phone, password_hash IS NOT NULL AS hasPassword, billing_id AS billingId, created_at AS createdAt FROM accounts WHERE id = ?').bind(accountId);
+  return db
+    .prepare(
+      'SELECT id, email, phone, password_hash IS NOT NULL AS hasPassword, billing_id AS billingId, created_at AS createdAt FROM accounts WHERE id = ?',
+    )
+    .bind(accountId);
 }
 
-export function setPassword(db: D1Database, accountId: number, passwordHash: string, now: number, guard?: Guard): D1PreparedStatement {
+export function setPassword(
+  db: D1Database,
+  accountId: number,
+  passwordHash: string,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
   const [g, gp] = guardSql(guard);
-  return db.prepare(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?${g}`).bind(passwordHash, now, accountId, ...gp);
+  return db
+    .prepare(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?${g}`)
+    .bind(passwordHash, now, accountId, ...gp);
 }
 
 /** Replaces the account's e-mail or phone; a duplicate fails the batch on the UNIQUE constraint. */
-export function setContact(db: D1Database, accountId: number, contact: { email: string } | { phone: string }, guard?: Guard): D1PreparedStatement {
+export function setContact(
+  db: D1Database,
+  accountId: number,
+  contact: { email: string } | { phone: string },
+  guard?: Guard,
+): D1PreparedStatement {
   const [g, gp] = guardSql(guard);
   const [column, value] = 'email' in contact ? ['email', contact.email] : ['phone', contact.phone];
-  return db.prepare(`UPDATE accounts SET ${column} = ? WHERE id = ?${g}`).bind(value, accountId, ...gp);
+  return db
+    .prepare(`UPDATE accounts SET ${column} = ? WHERE id = ?${g}`)
+    .bind(value, accountId, ...gp);
 }
 
 // ─── Sessions ─────────────────────────────────────────────────────────────────────────────────
@@ -113,7 +157,14 @@ const SIGNED_IN_RETURNING = `RETURNING id AS sessionId, token_hash AS tokenHash,
   (SELECT is_kid FROM users WHERE users.id = sessions.user_id) AS isKid`;
 
 /** Opens a device session on the account's first adult profile (or its first profile). */
-export function insertSession(db: D1Database, key: AccountKey, cred: NewCredential, device: DeviceFacts, now: number, guard?: Guard): D1PreparedStatement {
+export function insertSession(
+  db: D1Database,
+  key: AccountKey,
+  cred: NewCredential,
+  device: DeviceFacts,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
   const [where, value] = accountWhere(key);
   const [g, gp] = guardSql(guard);
   return db
@@ -123,7 +174,20 @@ export function insertSession(db: D1Database, key: AccountKey, cred: NewCredenti
        WHERE ${where}${g} ORDER BY u.is_kid, u.id LIMIT 1
        ${SIGNED_IN_RETURNING}`,
     )
-    .bind(cred.id, cred.secretHash, cred.tokenHash, device.deviceId, device.type, device.name.slice(0, 100), device.country, now, now, now + SESSION_SECONDS, value, ...gp);
+    .bind(
+      cred.id,
+      cred.secretHash,
+      cred.tokenHash,
+      device.deviceId,
+      device.type,
+      device.name.slice(0, 100),
+      device.country,
+      now,
+      now,
+      now + SESSION_SECONDS,
+      value,
+      ...gp,
+    );
 }
 
 /** The row a session statement returned, as the API uses it. */
@@ -144,7 +208,12 @@ export function toSignedIn(row: Record<string, unknown> | undefined | null): Sig
  * With `secretHash` the caller proves the HttpOnly credential; without it, the caller holds a
  * verified token of that session.
  */
-export function touchSession(db: D1Database, id: string, secretHash: string | null, now: number): D1PreparedStatement {
+export function touchSession(
+  db: D1Database,
+  id: string,
+  secretHash: string | null,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE sessions SET last_seen_at = ?1
@@ -184,36 +253,76 @@ export function listSessions(db: D1Database, accountId: number, now: number): D1
 }
 
 /** Ends one session of the account (0 changes: not its session, or already ended). */
-export function revokeSession(db: D1Database, accountId: number, id: string, now: number): D1PreparedStatement {
-  return db.prepare('UPDATE sessions SET revoked_at = ?1 WHERE id = ?2 AND account_id = ?3 AND revoked_at IS NULL AND expires_at > ?1').bind(now, id, accountId);
+export function revokeSession(
+  db: D1Database,
+  accountId: number,
+  id: string,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE sessions SET revoked_at = ?1 WHERE id = ?2 AND account_id = ?3 AND revoked_at IS NULL AND expires_at > ?1',
+    )
+    .bind(now, id, accountId);
 }
 
 /** Ends a session on the strength of its credential (logout without a token, sign-in over an old session). */
-export function revokeByCredential(db: D1Database, id: string, secretHash: string, now: number): D1PreparedStatement {
-  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND secret_hash = ? AND revoked_at IS NULL').bind(now, id, secretHash);
+export function revokeByCredential(
+  db: D1Database,
+  id: string,
+  secretHash: string,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE sessions SET revoked_at = ? WHERE id = ? AND secret_hash = ? AND revoked_at IS NULL',
+    )
+    .bind(now, id, secretHash);
 }
 
 /** Ends a session whose verified access token names it (logout). */
 export function revokeById(db: D1Database, id: string, now: number): D1PreparedStatement {
-  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').bind(now, id);
+  return db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+    .bind(now, id);
 }
 
 /** Ends every live session of the account except `keepId` (null: all of them). */
-export function revokeAccountSessions(db: D1Database, accountId: number, keepId: string | null, now: number, guard?: Guard): D1PreparedStatement {
+export function revokeAccountSessions(
+  db: D1Database,
+  accountId: number,
+  keepId: string | null,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
   const [g, gp] = guardSql(guard);
   return db
-    .prepare(`UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND (? IS NULL OR id != ?)${g}`)
+    .prepare(
+      `UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND (? IS NULL OR id != ?)${g}`,
+    )
     .bind(now, accountId, keepId, keepId, ...gp);
 }
 
 // ─── One-time codes and password tokens ───────────────────────────────────────────────────────
 
 /** A new code for (target, purpose); earlier unused ones stop working. */
-export function issueCode(db: D1Database, target: string, purpose: CodePurpose, codeHash: string, now: number): D1PreparedStatement[] {
+export function issueCode(
+  db: D1Database,
+  target: string,
+  purpose: CodePurpose,
+  codeHash: string,
+  now: number,
+): D1PreparedStatement[] {
   return [
-    db.prepare('UPDATE auth_codes SET consumed_at = ? WHERE target = ? AND purpose = ? AND consumed_at IS NULL').bind(now, target, purpose),
     db
-      .prepare('INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'UPDATE auth_codes SET consumed_at = ? WHERE target = ? AND purpose = ? AND consumed_at IS NULL',
+      )
+      .bind(now, target, purpose),
+    db
+      .prepare(
+        'INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .bind(target, purpose, codeHash, now + CODE_SECONDS, now),
   ];
 }
@@ -229,7 +338,12 @@ export interface CodeAttempt {
  * Counts one attempt on the newest unused, unexpired code with tries left, and reads the newest
  * code either way; one round trip. The caller compares the digest.
  */
-export async function attemptCode(db: D1Database, target: string, purpose: CodePurpose, now: number): Promise<CodeAttempt> {
+export async function attemptCode(
+  db: D1Database,
+  target: string,
+  purpose: CodePurpose,
+  now: number,
+): Promise<CodeAttempt> {
   const newest = 'SELECT max(id) FROM auth_codes WHERE target = ?2 AND purpose = ?3';
   const [counted, latest] = await db.batch<Record<string, unknown>>([
     db
@@ -239,36 +353,64 @@ export async function attemptCode(db: D1Database, target: string, purpose: CodeP
          RETURNING id, code_hash AS codeHash, attempts`,
       )
       .bind(now, target, purpose),
-    db.prepare(`SELECT expires_at AS expiresAt, attempts, consumed_at AS consumedAt FROM auth_codes WHERE id = (${newest})`).bind(now, target, purpose),
+    db
+      .prepare(
+        `SELECT expires_at AS expiresAt, attempts, consumed_at AS consumedAt FROM auth_codes WHERE id = (${newest})`,
+      )
+      .bind(now, target, purpose),
   ]);
   const c = counted?.results[0];
   const l = latest?.results[0];
   return {
-    counted: c ? { id: Number(c.id), codeHash: String(c.codeHash), attempts: Number(c.attempts) } : null,
-    latest: l ? { expiresAt: Number(l.expiresAt), attempts: Number(l.attempts), consumedAt: l.consumedAt == null ? null : Number(l.consumedAt) } : null,
+    counted: c
+      ? { id: Number(c.id), codeHash: String(c.codeHash), attempts: Number(c.attempts) }
+      : null,
+    latest: l
+      ? {
+          expiresAt: Number(l.expiresAt),
+          attempts: Number(l.attempts),
+          consumedAt: l.consumedAt == null ? null : Number(l.consumedAt),
+        }
+      : null,
   };
 }
 
 /** Consumes code `guard.codeId` for this request; the batch's guarded writes depend on it. */
 export function consumeCode(db: D1Database, guard: Guard, now: number): D1PreparedStatement {
   return db
-    .prepare('UPDATE auth_codes SET consumed_at = ?, consumed_by = ? WHERE id = ? AND consumed_at IS NULL AND expires_at > ?')
+    .prepare(
+      'UPDATE auth_codes SET consumed_at = ?, consumed_by = ? WHERE id = ? AND consumed_at IS NULL AND expires_at > ?',
+    )
     .bind(now, guard.nonce, guard.codeId, now);
 }
 
 /** Stores a one-time password-change token (its digest) for the account. */
-export function insertPasswordToken(db: D1Database, accountId: number, tokenHash: string, now: number, guard?: Guard): D1PreparedStatement {
+export function insertPasswordToken(
+  db: D1Database,
+  accountId: number,
+  tokenHash: string,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
   const [g, gp] = guardSql(guard);
   return db
-    .prepare(`INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) SELECT ?, 'password_token', ?, ?, ? WHERE 1${g}`)
+    .prepare(
+      `INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) SELECT ?, 'password_token', ?, ?, ? WHERE 1${g}`,
+    )
     .bind(String(accountId), tokenHash, now + CODE_SECONDS, now, ...gp);
 }
 
 /** The usable password token with this digest, and its account. */
-export function findPasswordToken(db: D1Database, tokenHash: string, now: number): D1PreparedStatement {
+export function findPasswordToken(
+  db: D1Database,
+  tokenHash: string,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT c.id AS codeId, ${ACCOUNT_COLUMNS.split(', ').map((col) => `a.${col}`).join(', ')}
+      `SELECT c.id AS codeId, ${ACCOUNT_COLUMNS.split(', ')
+        .map((col) => `a.${col}`)
+        .join(', ')}
        FROM auth_codes c JOIN accounts a ON a.id = CAST(c.target AS INTEGER)
        WHERE c.purpose = 'password_token' AND c.code_hash = ? AND c.consumed_at IS NULL AND c.expires_at > ?`,
     )
@@ -280,6 +422,8 @@ export function purgeExpired(db: D1Database, now: number): D1PreparedStatement[]
   return [
     db.prepare('DELETE FROM rate_limits WHERE reset_at < ?').bind(now - 86_400),
     db.prepare('DELETE FROM auth_codes WHERE expires_at < ?').bind(now - 86_400),
-    db.prepare('DELETE FROM sessions WHERE expires_at < ?1 OR revoked_at < ?1').bind(now - 30 * 86_400),
+    db
+      .prepare('DELETE FROM sessions WHERE expires_at < ?1 OR revoked_at < ?1')
+      .bind(now - 30 * 86_400),
   ];
 }

@@ -3,15 +3,28 @@ import { ApiError } from '../../lib/errors.ts';
 import { templates } from '../../lib/messages/index.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { readControl, toControl } from '../parental/parental.repo.ts';
-import { consumeCode, findAccount, revokeAccountSessions, setContact, type AccountRow } from './auth.repo.ts';
+import {
+  type AccountRow,
+  consumeCode,
+  findAccount,
+  revokeAccountSessions,
+  setContact,
+} from './auth.repo.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { pseudonym } from './keys.ts';
 import { deliver } from './mailer.ts';
 import { resetLimit } from './rate-limit.ts';
-import { addressOf, channelOf, contactKind, maskAddress, sendCode, takeCheckAllowance, type Contact } from './send-code.ts';
+import {
+  addressOf,
+  type Contact,
+  channelOf,
+  contactKind,
+  maskAddress,
+  sendCode,
+  takeCheckAllowance,
+} from './send-code.ts';
 import { accountLockKey, attemptPassword } from './sign-in.ts';
 import { authTexts } from './texts.ts';
-
 
 /**
  * Change codes live in auth_codes under a target bound to the account and the new address
@@ -30,16 +43,32 @@ function changeTarget(accountId: number, contact: Contact): Promise<string> {
  * the new address; an address another account holds gets a note instead and a dead code, so the
  * answer is the same and the requester learns nothing about other accounts.
  */
-export async function requestContactChange(ip: string, live: LiveSession, contact: Contact, password: string | undefined, origin: string, now: number): Promise<void> {
+export async function requestContactChange(
+  ip: string,
+  live: LiveSession,
+  contact: Contact,
+  password: string | undefined,
+  origin: string,
+  now: number,
+): Promise<void> {
   const db = d1();
-  const [found, control] = await db.batch<Record<string, unknown>>([findAccount(db, { id: live.accountId }), readControl(db, live.accountId, live.sessionId, now)]);
+  const [found, control] = await db.batch<Record<string, unknown>>([
+    findAccount(db, { id: live.accountId }),
+    readControl(db, live.accountId, live.sessionId, now),
+  ]);
   const account = found!.results[0] as unknown as AccountRow | undefined;
   if (!account) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
   const kind = contactKind(contact);
-  if (account[kind] === addressOf(contact)) throw new ApiError(400, kind === 'email' ? authTexts.sameEmail : authTexts.samePhone, 'same_contact');
+  if (account[kind] === addressOf(contact))
+    throw new ApiError(
+      400,
+      kind === 'email' ? authTexts.sameEmail : authTexts.samePhone,
+      'same_contact',
+    );
 
   if (password !== undefined) {
-    if (!account.passwordHash) throw new ApiError(403, authTexts.confirmWithCode, 'verification_required');
+    if (!account.passwordHash)
+      throw new ApiError(403, authTexts.confirmWithCode, 'verification_required');
     await takeCheckAllowance(ip, now);
     const key = await accountLockKey(account);
     const { ok } = await attemptPassword(key, password, { account }, now);
@@ -61,7 +90,11 @@ export async function requestContactChange(ip: string, live: LiveSession, contac
     message: (code) =>
       code
         ? templates.contactChangeCode({ channel: channelOf(contact), to: addressOf(contact), code })
-        : templates.contactInUse({ channel: channelOf(contact), to: addressOf(contact), signInUrl: `${origin}/auth?step=signin` }),
+        : templates.contactInUse({
+            channel: channelOf(contact),
+            to: addressOf(contact),
+            signInUrl: `${origin}/auth?step=signin`,
+          }),
   });
 }
 
@@ -71,20 +104,41 @@ export async function requestContactChange(ip: string, live: LiveSession, contac
  * was none, the other one) is told.
  * @returns how many other sessions ended
  */
-export async function confirmContactChange(ip: string, live: LiveSession, contact: Contact, code: string, origin: string, now: number): Promise<number> {
+export async function confirmContactChange(
+  ip: string,
+  live: LiveSession,
+  contact: Contact,
+  code: string,
+  origin: string,
+  now: number,
+): Promise<number> {
   await takeCheckAllowance(ip, now);
   const db = d1();
-  const guard = await checkCode(db, await changeTarget(live.accountId, contact), 'reset', code, now);
+  const guard = await checkCode(
+    db,
+    await changeTarget(live.accountId, contact),
+    'reset',
+    code,
+    now,
+  );
   const before = await findAccount(db, { id: live.accountId }).first<AccountRow>();
   if (!before) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
   const kind = contactKind(contact);
   let results: D1Result[];
   try {
-    results = await db.batch([consumeCode(db, guard, now), setContact(db, live.accountId, contact, guard), revokeAccountSessions(db, live.accountId, live.sessionId, now, guard)]);
+    results = await db.batch([
+      consumeCode(db, guard, now),
+      setContact(db, live.accountId, contact, guard),
+      revokeAccountSessions(db, live.accountId, live.sessionId, now, guard),
+    ]);
   } catch (error) {
     // Another account took the address between the two steps.
     if (/UNIQUE constraint failed: accounts\.(email|phone)/.test(String(error))) {
-      throw new ApiError(409, kind === 'email' ? authTexts.emailTaken : authTexts.phoneTaken, 'contact_taken');
+      throw new ApiError(
+        409,
+        kind === 'email' ? authTexts.emailTaken : authTexts.phoneTaken,
+        'contact_taken',
+      );
     }
     throw error;
   }
@@ -96,7 +150,10 @@ export async function confirmContactChange(ip: string, live: LiveSession, contac
 /** The security notice; the change has happened, so a gateway failure is logged, not answered. */
 async function notifyPrevious(before: AccountRow, contact: Contact, origin: string): Promise<void> {
   const kind = contactKind(contact);
-  const previous: Contact[] = [...(before.email ? [{ email: before.email }] : []), ...(before.phone ? [{ phone: before.phone }] : [])];
+  const previous: Contact[] = [
+    ...(before.email ? [{ email: before.email }] : []),
+    ...(before.phone ? [{ phone: before.phone }] : []),
+  ];
   const to = previous.find((c) => contactKind(c) === kind) ?? previous[0];
   if (!to) return;
   const message = templates.contactChanged({

@@ -1,4 +1,9 @@
-import { DeliveryError, deliveryApiError, messageSender, type OutgoingMessage } from '../../lib/messages/index.ts';
+import {
+  DeliveryError,
+  deliveryApiError,
+  messageSender,
+  type OutgoingMessage,
+} from '../../lib/messages/index.ts';
 
 export type { OutgoingMessage };
 

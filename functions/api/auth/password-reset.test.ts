@@ -5,7 +5,10 @@ import { Browser, recordMessages, resetAccounts, signUp } from './test-support.t
 const messages = recordMessages();
 const PASSWORD = 'correct horse 1';
 const NEW_PASSWORD = 'battery staple 2';
-const live = async () => (await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL').first<{ n: number }>())!.n;
+const live = async () =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL').first<{
+    n: number;
+  }>())!.n;
 
 async function device(email: string, ip: string, password = PASSWORD) {
   const browser = new Browser(ip);
@@ -24,8 +27,12 @@ beforeEach(async () => {
 
 describe('password reset by e-mail', () => {
   it('answers known and unknown addresses alike; the owner gets a code, a stranger a "no account" note', async () => {
-    const known = await new Browser('203.0.113.1').post('/auth/email/reset_pass/', { email: 'anna@mail.ru' });
-    const unknown = await new Browser('203.0.113.2').post('/auth/email/reset_pass/', { email: 'ghost@mail.ru' });
+    const known = await new Browser('203.0.113.1').post('/auth/email/reset_pass/', {
+      email: 'anna@mail.ru',
+    });
+    const unknown = await new Browser('203.0.113.2').post('/auth/email/reset_pass/', {
+      email: 'ghost@mail.ru',
+    });
     expect([known.status, await known.json()]).toEqual([202, { status: 'code_sent' }]);
     expect([unknown.status, await unknown.json()]).toEqual([202, { status: 'code_sent' }]);
     expect(messages.sent.map((m) => [m.to, m.subject])).toEqual([
@@ -36,10 +43,14 @@ describe('password reset by e-mail', () => {
     expect(messages.sent[1]!.text).not.toMatch(/\b\d{6}\b/);
     // A guessed code for the unknown address fails exactly like a wrong code for the known one.
     const tryCode = async (email: string) => {
-      const res = await new Browser('203.0.113.3').post('/auth/email/change_pass_token/', { email, code: '000000' });
+      const res = await new Browser('203.0.113.3').post('/auth/email/change_pass_token/', {
+        email,
+        code: '000000',
+      });
       return [res.status, await res.json()];
     };
-    if (messages.lastCode('anna@mail.ru') !== '000000') expect(await tryCode('ghost@mail.ru')).toEqual(await tryCode('anna@mail.ru'));
+    if (messages.lastCode('anna@mail.ru') !== '000000')
+      expect(await tryCode('ghost@mail.ru')).toEqual(await tryCode('anna@mail.ru'));
   });
 
   it('code → one-time token → new password: every session ends (their tokens are refused at once), the new password works', async () => {
@@ -47,39 +58,98 @@ describe('password reset by e-mail', () => {
     const phone = await device('anna@mail.ru', '203.0.113.5');
     const browser = new Browser('203.0.113.6');
     await browser.post('/auth/email/reset_pass/', { email: 'anna@mail.ru' });
-    const exchanged = await browser.post('/auth/email/change_pass_token/', { email: 'anna@mail.ru', code: messages.lastCode('anna@mail.ru') });
+    const exchanged = await browser.post('/auth/email/change_pass_token/', {
+      email: 'anna@mail.ru',
+      code: messages.lastCode('anna@mail.ru'),
+    });
     expect(exchanged.status).toBe(200);
     const { token } = (await exchanged.json()) as { token: string };
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const changed = await browser.post('/auth/change_password/', { token, new_password: NEW_PASSWORD });
-    expect([changed.status, await changed.json()]).toEqual([200, { status: 'password_changed', signedOut: 'all' }]);
+    const changed = await browser.post('/auth/change_password/', {
+      token,
+      new_password: NEW_PASSWORD,
+    });
+    expect([changed.status, await changed.json()]).toEqual([
+      200,
+      { status: 'password_changed', signedOut: 'all' },
+    ]);
     expect(await live()).toBe(0);
-    for (const d of [laptop, phone]) expect((await new Browser().fetch('/auth/account/', { headers: { authorization: `Bearer ${d.token}` } })).status).toBe(401);
-    expect((await browser.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD })).status).toBe(401);
-    expect((await browser.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: NEW_PASSWORD })).status).toBe(200);
+    for (const d of [laptop, phone])
+      expect(
+        (
+          await new Browser().fetch('/auth/account/', {
+            headers: { authorization: `Bearer ${d.token}` },
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (await browser.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await browser.post('/auth/email/sign_in/', {
+          email: 'anna@mail.ru',
+          password: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
 
-    const replay = await browser.post('/auth/change_password/', { token, new_password: 'third password 3' });
-    expect([replay.status, await replay.json()]).toEqual([400, { message: 'Ссылка для смены пароля устарела. Запросите код восстановления ещё раз', details: { reason: 'password_token_invalid' } }]);
+    const replay = await browser.post('/auth/change_password/', {
+      token,
+      new_password: 'third password 3',
+    });
+    expect([replay.status, await replay.json()]).toEqual([
+      400,
+      {
+        message: 'Ссылка для смены пароля устарела. Запросите код восстановления ещё раз',
+        details: { reason: 'password_token_invalid' },
+      },
+    ]);
   });
 
   it('a reset lifts the sign-in lock of the address', async () => {
     const attacker = new Browser('192.0.2.5');
-    for (let i = 0; i < 5; i++) await attacker.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: `guess ${i}` });
-    expect((await attacker.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await attacker.post('/auth/email/sign_in/', {
+        email: 'anna@mail.ru',
+        password: `guess ${i}`,
+      });
+    expect(
+      (await attacker.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD }))
+        .status,
+    ).toBe(429);
     const owner = new Browser('203.0.113.7');
     await owner.post('/auth/email/reset_pass/', { email: 'anna@mail.ru' });
-    const { token } = (await (await owner.post('/auth/email/change_pass_token/', { email: 'anna@mail.ru', code: messages.lastCode('anna@mail.ru') })).json()) as { token: string };
+    const { token } = (await (
+      await owner.post('/auth/email/change_pass_token/', {
+        email: 'anna@mail.ru',
+        code: messages.lastCode('anna@mail.ru'),
+      })
+    ).json()) as { token: string };
     await owner.post('/auth/change_password/', { token, new_password: NEW_PASSWORD });
-    expect((await owner.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await owner.post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: NEW_PASSWORD }))
+        .status,
+    ).toBe(200);
   }, 15_000);
 
   it('a password-change token expires after 10 minutes', async () => {
     const browser = new Browser('203.0.113.8');
     await browser.post('/auth/email/reset_pass/', { email: 'anna@mail.ru' });
-    const { token } = (await (await browser.post('/auth/email/change_pass_token/', { email: 'anna@mail.ru', code: messages.lastCode('anna@mail.ru') })).json()) as { token: string };
-    await env.DB.prepare("UPDATE auth_codes SET expires_at = unixepoch() - 1 WHERE purpose = 'password_token'").run();
-    expect((await browser.post('/auth/change_password/', { token, new_password: NEW_PASSWORD })).status).toBe(400);
+    const { token } = (await (
+      await browser.post('/auth/email/change_pass_token/', {
+        email: 'anna@mail.ru',
+        code: messages.lastCode('anna@mail.ru'),
+      })
+    ).json()) as { token: string };
+    await env.DB.prepare(
+      "UPDATE auth_codes SET expires_at = unixepoch() - 1 WHERE purpose = 'password_token'",
+    ).run();
+    expect(
+      (await browser.post('/auth/change_password/', { token, new_password: NEW_PASSWORD })).status,
+    ).toBe(400);
   });
 });
 
@@ -87,7 +157,10 @@ describe('password reset by phone', () => {
   it('sends an SMS code to a known number, nothing to an unknown one, with the same answer; then changes the password', async () => {
     const browser = new Browser('203.0.113.9');
     await browser.post('/auth/phone/check/', { phone: '+79990001122' });
-    await browser.post('/auth/phone/sign_in/', { phone: '+79990001122', code: messages.lastCode('+79990001122') });
+    await browser.post('/auth/phone/sign_in/', {
+      phone: '+79990001122',
+      code: messages.lastCode('+79990001122'),
+    });
     await env.DB.prepare('DELETE FROM rate_limits').run();
     messages.clear();
 
@@ -98,13 +171,27 @@ describe('password reset by phone', () => {
     expect(messages.sent.map((m) => m.to)).toEqual(['+79990001122']);
     expect(messages.sent[0]!.text).toMatch(/^Код для сброса пароля в Амедиатеке: \d{6}\./);
 
-    const exchanged = await browser.post('/auth/phone/change_pass_token/', { phone: '+79990001122', code: messages.lastCode('+79990001122') });
+    const exchanged = await browser.post('/auth/phone/change_pass_token/', {
+      phone: '+79990001122',
+      code: messages.lastCode('+79990001122'),
+    });
     const { token } = (await exchanged.json()) as { token: string };
-    expect((await browser.post('/auth/change_password/', { token, new_password: NEW_PASSWORD })).status).toBe(200);
-    const signIn = await new Browser('203.0.113.15').post('/auth/phone/sign_in/', { phone: '+79990001122', password: NEW_PASSWORD });
+    expect(
+      (await browser.post('/auth/change_password/', { token, new_password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    const signIn = await new Browser('203.0.113.15').post('/auth/phone/sign_in/', {
+      phone: '+79990001122',
+      password: NEW_PASSWORD,
+    });
     expect(signIn.status).toBe(200);
-    const wrong = await new Browser('203.0.113.15').post('/auth/phone/sign_in/', { phone: '+79990001122', password: 'not it at all' });
-    expect([wrong.status, await wrong.json()]).toEqual([401, { message: 'Неверный номер телефона или пароль', details: { reason: 'invalid_credentials' } }]);
+    const wrong = await new Browser('203.0.113.15').post('/auth/phone/sign_in/', {
+      phone: '+79990001122',
+      password: 'not it at all',
+    });
+    expect([wrong.status, await wrong.json()]).toEqual([
+      401,
+      { message: 'Неверный номер телефона или пароль', details: { reason: 'invalid_credentials' } },
+    ]);
   });
 });
 
@@ -112,9 +199,21 @@ describe('password change with the current password', () => {
   it('sets the new password and ends every other session, whose tokens are refused at once; this one stays', async () => {
     const here = await device('anna@mail.ru', '203.0.113.20');
     const there = await device('anna@mail.ru', '203.0.113.21');
-    const res = await here.browser.post('/auth/change_password/', { current_password: PASSWORD, new_password: NEW_PASSWORD });
-    expect([res.status, await res.json()]).toEqual([200, { status: 'password_changed', signedOut: 'others', endedSessions: 2 }]);
-    expect((await new Browser().fetch('/auth/account/', { headers: { authorization: `Bearer ${there.token}` } })).status).toBe(401);
+    const res = await here.browser.post('/auth/change_password/', {
+      current_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
+    expect([res.status, await res.json()]).toEqual([
+      200,
+      { status: 'password_changed', signedOut: 'others', endedSessions: 2 },
+    ]);
+    expect(
+      (
+        await new Browser().fetch('/auth/account/', {
+          headers: { authorization: `Bearer ${there.token}` },
+        })
+      ).status,
+    ).toBe(401);
     expect((await there.browser.fetch('/auth/account/')).status).toBe(401);
     expect((await here.browser.fetch('/auth/account/')).status).toBe(200);
     expect(await live()).toBe(1);
@@ -122,27 +221,79 @@ describe('password change with the current password', () => {
 
   it('refuses a wrong current password with 403 (counted against the sign-in lock) and changes nothing', async () => {
     const here = await device('anna@mail.ru', '203.0.113.22');
-    const res = await here.browser.post('/auth/change_password/', { current_password: 'not my password', new_password: NEW_PASSWORD });
-    expect([res.status, await res.json()]).toEqual([403, { message: 'Неверный текущий пароль', details: { reason: 'wrong_current_password' } }]);
-    expect((await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD })).status).toBe(200);
+    const res = await here.browser.post('/auth/change_password/', {
+      current_password: 'not my password',
+      new_password: NEW_PASSWORD,
+    });
+    expect([res.status, await res.json()]).toEqual([
+      403,
+      { message: 'Неверный текущий пароль', details: { reason: 'wrong_current_password' } },
+    ]);
+    expect(
+      (
+        await new Browser().post('/auth/email/sign_in/', {
+          email: 'anna@mail.ru',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('needs a live session (401), a body with exactly one of token and current_password, and a long enough new password (422)', async () => {
-    expect((await new Browser().post('/auth/change_password/', { current_password: PASSWORD, new_password: NEW_PASSWORD })).status).toBe(401);
+    expect(
+      (
+        await new Browser().post('/auth/change_password/', {
+          current_password: PASSWORD,
+          new_password: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(401);
     const here = await device('anna@mail.ru', '203.0.113.23');
-    const refusal = [422, { message: 'token: Укажите текущий пароль или код восстановления', details: { reason: 'invalid_json' } }];
-    const neither = await here.browser.post('/auth/change_password/', { new_password: NEW_PASSWORD });
+    const refusal = [
+      422,
+      {
+        message: 'token: Укажите текущий пароль или код восстановления',
+        details: { reason: 'invalid_json' },
+      },
+    ];
+    const neither = await here.browser.post('/auth/change_password/', {
+      new_password: NEW_PASSWORD,
+    });
     expect([neither.status, await neither.json()]).toEqual(refusal);
-    const both = await here.browser.post('/auth/change_password/', { token: 'A'.repeat(43), current_password: PASSWORD, new_password: NEW_PASSWORD });
+    const both = await here.browser.post('/auth/change_password/', {
+      token: 'A'.repeat(43),
+      current_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
     expect([both.status, await both.json()]).toEqual(refusal);
-    const short = await here.browser.post('/auth/change_password/', { current_password: PASSWORD, new_password: 'short' });
-    expect([short.status, await short.json()]).toEqual([422, { message: 'new_password: Пароль должен быть не короче 8 символов', details: { reason: 'invalid_json' } }]);
+    const short = await here.browser.post('/auth/change_password/', {
+      current_password: PASSWORD,
+      new_password: 'short',
+    });
+    expect([short.status, await short.json()]).toEqual([
+      422,
+      {
+        message: 'new_password: Пароль должен быть не короче 8 символов',
+        details: { reason: 'invalid_json' },
+      },
+    ]);
   });
 
   it('refuses a change posted from another site', async () => {
     const here = await device('anna@mail.ru', '203.0.113.24');
-    const res = await here.browser.post('/auth/change_password/', { current_password: PASSWORD, new_password: NEW_PASSWORD }, { origin: 'https://evil.example' });
+    const res = await here.browser.post(
+      '/auth/change_password/',
+      { current_password: PASSWORD, new_password: NEW_PASSWORD },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
-    expect((await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await new Browser().post('/auth/email/sign_in/', {
+          email: 'anna@mail.ru',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, PBKDF2_ITERATIONS, hashPassword, verifyPassword } from './password.ts';
+import { DUMMY_HASH, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from './password.ts';
 
 describe('password hashing (PBKDF2-SHA256 through WebCrypto)', () => {
   it('stores pbkdf2-sha256$100000$<16-byte salt>$<32-byte hash> and verifies only the same password', async () => {
@@ -22,7 +22,15 @@ describe('password hashing (PBKDF2-SHA256 through WebCrypto)', () => {
   });
 
   it('answers false for a missing, malformed or over-cost hash, and for the dummy hash', async () => {
-    for (const stored of [null, undefined, '', 'plain', 'pbkdf2-sha256$100001$AAAA$AAAA', 'md5$1$a$b', DUMMY_HASH]) {
+    for (const stored of [
+      null,
+      undefined,
+      '',
+      'plain',
+      'pbkdf2-sha256$100001$AAAA$AAAA',
+      'md5$1$a$b',
+      DUMMY_HASH,
+    ]) {
       expect(await verifyPassword('anything at all', stored)).toBe(false);
     }
   });

@@ -15,10 +15,26 @@ export const DUMMY_HASH = `${SCHEME}$${PBKDF2_ITERATIONS}$c2lnbi1pbi1kdW1teS1zYQ
 
 const encoder = new TextEncoder();
 
-async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+async function derive(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
   // NFC: the same password typed on two keyboards (composed or decomposed ё) is the same password.
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BITS));
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(password.normalize('NFC')),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
+  return new Uint8Array(
+    await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+      key,
+      HASH_BITS,
+    ),
+  );
 }
 
 /**
@@ -36,7 +52,15 @@ function parse(stored: string | null | undefined) {
   const n = Number(iterations);
   const saltBytes = salt ? fromBase64(salt) : null;
   const hashBytes = hash ? fromBase64(hash) : null;
-  if (scheme !== SCHEME || !Number.isInteger(n) || n < 1 || n > PBKDF2_ITERATIONS || !saltBytes || !hashBytes) return null;
+  if (
+    scheme !== SCHEME ||
+    !Number.isInteger(n) ||
+    n < 1 ||
+    n > PBKDF2_ITERATIONS ||
+    !saltBytes ||
+    !hashBytes
+  )
+    return null;
   return { iterations: n, salt: saltBytes, hash: hashBytes };
 }
 
@@ -45,7 +69,10 @@ function parse(stored: string | null | undefined) {
  * costs one full derivation (against DUMMY_HASH) and answers false.
  * @example await verifyPassword('correct horse', account.passwordHash) // true
  */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   const parsed = parse(stored);
   const target = parsed ?? parse(DUMMY_HASH)!;
   const actual = await derive(password, target.salt, target.iterations);

@@ -25,7 +25,8 @@ export function normalizePhone(input: string): string | null {
   const plus = trimmed.startsWith('+');
   let digits = trimmed.replace(/\D/g, '');
   if (!plus) {
-    if (digits.length === 11 && (digits[0] === '8' || digits[0] === '7')) digits = `7${digits.slice(1)}`;
+    if (digits.length === 11 && (digits[0] === '8' || digits[0] === '7'))
+      digits = `7${digits.slice(1)}`;
     else if (digits.length === 10 && digits[0] === '9') digits = `7${digits}`;
   }
   for (const [code, length] of CALLING_CODES) {

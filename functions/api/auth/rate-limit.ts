@@ -35,15 +35,26 @@ export async function takeOrThrow(limits: Limit[], now: number): Promise<void> {
     .run();
   if (taken.meta.changes > 0) return;
   const blocking = await db
-    .prepare(`${requested} SELECT max(r.reset_at) AS until FROM rate_limits r JOIN req q ON r.key = q.key WHERE r.reset_at > ? AND r.count >= q.max`)
+    .prepare(
+      `${requested} SELECT max(r.reset_at) AS until FROM rate_limits r JOIN req q ON r.key = q.key WHERE r.reset_at > ? AND r.count >= q.max`,
+    )
     .bind(...params, now)
     .first<{ until: number | null }>();
   throw tooMany(Math.max(1, (blocking?.until ?? now + 1) - now));
 }
 
 /** A 429 in the envelope, with Retry-After when waiting helps (not when a new code is needed). */
-export function tooMany(retryAfter: number, message = retryText(retryAfter), reason = 'rate_limited'): ApiError {
-  return new ApiError(429, message, reason, retryAfter > 0 ? { 'Retry-After': String(Math.ceil(retryAfter)) } : {});
+export function tooMany(
+  retryAfter: number,
+  message = retryText(retryAfter),
+  reason = 'rate_limited',
+): ApiError {
+  return new ApiError(
+    429,
+    message,
+    reason,
+    retryAfter > 0 ? { 'Retry-After': String(Math.ceil(retryAfter)) } : {},
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
@@ -7,10 +7,24 @@ import { COOKIE } from '../../lib/cookies.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { readToken } from '../../lib/session-token.ts';
 import { validate } from '../../lib/validate.ts';
-import { accountView, listSessions, revokeAccountSessions, revokeByCredential, revokeById, revokeSession, toSignedIn, touchSession, type SessionListItem } from './auth.repo.ts';
+import {
+  accountView,
+  listSessions,
+  revokeAccountSessions,
+  revokeByCredential,
+  revokeById,
+  revokeSession,
+  type SessionListItem,
+  toSignedIn,
+  touchSession,
+} from './auth.repo.ts';
 import { confirmContactChange, requestContactChange } from './contact-change.ts';
-import { contactKind, type Contact } from './send-code.ts';
-import { changeWithCurrent, changeWithToken, exchangeResetCode, requestReset } from './password-reset.ts';
+import {
+  changeWithCurrent,
+  changeWithToken,
+  exchangeResetCode,
+  requestReset,
+} from './password-reset.ts';
 import {
   changePasswordBody,
   emailBody,
@@ -25,7 +39,14 @@ import {
   signInBody,
   signUpBody,
 } from './schemas.ts';
-import { clearSessionCookies, nowSeconds, renewFromCookie, requireLiveSession, setSessionCookies } from './session.ts';
+import { type Contact, contactKind } from './send-code.ts';
+import {
+  clearSessionCookies,
+  nowSeconds,
+  renewFromCookie,
+  requireLiveSession,
+  setSessionCookies,
+} from './session.ts';
 import { passwordSignIn } from './sign-in.ts';
 import { completeSignUp, phoneCodeSignIn, requestPhoneCode, requestSignUp } from './sign-up.ts';
 import { linkedProviders, socialsOf } from './social/social.repo.ts';
@@ -38,7 +59,11 @@ const CODE_SENT = { status: 'code_sent' } as const;
  * Our paths for changing the e-mail or phone, two steps like sign-up: without `code` a code goes
  * to the new address (202); with it the address changes and the other sessions end.
  */
-async function changeContact(c: Context<AppEnv>, contact: Contact, body: { password?: string; code?: string }) {
+async function changeContact(
+  c: Context<AppEnv>,
+  contact: Contact,
+  body: { password?: string; code?: string },
+) {
   const live = await requireLiveSession(c);
   const origin = new URL(c.req.url).origin;
   const ip = c.var.edge.geo.ip;
@@ -47,10 +72,20 @@ async function changeContact(c: Context<AppEnv>, contact: Contact, body: { passw
     return c.json(CODE_SENT, 202);
   }
   const ended = await confirmContactChange(ip, live, contact, body.code, origin, nowSeconds());
-  return c.json({ status: `${contactKind(contact)}_changed`, signedOut: 'others', endedSessions: ended });
+  return c.json({
+    status: `${contactKind(contact)}_changed`,
+    signedOut: 'others',
+    endedSessions: ended,
+  });
 }
 
-const answerOf = (s: SignedIn, token: string) => ({ token, accountId: s.accountId, userId: s.userId, billingId: s.billingId, isKid: s.isKid });
+const answerOf = (s: SignedIn, token: string) => ({
+  token,
+  accountId: s.accountId,
+  userId: s.userId,
+  billingId: s.billingId,
+  isKid: s.isKid,
+});
 
 /**
  * The accounts API under /auth (spec section 7): e-mail and phone sign-in, sign-up, password
@@ -158,12 +193,32 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/account', async (c) => {
     const live = await requireLiveSession(c);
     const db = d1();
-    const [account, links] = await db.batch<Record<string, unknown>>([accountView(db, live.accountId), linkedProviders(db, live.accountId)]);
-    const row = account!.results[0] as { id: number; email: string | null; phone: string | null; hasPassword: number; billingId: string; createdAt: number } | undefined;
+    const [account, links] = await db.batch<Record<string, unknown>>([
+      accountView(db, live.accountId),
+      linkedProviders(db, live.accountId),
+    ]);
+    const row = account!.results[0] as
+      | {
+          id: number;
+          email: string | null;
+          phone: string | null;
+          hasPassword: number;
+          billingId: string;
+          createdAt: number;
+        }
+      | undefined;
     if (!row) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
     // Social links of the account (spec section 3: fb, vk, ok, ya, gp).
     const socials = socialsOf(links!.results as { provider: string }[]);
-    return c.json({ id: row.id, email: row.email, phone: row.phone, hasPassword: row.hasPassword === 1, billingId: row.billingId, createdAt: row.createdAt, socials });
+    return c.json({
+      id: row.id,
+      email: row.email,
+      phone: row.phone,
+      hasPassword: row.hasPassword === 1,
+      billingId: row.billingId,
+      createdAt: row.createdAt,
+      socials,
+    });
   })
 
   // Spec section 4: always succeeds, signed in or not; ends this device's session.
@@ -172,23 +227,39 @@ export const authRoutes = new Hono<AppEnv>()
     const now = nowSeconds();
     const credential = await readCredential(getCookie(c, COOKIE.session));
     const sid = c.var.edge.session.sessionId;
-    const ends = [credential && revokeByCredential(db, credential.id, credential.secretHash, now), sid && revokeById(db, sid, now)].filter((s): s is D1PreparedStatement => Boolean(s));
+    const ends = [
+      credential && revokeByCredential(db, credential.id, credential.secretHash, now),
+      sid && revokeById(db, sid, now),
+    ].filter((s): s is D1PreparedStatement => Boolean(s));
     if (ends.length > 0) await db.batch(ends);
     clearSessionCookies(c, { logout: true });
     // The account menu's form without JavaScript: back to the home page as a guest.
-    if (c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')) return c.redirect('/', 303);
+    if (c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded'))
+      return c.redirect('/', 303);
     return c.json({ status: 'logged_out' });
   })
 
   // Our paths for /settings/devices: every signed-in device, end one, end all others.
   .get('/sessions', async (c) => {
     const live = await requireLiveSession(c);
-    const { results } = await listSessions(d1(), live.accountId, nowSeconds()).all<SessionListItem>();
-    return c.json({ count: results.length, results: results.map((s) => ({ ...s, current: s.id === live.sessionId })) });
+    const { results } = await listSessions(
+      d1(),
+      live.accountId,
+      nowSeconds(),
+    ).all<SessionListItem>();
+    return c.json({
+      count: results.length,
+      results: results.map((s) => ({ ...s, current: s.id === live.sessionId })),
+    });
   })
   .post('/sessions/revoke-others', async (c) => {
     const live = await requireLiveSession(c);
-    const { meta } = await revokeAccountSessions(d1(), live.accountId, live.sessionId, nowSeconds()).run();
+    const { meta } = await revokeAccountSessions(
+      d1(),
+      live.accountId,
+      live.sessionId,
+      nowSeconds(),
+    ).run();
     return c.json({ status: 'revoked', endedSessions: meta.changes });
   })
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {

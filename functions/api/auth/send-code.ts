@@ -12,10 +12,12 @@ export type Channel = OutgoingMessage['channel'];
 /** An account's e-mail or phone (E.164), as the schemas normalise them. */
 export type Contact = { email: string } | { phone: string };
 export type ContactKind = 'email' | 'phone';
-export const contactKind = (contact: Contact): ContactKind => ('email' in contact ? 'email' : 'phone');
+export const contactKind = (contact: Contact): ContactKind =>
+  'email' in contact ? 'email' : 'phone';
 /** Where a message to the contact goes: e-mail, or SMS for a phone. */
 export const channelOf = (contact: Contact): Channel => ('email' in contact ? 'email' : 'sms');
-export const addressOf = (contact: Contact): string => ('email' in contact ? contact.email : contact.phone);
+export const addressOf = (contact: Contact): string =>
+  'email' in contact ? contact.email : contact.phone;
 
 /** Where codes for an address are kept: a keyed hash of channel and address. */
 export function codeTarget(channel: Channel, address: string): Promise<string> {
@@ -49,7 +51,13 @@ export async function sendCode(ip: string, o: SendCode): Promise<void> {
     ],
     now,
   );
-  const code = await newCode(d1(), o.target ?? (await codeTarget(o.channel, o.address)), o.purpose, now, o.live);
+  const code = await newCode(
+    d1(),
+    o.target ?? (await codeTarget(o.channel, o.address)),
+    o.purpose,
+    now,
+    o.live,
+  );
   const message = o.message(code);
   if (message) await deliver(message);
 }

@@ -6,10 +6,12 @@ const messages = recordMessages();
 const PASSWORD = 'correct horse 1';
 const WRONG = { message: 'Неверный e-mail или пароль', details: { reason: 'invalid_credentials' } };
 const LOCKED = {
-  message: 'Слишком много неудачных попыток входа. Вход временно заблокирован — попробуйте позже или восстановите пароль',
+  message:
+    'Слишком много неудачных попыток входа. Вход временно заблокирован — попробуйте позже или восстановите пароль',
   details: { reason: 'sign_in_locked' },
 };
-const signIn = (browser: Browser, email: string, password: string) => browser.post('/auth/email/sign_in/', { email, password });
+const signIn = (browser: Browser, email: string, password: string) =>
+  browser.post('/auth/email/sign_in/', { email, password });
 
 describe('POST /auth/email/sign_in/', () => {
   beforeEach(async () => {
@@ -22,14 +24,31 @@ describe('POST /auth/email/sign_in/', () => {
     const res = await signIn(browser, 'ANNA@mail.ru', PASSWORD);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { token: string; accountId: number };
-    expect(body).toMatchObject({ accountId: expect.any(Number), userId: expect.any(Number), billingId: expect.any(String), isKid: false });
+    expect(body).toMatchObject({
+      accountId: expect.any(Number),
+      userId: expect.any(Number),
+      billingId: expect.any(String),
+      isKid: false,
+    });
     expect(browser.cookies.get('token')).toBe(body.token);
     expect(browser.cookies.get('account_id')).toBe(String(body.accountId));
     expect(browser.cookies.get('session')).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
-    const payload = JSON.parse(atob(body.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    expect(payload).toMatchObject({ hash: expect.any(String), acc: body.accountId, sid: browser.cookies.get('session')!.split('.')[0] });
+    const payload = JSON.parse(
+      atob(body.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+    );
+    expect(payload).toMatchObject({
+      hash: expect.any(String),
+      acc: body.accountId,
+      sid: browser.cookies.get('session')!.split('.')[0],
+    });
     expect(payload.exp - payload.iat).toBe(900);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL').first<{ n: number }>())?.n).toBe(2);
+    expect(
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL').first<{
+          n: number;
+        }>()
+      )?.n,
+    ).toBe(2);
   });
 
   it('answers a wrong password and an unknown e-mail with the same status and text', async () => {
@@ -37,7 +56,8 @@ describe('POST /auth/email/sign_in/', () => {
     const unknown = await signIn(new Browser(), 'nobody@mail.ru', 'wrong password');
     expect([wrong.status, await wrong.json()]).toEqual([401, WRONG]);
     expect([unknown.status, await unknown.json()]).toEqual([401, WRONG]);
-    const authCookies = (res: Response) => res.headers.getSetCookie().filter((c) => !c.startsWith('device_id='));
+    const authCookies = (res: Response) =>
+      res.headers.getSetCookie().filter((c) => !c.startsWith('device_id='));
     expect(authCookies(wrong)).toEqual([]);
     expect(authCookies(unknown)).toEqual([]);
   });
@@ -64,7 +84,8 @@ describe('POST /auth/email/sign_in/', () => {
     const browser = new Browser();
     for (let i = 0; i < 4; i++) await signIn(browser, 'anna@mail.ru', 'wrong');
     expect((await signIn(browser, 'anna@mail.ru', PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signIn(browser, 'anna@mail.ru', 'wrong')).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(browser, 'anna@mail.ru', 'wrong')).status).toBe(401);
     expect((await signIn(browser, 'anna@mail.ru', 'wrong')).status).toBe(401);
     expect((await signIn(browser, 'anna@mail.ru', PASSWORD)).status).toBe(429);
     await env.DB.prepare('UPDATE rate_limits SET reset_at = unixepoch() - 1').run(); // 15 minutes later
@@ -72,17 +93,24 @@ describe('POST /auth/email/sign_in/', () => {
   }, 15_000);
 
   it('checks at most 5 passwords however many attempts arrive at once', async () => {
-    const attempts = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(new Browser(`198.51.100.${50 + i}`), 'anna@mail.ru', `guess ${i}`)));
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        signIn(new Browser(`198.51.100.${50 + i}`), 'anna@mail.ru', `guess ${i}`),
+      ),
+    );
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
   it('limits password checks per IP to 30 in 10 minutes, whatever the e-mail (429 with Retry-After)', async () => {
     const browser = new Browser('192.0.2.77');
-    for (let i = 0; i < 30; i++) expect((await signIn(browser, `spray${i}@mail.ru`, 'password1')).status).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await signIn(browser, `spray${i}@mail.ru`, 'password1')).status).toBe(401);
     const limited = await signIn(browser, 'anna@mail.ru', PASSWORD);
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { details: { reason: string } }).details.reason).toBe('rate_limited');
+    expect(((await limited.json()) as { details: { reason: string } }).details.reason).toBe(
+      'rate_limited',
+    );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(590);
     // Another IP still gets in.
     expect((await signIn(new Browser('192.0.2.78'), 'anna@mail.ru', PASSWORD)).status).toBe(200);
@@ -96,23 +124,49 @@ describe('POST /auth/email/sign_in/', () => {
   });
 
   it('refuses a sign-in posted from another site (CSRF) before looking at it', async () => {
-    const res = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD }, { origin: 'https://evil.example' });
-    expect([res.status, await res.json()]).toEqual([403, { message: 'Запрос отклонён: он пришёл не с нашего сайта', details: { reason: 'csrf' } }]);
+    const res = await new Browser().post(
+      '/auth/email/sign_in/',
+      { email: 'anna@mail.ru', password: PASSWORD },
+      { origin: 'https://evil.example' },
+    );
+    expect([res.status, await res.json()]).toEqual([
+      403,
+      { message: 'Запрос отклонён: он пришёл не с нашего сайта', details: { reason: 'csrf' } },
+    ]);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
-    const sameSite = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: PASSWORD }, { origin: 'http://localhost:8787' });
+    const sameSite = await new Browser().post(
+      '/auth/email/sign_in/',
+      { email: 'anna@mail.ru', password: PASSWORD },
+      { origin: 'http://localhost:8787' },
+    );
     expect(sameSite.status).toBe(200);
   });
 
   it('refuses a body over 8 KB with 413 before parsing it', async () => {
-    const res = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: 'x'.repeat(9000) });
-    expect([res.status, await res.json()]).toEqual([413, { message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } }]);
+    const res = await new Browser().post('/auth/email/sign_in/', {
+      email: 'anna@mail.ru',
+      password: 'x'.repeat(9000),
+    });
+    expect([res.status, await res.json()]).toEqual([
+      413,
+      { message: 'Слишком большой запрос', details: { reason: 'payload_too_large' } },
+    ]);
   });
 
   it('refuses bad input with 422 in Russian', async () => {
     const res = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: 'password: Неверный ввод: ожидалось string, получено undefined', details: { reason: 'invalid_json' } });
-    const empty = await new Browser().post('/auth/email/sign_in/', { email: 'anna@mail.ru', password: '' });
-    expect([empty.status, await empty.json()]).toEqual([422, { message: 'password: Введите пароль', details: { reason: 'invalid_json' } }]);
+    expect(await res.json()).toEqual({
+      message: 'password: Неверный ввод: ожидалось string, получено undefined',
+      details: { reason: 'invalid_json' },
+    });
+    const empty = await new Browser().post('/auth/email/sign_in/', {
+      email: 'anna@mail.ru',
+      password: '',
+    });
+    expect([empty.status, await empty.json()]).toEqual([
+      422,
+      { message: 'password: Введите пароль', details: { reason: 'invalid_json' } },
+    ]);
   });
 });

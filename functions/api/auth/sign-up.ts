@@ -2,14 +2,20 @@ import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { consumeCode, ensureFirstProfile, findAccount, insertAccount, insertSession } from './auth.repo.ts';
+import { templates } from '../../lib/messages/index.ts';
+import {
+  consumeCode,
+  ensureFirstProfile,
+  findAccount,
+  insertAccount,
+  insertSession,
+} from './auth.repo.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { hashPassword } from './password.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
 import { deviceFacts } from './session.ts';
 import { answerFromInsert, replacePrevious } from './sign-in.ts';
 import { authTexts } from './texts.ts';
-import { templates } from '../../lib/messages/index.ts';
 import { newCredential, type TokenAnswer } from './tokens.ts';
 
 /**
@@ -25,7 +31,14 @@ export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<
     address: email,
     purpose: 'sign_up',
     live: !exists,
-    message: (code) => (code ? templates.signUpCode({ channel: 'email', to: email, code }) : templates.accountExists({ channel: 'email', to: email, signInUrl: `${origin}/auth?step=signin` })),
+    message: (code) =>
+      code
+        ? templates.signUpCode({ channel: 'email', to: email, code })
+        : templates.accountExists({
+            channel: 'email',
+            to: email,
+            signInUrl: `${origin}/auth?step=signin`,
+          }),
   });
 }
 
@@ -34,7 +47,13 @@ export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<
  * profile and the session are one transaction; a race for the same address ends in 409 for the
  * second request, and nothing half-made stays behind.
  */
-export async function completeSignUp(c: Context<AppEnv>, email: string, password: string, code: string, now: number): Promise<TokenAnswer> {
+export async function completeSignUp(
+  c: Context<AppEnv>,
+  email: string,
+  password: string,
+  code: string,
+  now: number,
+): Promise<TokenAnswer> {
   await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('email', email), 'sign_up', code, now);
@@ -49,7 +68,8 @@ export async function completeSignUp(c: Context<AppEnv>, email: string, password
       ...(await replacePrevious(c, now)),
     ]);
   } catch (error) {
-    if (/UNIQUE constraint failed: accounts\.email/.test(String(error))) throw new ApiError(409, authTexts.accountExists, 'account_exists');
+    if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))
+      throw new ApiError(409, authTexts.accountExists, 'account_exists');
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
@@ -58,14 +78,25 @@ export async function completeSignUp(c: Context<AppEnv>, email: string, password
 
 /** Phone sign-in, step 1: a code by SMS. */
 export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promise<void> {
-  await sendCode(c.var.edge.geo.ip, { channel: 'sms', address: phone, purpose: 'sign_in', live: true, message: (code) => templates.signInCode({ channel: 'sms', to: phone, code: code ?? '' }) });
+  await sendCode(c.var.edge.geo.ip, {
+    channel: 'sms',
+    address: phone,
+    purpose: 'sign_in',
+    live: true,
+    message: (code) => templates.signInCode({ channel: 'sms', to: phone, code: code ?? '' }),
+  });
 }
 
 /**
  * Phone sign-in, step 2: the code proves the number. The first use creates a passwordless
  * account with its first profile; later uses find it. One transaction with the code's consumption.
  */
-export async function phoneCodeSignIn(c: Context<AppEnv>, phone: string, code: string, now: number): Promise<TokenAnswer & { isNewAccount: boolean }> {
+export async function phoneCodeSignIn(
+  c: Context<AppEnv>,
+  phone: string,
+  code: string,
+  now: number,
+): Promise<TokenAnswer & { isNewAccount: boolean }> {
   await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('sms', phone), 'sign_in', code, now);
@@ -78,5 +109,8 @@ export async function phoneCodeSignIn(c: Context<AppEnv>, phone: string, code: s
     ...(await replacePrevious(c, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
-  return { ...(await answerFromInsert(c, results[3], credential, now)), isNewAccount: results[1]!.meta.changes === 1 };
+  return {
+    ...(await answerFromInsert(c, results[3], credential, now)),
+    isNewAccount: results[1]!.meta.changes === 1,
+  };
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { call } from '../../test-helpers.ts';
-import { setDeliver, type OutgoingMessage } from './mailer.ts';
+import { type OutgoingMessage, setDeliver } from './mailer.ts';
 
 /** Test-only helpers of the accounts API: recorded messages, a cookie jar, JSON calls. */
 
@@ -25,7 +25,11 @@ export function recordMessages() {
 
 /** Empties the accounts tables (each test starts with no accounts, codes, sessions or counters). */
 export async function resetAccounts() {
-  await env.DB.batch(['rate_limits', 'auth_codes', 'sessions', 'users', 'accounts'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(
+    ['rate_limits', 'auth_codes', 'sessions', 'users', 'accounts'].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
 }
 
 /** A browser's cookies: kept from Set-Cookie answers, sent back as a Cookie header. */
@@ -58,15 +62,35 @@ export class Browser {
   }
 
   post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    return this.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return this.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
 }
 
 /** Signs up a new account by e-mail in `browser` (both steps) and answers the step-2 JSON. */
-export async function signUp(browser: Browser, messages: ReturnType<typeof recordMessages>, email: string, password = 'correct horse 1') {
+export async function signUp(
+  browser: Browser,
+  messages: ReturnType<typeof recordMessages>,
+  email: string,
+  password = 'correct horse 1',
+) {
   const first = await browser.post('/auth/email/sign_up/', { email, password });
-  if (first.status !== 202) throw new Error(`sign-up step 1: ${first.status} ${await first.text()}`);
-  const res = await browser.post('/auth/email/sign_up/', { email, password, code: messages.lastCode(email) });
+  if (first.status !== 202)
+    throw new Error(`sign-up step 1: ${first.status} ${await first.text()}`);
+  const res = await browser.post('/auth/email/sign_up/', {
+    email,
+    password,
+    code: messages.lastCode(email),
+  });
   if (res.status !== 201) throw new Error(`sign-up step 2: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { token: string; accountId: number; userId: number; billingId: string; isKid: boolean };
+  return (await res.json()) as {
+    token: string;
+    accountId: number;
+    userId: number;
+    billingId: string;
+    isKid: boolean;
+  };
 }

@@ -16,7 +16,8 @@ export const authTexts = {
   wrongPhoneOrPassword: 'Неверный номер телефона или пароль',
   wrongCurrentPassword: 'Неверный текущий пароль',
   /** Same for known and unknown addresses: the lock counts per address, not per account. */
-  signInLocked: 'Слишком много неудачных попыток входа. Вход временно заблокирован — попробуйте позже или восстановите пароль',
+  signInLocked:
+    'Слишком много неудачных попыток входа. Вход временно заблокирован — попробуйте позже или восстановите пароль',
   noPassword: 'У аккаунта ещё нет пароля. Задайте его через восстановление пароля',
 
   codeMissing: 'Код не найден или уже использован. Запросите новый код',
@@ -63,4 +64,3 @@ export function retryText(seconds: number): string {
       : `${Math.ceil(s / 60)} ${pluralForm(Math.ceil(s / 60), { one: 'минуту', few: 'минуты', many: 'минут' })}`;
   return `Слишком много запросов. Повторите через ${wait}`;
 }
-

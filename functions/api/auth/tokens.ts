@@ -21,11 +21,30 @@ export interface TokenAnswer {
  * @example await accessToken(session, config().jwtSecret, now)
  */
 export async function accessToken(s: SignedIn, secret: string, now: number): Promise<string> {
-  return sign({ hash: s.tokenHash, acc: s.accountId, sub: s.userId, bil: s.billingId, kid: s.isKid, sid: s.sessionId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, secret, 'HS256');
+  return sign(
+    {
+      hash: s.tokenHash,
+      acc: s.accountId,
+      sub: s.userId,
+      bil: s.billingId,
+      kid: s.isKid,
+      sid: s.sessionId,
+      iat: now,
+      exp: now + ACCESS_TOKEN_SECONDS,
+    },
+    secret,
+    'HS256',
+  );
 }
 
 export async function tokenAnswer(s: SignedIn, secret: string, now: number): Promise<TokenAnswer> {
-  return { token: await accessToken(s, secret, now), accountId: s.accountId, userId: s.userId, billingId: s.billingId, isKid: s.isKid };
+  return {
+    token: await accessToken(s, secret, now),
+    accountId: s.accountId,
+    userId: s.userId,
+    billingId: s.billingId,
+    isKid: s.isKid,
+  };
 }
 
 /** A new session's credential: the id (public, 16 bytes) and the secret (32 bytes) the cookie carries. */
@@ -41,14 +60,22 @@ export interface NewCredential {
 export async function newCredential(): Promise<NewCredential> {
   const id = randomToken(16);
   const secret = randomToken(32);
-  return { id, secret, secretHash: await sha256(secret), tokenHash: randomToken(12), cookie: `${id}.${secret}` };
+  return {
+    id,
+    secret,
+    secretHash: await sha256(secret),
+    tokenHash: randomToken(12),
+    cookie: `${id}.${secret}`,
+  };
 }
 
 /**
  * The `session` cookie split into id and the digest of its secret; null when it is malformed.
  * @example await readCredential('Jx3….q3V…') // { id: 'Jx3…', secretHash: '…' }
  */
-export async function readCredential(cookie: string | undefined): Promise<{ id: string; secretHash: string } | null> {
+export async function readCredential(
+  cookie: string | undefined,
+): Promise<{ id: string; secretHash: string } | null> {
   const match = cookie ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(cookie) : null;
   if (!match) return null;
   return { id: match[1]!, secretHash: await sha256(match[2]!) };

@@ -29,16 +29,24 @@ describe('GET /cms/catalogue/{facet}/', () => {
 
   it('lists years and decades, newest first, without future releases or trailers', async () => {
     expect(await results('/cms/catalogue/years/')).toEqual([
-      { year: 2024, count: 1 }, { year: 2023, count: 1 }, { year: 2021, count: 1 }, { year: 2019, count: 1 }, { year: 1975, count: 1 },
+      { year: 2024, count: 1 },
+      { year: 2023, count: 1 },
+      { year: 2021, count: 1 },
+      { year: 2019, count: 1 },
+      { year: 1975, count: 1 },
     ]);
     expect(await results('/cms/catalogue/decades/')).toEqual([
-      { decade: 2020, count: 3 }, { decade: 2010, count: 1 }, { decade: 1970, count: 1 },
+      { decade: 2020, count: 3 },
+      { decade: 2010, count: 1 },
+      { decade: 1970, count: 1 },
     ]);
   });
 
   it('answers 404 in the envelope for an unknown facet', async () => {
     const res = await call('/cms/catalogue/moods/');
     expect(res.status).toBe(404);
-    expect(((await res.json()) as { details: { reason: string } }).details.reason).toBe('not_found');
+    expect(((await res.json()) as { details: { reason: string } }).details.reason).toBe(
+      'not_found',
+    );
   });
 });

@@ -15,7 +15,8 @@ type Facet = (typeof FACETS)[number];
  */
 export const catalogueRoutes = new Hono<AppEnv>().get('/:facet', async (c) => {
   const facet = c.req.param('facet') as Facet;
-  if (!(FACETS as readonly string[]).includes(facet)) throw new ApiError(404, texts.notFound, 'not_found');
+  if (!(FACETS as readonly string[]).includes(facet))
+    throw new ApiError(404, texts.notFound, 'not_found');
   const facets = await loadFacets(db());
   const results = (facets[facet] as { count: number }[]).filter((f) => f.count > 0);
   cmsCache(c, 3600);

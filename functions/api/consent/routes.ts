@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { COOKIE, ONE_YEAR_SECONDS, isHttps, publicCookie } from '../../lib/cookies.ts';
+import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../../lib/cookies.ts';
 
 /** Only a path on this site: never an open redirect. */
 export function safeBackPath(value: string | undefined, origin: string): string {

@@ -5,7 +5,6 @@ import { titleSubject } from '../media/media.repo.ts';
 /** '16+' from 16: how age ratings are shown and sent. */
 export const ageLabel = (age: number) => `${age}+`;
 
-
 /** The watch route of a title (its page in the catalogue; the player arrives in issue 4/6). */
 export const watchUrl = (id: number) => `/watch/${id}`;
 

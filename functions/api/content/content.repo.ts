@@ -1,24 +1,24 @@
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import {
+  type AgeRating,
   countries,
   episodes,
   genres,
+  type Partner,
   people,
   products,
   seasons,
   studios,
+  type TitleType,
   titleCountries,
   titleGenres,
   titlePeople,
   titleProducts,
-  titles,
   titleStudios,
-  type AgeRating,
-  type Partner,
-  type TitleType,
+  titles,
 } from '../../db/catalogue-schema.ts';
+import type { Db } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 
 export const SORTS = ['popular', 'new', 'rating'] as const;
@@ -114,30 +114,117 @@ export function listTitlesQuery(db: Db, f: TitleFilter, { page, page_size }: Pag
 }
 
 /** Rows and total; past the last page the window count is missing, so it is counted then only. */
-export async function withTotal<T extends { total: number }>(db: Db, f: TitleFilter, { page }: PageQuery, rows: T[]) {
-  const total = rows[0]?.total ?? (page > 1 ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(filterWhere(f)))[0]!.n : 0);
+export async function withTotal<T extends { total: number }>(
+  db: Db,
+  f: TitleFilter,
+  { page }: PageQuery,
+  rows: T[],
+) {
+  const total =
+    rows[0]?.total ??
+    (page > 1
+      ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(filterWhere(f)))[0]!.n
+      : 0);
   return { rows, total };
 }
 
 /** The queries of a title with everything its page shows (see `toFoundTitle`). */
 export function titleQueries(db: Db, id: number, maxAge?: AgeRating) {
   return [
-    db.select().from(titles).where(and(eq(titles.id, id), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
-    db.select({ slug: genres.slug, name: genres.name }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(titleGenres.titleId, id)).orderBy(asc(genres.name)),
-    db.select({ code: countries.code, name: countries.name }).from(titleCountries).innerJoin(countries, eq(countries.id, titleCountries.countryId)).where(eq(titleCountries.titleId, id)),
-    db.select({ slug: studios.slug, name: studios.name }).from(titleStudios).innerJoin(studios, eq(studios.id, titleStudios.studioId)).where(eq(titleStudios.titleId, id)),
-    db.select({ id: people.id, slug: people.slug, name: people.name, originalName: people.originalName, role: titlePeople.role }).from(titlePeople).innerJoin(people, eq(people.id, titlePeople.personId)).where(eq(titlePeople.titleId, id)).orderBy(asc(titlePeople.role), asc(titlePeople.position)),
-    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)` }).from(seasons).where(eq(seasons.titleId, id)).orderBy(asc(seasons.number)),
-    db.select({ id: products.id, slug: products.slug, name: products.name, buyType: products.buyType, partner: products.partner }).from(titleProducts).innerJoin(products, eq(products.id, titleProducts.productId)).where(eq(titleProducts.titleId, id)).orderBy(asc(products.id)),
-    db.select({ id: titles.id, name: titles.name, year: titles.year, durationMin: titles.durationMin }).from(titles).where(eq(titles.trailerOf, id)).limit(3),
+    db
+      .select()
+      .from(titles)
+      .where(
+        and(eq(titles.id, id), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined),
+      )
+      .limit(1),
+    db
+      .select({ slug: genres.slug, name: genres.name })
+      .from(titleGenres)
+      .innerJoin(genres, eq(genres.id, titleGenres.genreId))
+      .where(eq(titleGenres.titleId, id))
+      .orderBy(asc(genres.name)),
+    db
+      .select({ code: countries.code, name: countries.name })
+      .from(titleCountries)
+      .innerJoin(countries, eq(countries.id, titleCountries.countryId))
+      .where(eq(titleCountries.titleId, id)),
+    db
+      .select({ slug: studios.slug, name: studios.name })
+      .from(titleStudios)
+      .innerJoin(studios, eq(studios.id, titleStudios.studioId))
+      .where(eq(titleStudios.titleId, id)),
+    db
+      .select({
+        id: people.id,
+        slug: people.slug,
+        name: people.name,
+        originalName: people.originalName,
+        role: titlePeople.role,
+      })
+      .from(titlePeople)
+      .innerJoin(people, eq(people.id, titlePeople.personId))
+      .where(eq(titlePeople.titleId, id))
+      .orderBy(asc(titlePeople.role), asc(titlePeople.position)),
+    db
+      .select({
+        id: seasons.id,
+        number: seasons.number,
+        name: seasons.name,
+        year: seasons.year,
+        episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)`,
+      })
+      .from(seasons)
+      .where(eq(seasons.titleId, id))
+      .orderBy(asc(seasons.number)),
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        buyType: products.buyType,
+        partner: products.partner,
+      })
+      .from(titleProducts)
+      .innerJoin(products, eq(products.id, titleProducts.productId))
+      .where(eq(titleProducts.titleId, id))
+      .orderBy(asc(products.id)),
+    db
+      .select({
+        id: titles.id,
+        name: titles.name,
+        year: titles.year,
+        durationMin: titles.durationMin,
+      })
+      .from(titles)
+      .where(eq(titles.trailerOf, id))
+      .limit(3),
   ] as const;
 }
 
 /** A title from the rows of `titleQueries`; undefined when there is none (or the viewer may not see it). */
-export function toFoundTitle([found, genreRows, countryRows, studioRows, peopleRows, seasonRows, productRows, trailerRows]: BatchResponse<ReturnType<typeof titleQueries>>) {
+export function toFoundTitle([
+  found,
+  genreRows,
+  countryRows,
+  studioRows,
+  peopleRows,
+  seasonRows,
+  productRows,
+  trailerRows,
+]: BatchResponse<ReturnType<typeof titleQueries>>) {
   const title = found[0];
   if (!title) return undefined;
-  return { title, genres: genreRows, countries: countryRows, studios: studioRows, people: peopleRows, seasons: seasonRows, products: productRows, trailers: trailerRows };
+  return {
+    title,
+    genres: genreRows,
+    countries: countryRows,
+    studios: studioRows,
+    people: peopleRows,
+    seasons: seasonRows,
+    products: productRows,
+    trailers: trailerRows,
+  };
 }
 
 /** A title with everything its page shows, in one batched round trip. */
@@ -150,18 +237,58 @@ export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
  * (so a title page can ask for it in the same round trip as the title).
  */
 export function seasonQueries(db: Db, titleId: number, number?: number, maxAge?: AgeRating) {
-  const seasonNumber = number ?? sql`(SELECT min(s1.number) FROM seasons s1 WHERE s1.title_id = ${titleId})`;
+  const seasonNumber =
+    number ?? sql`(SELECT min(s1.number) FROM seasons s1 WHERE s1.title_id = ${titleId})`;
   return [
-    db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year, titleName: sql<string>`titles.name`.as('title_name'), ageRating: titles.ageRating }).from(seasons).innerJoin(titles, eq(titles.id, seasons.titleId)).where(and(eq(seasons.titleId, titleId), sql`seasons.number = ${seasonNumber}`, eq(titles.type, 'series'), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined)).limit(1),
-    db.select({ id: episodes.id, number: episodes.number, name: episodes.name, description: episodes.description, durationMin: episodes.durationMin, releasedAt: episodes.releasedAt }).from(episodes).where(sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})`).orderBy(asc(episodes.number)),
+    db
+      .select({
+        id: seasons.id,
+        number: seasons.number,
+        name: seasons.name,
+        year: seasons.year,
+        titleName: sql<string>`titles.name`.as('title_name'),
+        ageRating: titles.ageRating,
+      })
+      .from(seasons)
+      .innerJoin(titles, eq(titles.id, seasons.titleId))
+      .where(
+        and(
+          eq(seasons.titleId, titleId),
+          sql`seasons.number = ${seasonNumber}`,
+          eq(titles.type, 'series'),
+          maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
+        ),
+      )
+      .limit(1),
+    db
+      .select({
+        id: episodes.id,
+        number: episodes.number,
+        name: episodes.name,
+        description: episodes.description,
+        durationMin: episodes.durationMin,
+        releasedAt: episodes.releasedAt,
+      })
+      .from(episodes)
+      .where(
+        sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})`,
+      )
+      .orderBy(asc(episodes.number)),
   ] as const;
 }
 
 /** A season from the rows of `seasonQueries`; undefined when there is none. */
-export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<ReturnType<typeof seasonQueries>>) {
+export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<
+  ReturnType<typeof seasonQueries>
+>) {
   const found = seasonRows[0];
   if (!found) return undefined;
-  return { season: found, titleName: found.titleName, ageRating: found.ageRating, episodes: episodeRows };
+  return {
+    season: found,
+    titleName: found.titleName,
+    ageRating: found.ageRating,
+    episodes: episodeRows,
+  };
 }
 
 /** One season of a series with its episodes, in one batched round trip. */
@@ -182,16 +309,37 @@ export function toTitlePage(rows: BatchResponse<ReturnType<typeof titlePageQueri
 }
 
 /** Titles sharing the most genres with a title, then by popularity (the title itself left out). */
-export async function recommendationsFor(db: Db, titleId: number, limit: number, maxAge?: AgeRating) {
+export async function recommendationsFor(
+  db: Db,
+  titleId: number,
+  limit: number,
+  maxAge?: AgeRating,
+) {
   return db
-    .select({ ...cardColumns, shared: sql<number>`(SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id WHERE a.title_id = ${titleId} AND b.title_id = titles.id)`.as('shared') })
+    .select({
+      ...cardColumns,
+      shared:
+        sql<number>`(SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id WHERE a.title_id = ${titleId} AND b.title_id = titles.id)`.as(
+          'shared',
+        ),
+    })
     .from(titles)
-    .where(and(sql`titles.id != ${titleId} AND titles.type != 'trailer'`, released(), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined))
+    .where(
+      and(
+        sql`titles.id != ${titleId} AND titles.type != 'trailer'`,
+        released(),
+        maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
+      ),
+    )
     .orderBy(sql`shared DESC`, desc(titles.popularity))
     .limit(limit);
 }
 
 /** The seasons of a series, for the spec's season URLs. */
 export async function seasonsOf(db: Db, titleId: number) {
-  return db.select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year }).from(seasons).where(eq(seasons.titleId, titleId)).orderBy(asc(seasons.number));
+  return db
+    .select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year })
+    .from(seasons)
+    .where(eq(seasons.titleId, titleId))
+    .orderBy(asc(seasons.number));
 }

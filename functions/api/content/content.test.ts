@@ -2,8 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, RETURNING } from '../../test-helpers.ts';
 import { loadCatalogueFixture } from './test-fixtures.ts';
 
-interface Card { id: number; type: string; name: string; ageRating: string; partner: string; assets: { poster: string }; url: string }
-interface Page { count: number; next: string | null; previous: string | null; results: Card[] }
+interface Card {
+  id: number;
+  type: string;
+  name: string;
+  ageRating: string;
+  partner: string;
+  assets: { poster: string };
+  url: string;
+}
+interface Page {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Card[];
+}
 
 const list = async (path: string) => {
   const res = await call(path);
@@ -24,7 +37,18 @@ describe('CMS content lists', () => {
 
   it('answer cards with age label, art and the watch URL', async () => {
     const [card] = (await list('/cms/content/series/')).results;
-    expect(card).toMatchObject({ id: 1, type: 'series', name: 'Тихий город', ageRating: '16+', partner: 'hbo-max', url: '/watch/1', assets: { poster: expect.stringMatching(/^\/media\/art\/poster\/1\.svg\?v=[0-9a-z]+$/), background: expect.stringMatching(/^\/media\/art\/background\/1\.svg\?v=/) } });
+    expect(card).toMatchObject({
+      id: 1,
+      type: 'series',
+      name: 'Тихий город',
+      ageRating: '16+',
+      partner: 'hbo-max',
+      url: '/watch/1',
+      assets: {
+        poster: expect.stringMatching(/^\/media\/art\/poster\/1\.svg\?v=[0-9a-z]+$/),
+        background: expect.stringMatching(/^\/media\/art\/background\/1\.svg\?v=/),
+      },
+    });
   });
 
   it('sort by new and by rating', async () => {
@@ -49,7 +73,9 @@ describe('CMS content lists', () => {
   it('paginate with count, next and previous that keep the filters', async () => {
     const first = await list('/cms/content/movies/?genre=drama&page_size=1');
     expect(first).toMatchObject({ count: 2, previous: null });
-    expect(first.next).toBe('http://localhost:8787/cms/content/movies/?genre=drama&page_size=1&page=2');
+    expect(first.next).toBe(
+      'http://localhost:8787/cms/content/movies/?genre=drama&page_size=1&page=2',
+    );
     const second = await list(first.next!.replace('http://localhost:8787', ''));
     expect(ids(second)).toEqual([7]);
     expect(second.next).toBeNull();
@@ -64,7 +90,16 @@ describe('CMS content lists', () => {
   });
 
   it('answer 422 in Russian for bad filters, never a 500', async () => {
-    for (const query of ['age=13', 'sort=random', 'page=0', 'page_size=500', 'decade=1995', 'country=USA', 'genre=<b>', 'partner=netflix']) {
+    for (const query of [
+      'age=13',
+      'sort=random',
+      'page=0',
+      'page_size=500',
+      'decade=1995',
+      'country=USA',
+      'genre=<b>',
+      'partner=netflix',
+    ]) {
       const res = await call(`/cms/content/movies/?${query}`);
       expect(res.status, query).toBe(422);
       const body = (await res.json()) as { message: string; details: { reason: string } };
@@ -78,7 +113,9 @@ describe('CMS content lists', () => {
     expect(res.headers.get('cache-control')).toContain('s-maxage=300');
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();
-    expect((await call('/cms/content/movies/', { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect(
+      (await call('/cms/content/movies/', { headers: { 'if-none-match': etag! } })).status,
+    ).toBe(304);
   });
 });
 
@@ -90,17 +127,38 @@ describe('GET /cms/content/{type}/{id}/', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
     expect(body).toMatchObject({
-      id: 1, name: 'Тихий город', originalName: 'Quiet Town', ageRating: '16+', year: 2024,
+      id: 1,
+      name: 'Тихий город',
+      originalName: 'Quiet Town',
+      ageRating: '16+',
+      year: 2024,
       genres: [{ slug: 'drama', name: 'драма' }],
       countries: [{ code: 'US', name: 'США' }],
       studios: [{ slug: 'hbo', name: 'HBO' }],
-      people: { actors: [{ name: 'Иван Петров' }, { name: 'Анна Ли' }], directors: [{ name: 'Олег Рос' }] },
+      people: {
+        actors: [{ name: 'Иван Петров' }, { name: 'Анна Ли' }],
+        directors: [{ name: 'Олег Рос' }],
+      },
       products: [{ slug: 'hbo-max', buyType: 'SVOD' }],
       trailers: [{ id: 5, url: '/watch/5' }],
     });
     expect(body.seasons).toEqual([
-      { id: 1, number: 1, name: 'Сезон 1', year: 2024, episodes: 3, url: 'https://localhost:8787/cms/content/series/1/seasons/1/' },
-      { id: 2, number: 2, name: 'Сезон 2', year: 2025, episodes: 2, url: 'https://localhost:8787/cms/content/series/1/seasons/2/' },
+      {
+        id: 1,
+        number: 1,
+        name: 'Сезон 1',
+        year: 2024,
+        episodes: 3,
+        url: 'https://localhost:8787/cms/content/series/1/seasons/1/',
+      },
+      {
+        id: 2,
+        number: 2,
+        name: 'Сезон 2',
+        year: 2025,
+        episodes: 2,
+        url: 'https://localhost:8787/cms/content/series/1/seasons/2/',
+      },
     ]);
   });
 
@@ -109,7 +167,10 @@ describe('GET /cms/content/{type}/{id}/', () => {
     expect((await call('/cms/content/movies/2')).status).toBe(200);
     const wrong = await call('/cms/content/series/2/');
     expect(wrong.status).toBe(404);
-    expect(await wrong.json()).toEqual({ message: 'Контент не найден', details: { reason: 'content_not_found' } });
+    expect(await wrong.json()).toEqual({
+      message: 'Контент не найден',
+      details: { reason: 'content_not_found' },
+    });
   });
 
   it('answers 404 for an unknown id and for content above the requested age', async () => {
@@ -121,9 +182,16 @@ describe('GET /cms/content/{type}/{id}/', () => {
   it('answers a season with its episodes in order', async () => {
     const res = await call('/cms/content/series/1/seasons/1/');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { content: unknown; episodes: { number: number; name: string }[] };
+    const body = (await res.json()) as {
+      content: unknown;
+      episodes: { number: number; name: string }[];
+    };
     expect(body.content).toEqual({ id: 1, name: 'Тихий город', ageRating: '16+', url: '/watch/1' });
-    expect(body.episodes.map((e) => [e.number, e.name])).toEqual([[1, 'Приезд'], [2, 'Туман'], [3, 'Маяк']]);
+    expect(body.episodes.map((e) => [e.number, e.name])).toEqual([
+      [1, 'Приезд'],
+      [2, 'Туман'],
+      [3, 'Маяк'],
+    ]);
     expect((await call('/cms/content/series/1/seasons/9/')).status).toBe(404);
     expect((await call('/cms/content/series/2/seasons/1/')).status).toBe(404);
   });

@@ -1,18 +1,25 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../../db/client.ts';
 import { PARTNERS, type TitleType } from '../../db/catalogue-schema.ts';
-import { age, ageQuery, idParam, slug } from '../../lib/schemas.ts';
+import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { paged, pageQuery } from '../../lib/pagination.ts';
+import { age, ageQuery, idParam, slug } from '../../lib/schemas.ts';
 import { texts } from '../../lib/texts.ts';
-import { pageQuery, paged } from '../../lib/pagination.ts';
 import { validate } from '../../lib/validate.ts';
-import { contentTexts } from './texts.ts';
 import { findFlag } from '../flags/flags.repo.ts';
-import { SORTS, findSeason, findTitle, listTitles, recommendationsFor, seasonsOf } from './content.repo.ts';
+import {
+  findSeason,
+  findTitle,
+  listTitles,
+  recommendationsFor,
+  SORTS,
+  seasonsOf,
+} from './content.repo.ts';
 import { ageLabel, titleAssets, toCard, watchUrl } from './content-dto.ts';
+import { contentTexts } from './texts.ts';
 
 /** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
 const LISTS: Record<string, TitleType[]> = {
@@ -25,12 +32,21 @@ const LISTS: Record<string, TitleType[]> = {
 
 /** Detail paths accept the singular and plural type names. */
 const DETAIL_TYPES: Record<string, TitleType> = {
-  movie: 'movie', movies: 'movie', series: 'series', kids: 'kids', trailer: 'trailer', trailers: 'trailer',
+  movie: 'movie',
+  movies: 'movie',
+  series: 'series',
+  kids: 'kids',
+  trailer: 'trailer',
+  trailers: 'trailer',
 };
 
 export const listQuery = pageQuery.extend({
   genre: slug.optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase())
+    .optional(),
   studio: slug.optional(),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
   decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10).optional(),
@@ -39,7 +55,11 @@ export const listQuery = pageQuery.extend({
   partner: z.enum(PARTNERS).optional(),
 });
 
-export const contentIdQuery = z.object({ content_id: idParam, age, limit: z.coerce.number().int().min(1).max(60).default(18) });
+export const contentIdQuery = z.object({
+  content_id: idParam,
+  age,
+  limit: z.coerce.number().int().min(1).max(60).default(18),
+});
 
 export const contentRoutes = new Hono<AppEnv>()
   // Fixed paths first: they would otherwise match the list and detail patterns below.
@@ -59,7 +79,12 @@ export const contentRoutes = new Hono<AppEnv>()
     const rows = await seasonsOf(db(), id);
     const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
     cmsCache(c);
-    return c.json({ results: rows.map((s) => ({ ...s, url: `${origin}/cms/content/series/${id}/seasons/${s.number}/` })) });
+    return c.json({
+      results: rows.map((s) => ({
+        ...s,
+        url: `${origin}/cms/content/series/${id}/seasons/${s.number}/`,
+      })),
+    });
   })
   .get('/:list', validate('query', listQuery), async (c) => {
     const q = c.req.valid('query');
@@ -68,10 +93,21 @@ export const contentRoutes = new Hono<AppEnv>()
     const partner = list === 'special' && !q.partner ? undefined : q.partner;
     const { rows, total } = await listTitles(
       db(),
-      { types: LISTS[list]!, genre: q.genre, country: q.country, studio: q.studio, year: q.year, decade: q.decade, maxAge: effectiveMaxAge(c, q.age), partner, sort: q.sort },
+      {
+        types: LISTS[list]!,
+        genre: q.genre,
+        country: q.country,
+        studio: q.studio,
+        year: q.year,
+        decade: q.decade,
+        maxAge: effectiveMaxAge(c, q.age),
+        partner,
+        sort: q.sort,
+      },
       q,
     );
-    const filtered = list === 'special' && !partner ? rows.filter((r) => r.partner !== 'none') : rows;
+    const filtered =
+      list === 'special' && !partner ? rows.filter((r) => r.partner !== 'none') : rows;
     cmsCache(c);
     return c.json(paged(filtered.map(toCard), total, new URL(c.req.url), q));
   })
@@ -83,7 +119,8 @@ export const contentRoutes = new Hono<AppEnv>()
       const { type, id } = c.req.valid('param');
       if (!Object.hasOwn(DETAIL_TYPES, type)) throw new ApiError(404, texts.notFound, 'not_found');
       const found = await findTitle(db(), id, effectiveMaxAge(c, c.req.valid('query').age));
-      if (!found || found.title.type !== DETAIL_TYPES[type]) throw new ApiError(404, contentTexts.notFound, 'content_not_found');
+      if (!found || found.title.type !== DETAIL_TYPES[type])
+        throw new ApiError(404, contentTexts.notFound, 'content_not_found');
       const { title } = found;
       const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
       cmsCache(c);
@@ -97,11 +134,22 @@ export const contentRoutes = new Hono<AppEnv>()
         studios: found.studios,
         people: {
           actors: found.people.filter((p) => p.role === 'actor').map(({ role: _, ...p }) => p),
-          directors: found.people.filter((p) => p.role === 'director').map(({ role: _, ...p }) => p),
+          directors: found.people
+            .filter((p) => p.role === 'director')
+            .map(({ role: _, ...p }) => p),
         },
-        seasons: found.seasons.map((s) => ({ ...s, url: `${origin}/cms/content/series/${id}/seasons/${s.number}/` })),
+        seasons: found.seasons.map((s) => ({
+          ...s,
+          url: `${origin}/cms/content/series/${id}/seasons/${s.number}/`,
+        })),
         products: found.products,
-        trailers: found.trailers.map((t) => ({ id: t.id, name: t.name, durationMin: t.durationMin, url: watchUrl(t.id), assets: titleAssets({ ...t, type: 'trailer' }) })),
+        trailers: found.trailers.map((t) => ({
+          id: t.id,
+          name: t.name,
+          durationMin: t.durationMin,
+          url: watchUrl(t.id),
+          assets: titleAssets({ ...t, type: 'trailer' }),
+        })),
         trailerOf: title.trailerOf,
       });
     },
@@ -112,7 +160,12 @@ export const contentRoutes = new Hono<AppEnv>()
     validate('query', ageQuery),
     async (c) => {
       const { id, number } = c.req.valid('param');
-      const found = await findSeason(db(), id, number, effectiveMaxAge(c, c.req.valid('query').age));
+      const found = await findSeason(
+        db(),
+        id,
+        number,
+        effectiveMaxAge(c, c.req.valid('query').age),
+      );
       if (!found) throw new ApiError(404, contentTexts.seasonNotFound, 'season_not_found');
       cmsCache(c);
       return c.json({
@@ -120,8 +173,20 @@ export const contentRoutes = new Hono<AppEnv>()
         number: found.season.number,
         name: found.season.name,
         year: found.season.year,
-        content: { id, name: found.titleName, ageRating: ageLabel(found.ageRating), url: watchUrl(id) },
-        episodes: found.episodes.map((e) => ({ id: e.id, number: e.number, name: e.name, description: e.description, durationMin: e.durationMin, releasedAt: e.releasedAt })),
+        content: {
+          id,
+          name: found.titleName,
+          ageRating: ageLabel(found.ageRating),
+          url: watchUrl(id),
+        },
+        episodes: found.episodes.map((e) => ({
+          id: e.id,
+          number: e.number,
+          name: e.name,
+          description: e.description,
+          durationMin: e.durationMin,
+          releasedAt: e.releasedAt,
+        })),
       });
     },
   );

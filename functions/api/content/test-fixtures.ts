@@ -10,7 +10,12 @@ const now = Math.floor(Date.now() / 1000);
  */
 export async function loadCatalogueFixture() {
   const statements = [
-    'DELETE FROM titles', 'DELETE FROM genres', 'DELETE FROM countries', 'DELETE FROM studios', 'DELETE FROM people', 'DELETE FROM products',
+    'DELETE FROM titles',
+    'DELETE FROM genres',
+    'DELETE FROM countries',
+    'DELETE FROM studios',
+    'DELETE FROM people',
+    'DELETE FROM products',
     "INSERT INTO genres (id, slug, name) VALUES (1, 'drama', 'драма'), (2, 'comedy', 'комедия'), (3, 'cartoon', 'мультфильм')",
     "INSERT INTO countries (id, code, name) VALUES (1, 'US', 'США'), (2, 'RU', 'Россия')",
     "INSERT INTO studios (id, slug, name) VALUES (1, 'hbo', 'HBO'), (2, 'a24', 'A24')",
@@ -37,7 +42,9 @@ export async function loadCatalogueFixture() {
     "INSERT INTO products (id, slug, name, buy_type, partner) VALUES (1, 'amediateka', 'Амедиатека', 'SVOD', 'none'), (2, 'hbo-max', 'HBO Max', 'SVOD', 'hbo-max'), (3, 'rent', 'Аренда', 'TVOD', 'none')",
     'INSERT INTO title_products (title_id, product_id) VALUES (1, 2), (2, 1), (2, 3), (3, 1), (4, 1), (7, 1)',
     ...reindexTitlesSql(),
-    'DELETE FROM showcases', 'DELETE FROM collections', 'DELETE FROM page_banners',
+    'DELETE FROM showcases',
+    'DELETE FROM collections',
+    'DELETE FROM page_banners',
     "INSERT INTO collections (id, slug, name, description, position) VALUES (1, 'na-vecher', 'На вечер', 'Фильмы на вечер.', 1), (2, 'pusto', 'Пустая', '', 2)",
     'INSERT INTO collection_items (collection_id, title_id, position) VALUES (1, 3, 1), (1, 2, 2), (1, 6, 3)',
     "INSERT INTO showcases (id, slug, name, kind) VALUES (1, 'main', 'Главная', 'featured'), (2, 'series', 'Сериалы', 'page')",

@@ -7,7 +7,13 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { notFoundResponse } from '../../lib/errors.ts';
-import { ADAPTERS, isSocialProvider, LOCAL_PROVIDER_BASE, localClient, type SocialProvider } from '../auth/social/providers.ts';
+import {
+  ADAPTERS,
+  isSocialProvider,
+  LOCAL_PROVIDER_BASE,
+  localClient,
+  type SocialProvider,
+} from '../auth/social/providers.ts';
 
 /**
  * The local identity provider (development and tests, DEV_ROUTES only): an OAuth 2 server that
@@ -31,7 +37,9 @@ export const LOCAL_USERS = [
   { name: 'Алексей Без Почты', email: '' },
 ] as const;
 
-const devOnly = createMiddleware<AppEnv>(async (c, next) => (config().devRoutes ? next() : notFoundResponse(c)));
+const devOnly = createMiddleware<AppEnv>(async (c, next) =>
+  config().devRoutes ? next() : notFoundResponse(c),
+);
 
 const authorizeQuery = z.object({
   response_type: z.string(),
@@ -51,11 +59,17 @@ async function subjectOf(provider: SocialProvider, name: string, email: string):
 }
 
 /** The redirect URI the site registered for this provider (the only one the provider accepts). */
-const registeredRedirect = (origin: string, provider: SocialProvider) => `${origin}/auth/socials/${provider}/check`;
+const registeredRedirect = (origin: string, provider: SocialProvider) =>
+  `${origin}/auth/socials/${provider}/check`;
 
-function clientProblem(provider: SocialProvider, q: Partial<AuthorizeQuery>, origin: string): string | null {
+function clientProblem(
+  provider: SocialProvider,
+  q: Partial<AuthorizeQuery>,
+  origin: string,
+): string | null {
   if (q.client_id !== localClient(provider).id) return 'Неизвестное приложение (client_id)';
-  if (q.redirect_uri !== registeredRedirect(origin, provider)) return 'Адрес возврата (redirect_uri) не зарегистрирован';
+  if (q.redirect_uri !== registeredRedirect(origin, provider))
+    return 'Адрес возврата (redirect_uri) не зарегистрирован';
   return null;
 }
 
@@ -128,11 +142,17 @@ function consentPage(provider: SocialProvider, q: AuthorizeQuery) {
 function redirectWith(redirectUri: string, params: Record<string, string>): Response {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return new Response(null, { status: 302, headers: { Location: url.toString(), 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: url.toString(), 'Cache-Control': 'no-store' },
+  });
 }
 
 /** The user-info answer in the provider's own shape (what the real API would send). */
-function userInfoShape(provider: SocialProvider, g: { subject: string; name: string; email: string | null }) {
+function userInfoShape(
+  provider: SocialProvider,
+  g: { subject: string; name: string; email: string | null },
+) {
   const [first = '', ...rest] = g.name.split(' ');
   const last = rest.join(' ');
   const email = g.email ?? undefined;
@@ -142,15 +162,31 @@ function userInfoShape(provider: SocialProvider, g: { subject: string; name: str
     case 'ok':
       return { uid: g.subject, name: g.name, first_name: first, last_name: last, email };
     case 'ya':
-      return { id: g.subject, login: email?.split('@')[0] ?? g.subject, real_name: g.name, display_name: first, default_email: email };
+      return {
+        id: g.subject,
+        login: email?.split('@')[0] ?? g.subject,
+        real_name: g.name,
+        display_name: first,
+        default_email: email,
+      };
     case 'gp':
-      return { sub: g.subject, name: g.name, given_name: first, email, email_verified: email !== undefined };
+      return {
+        sub: g.subject,
+        name: g.name,
+        given_name: first,
+        email,
+        email_verified: email !== undefined,
+      };
     case 'fb':
       return { id: g.subject, name: g.name, email };
   }
 }
 
-const oauthError = (error: string, status: 400 | 401 = 400) => Response.json({ error, error_description: error }, { status, headers: { 'Cache-Control': 'no-store' } });
+const oauthError = (error: string, status: 400 | 401 = 400) =>
+  Response.json(
+    { error, error_description: error },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
 
 export const localProviderApp = new Hono<AppEnv>({ strict: false })
   .basePath(LOCAL_PROVIDER_BASE)
@@ -161,40 +197,77 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
     const origin = new URL(c.req.url).origin;
     const raw = c.req.query();
     const problem = clientProblem(provider, raw, origin);
-    if (problem) return c.html(page('Ошибка входа', html`<h1>Ошибка входа</h1><p class="error">${problem}</p>`), 400);
+    if (problem)
+      return c.html(
+        page('Ошибка входа', html`<h1>Ошибка входа</h1><p class="error">${problem}</p>`),
+        400,
+      );
     const q = authorizeQuery.safeParse(raw);
-    if (!q.success || q.data.response_type !== 'code') return redirectWith(raw.redirect_uri!, { error: 'invalid_request', ...(raw.state ? { state: raw.state } : {}) });
+    if (!q.success || q.data.response_type !== 'code')
+      return redirectWith(raw.redirect_uri!, {
+        error: 'invalid_request',
+        ...(raw.state ? { state: raw.state } : {}),
+      });
     return c.html(consentPage(provider, q.data), 200, { 'Cache-Control': 'no-store' });
   })
   .post('/:provider/authorize', async (c) => {
     const provider = c.req.param('provider');
     if (!isSocialProvider(provider)) return notFoundResponse(c);
-    const form = Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v).trim()]));
+    const form = Object.fromEntries(
+      [...(await c.req.formData())].map(([k, v]) => [k, String(v).trim()]),
+    );
     const origin = new URL(c.req.url).origin;
     const problem = clientProblem(provider, form, origin);
     const q = authorizeQuery.safeParse(form);
-    if (problem || !q.success) return c.html(page('Ошибка входа', html`<h1>Ошибка входа</h1><p class="error">${problem ?? 'Неверный запрос'}</p>`), 400);
-    if (form.decision !== 'allow') return redirectWith(q.data.redirect_uri, { error: 'access_denied', state: q.data.state });
+    if (problem || !q.success)
+      return c.html(
+        page(
+          'Ошибка входа',
+          html`<h1>Ошибка входа</h1><p class="error">${problem ?? 'Неверный запрос'}</p>`,
+        ),
+        400,
+      );
+    if (form.decision !== 'allow')
+      return redirectWith(q.data.redirect_uri, { error: 'access_denied', state: q.data.state });
     const preset = LOCAL_USERS[Number(form.user)];
     const name = (preset?.name ?? form.name ?? '').slice(0, 60) || 'Тестовый пользователь';
     const email = (preset ? preset.email : (form.email ?? '')).toLowerCase().slice(0, 254);
     const code = randomToken(24);
     const now = Math.floor(Date.now() / 1000);
     await d1()
-      .prepare('INSERT INTO dev_oauth_grants (code_hash, provider, client_id, redirect_uri, code_challenge, subject, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .bind(await sha256(code), provider, q.data.client_id, q.data.redirect_uri, q.data.code_challenge, await subjectOf(provider, name, email), name, email || null, now + CODE_SECONDS)
+      .prepare(
+        'INSERT INTO dev_oauth_grants (code_hash, provider, client_id, redirect_uri, code_challenge, subject, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(
+        await sha256(code),
+        provider,
+        q.data.client_id,
+        q.data.redirect_uri,
+        q.data.code_challenge,
+        await subjectOf(provider, name, email),
+        name,
+        email || null,
+        now + CODE_SECONDS,
+      )
       .run();
     // VK ID sends the device id with the code and wants it back in the token request.
-    return redirectWith(q.data.redirect_uri, { code, state: q.data.state, ...(provider === 'vk' ? { device_id: 'local-device', type: 'code_v2' } : {}) });
+    return redirectWith(q.data.redirect_uri, {
+      code,
+      state: q.data.state,
+      ...(provider === 'vk' ? { device_id: 'local-device', type: 'code_v2' } : {}),
+    });
   })
   .post('/:provider/token', async (c) => {
     const provider = c.req.param('provider');
     if (!isSocialProvider(provider)) return notFoundResponse(c);
     const form = Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)]));
     const client = localClient(provider);
-    if (form.client_id !== client.id || form.client_secret !== client.secret) return oauthError('invalid_client', 401);
-    if (form.grant_type !== 'authorization_code' || !form.code || !form.code_verifier) return oauthError('invalid_request');
-    if (provider === 'vk' && form.device_id !== 'local-device') return oauthError('invalid_request');
+    if (form.client_id !== client.id || form.client_secret !== client.secret)
+      return oauthError('invalid_client', 401);
+    if (form.grant_type !== 'authorization_code' || !form.code || !form.code_verifier)
+      return oauthError('invalid_request');
+    if (provider === 'vk' && form.device_id !== 'local-device')
+      return oauthError('invalid_request');
     const db = d1();
     const now = Math.floor(Date.now() / 1000);
     const accessToken = randomToken(32);
@@ -207,20 +280,29 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
       )
       .bind(now, await sha256(accessToken), await sha256(form.code), provider)
       .first<{ redirectUri: string; codeChallenge: string; expiresAt: number }>();
-    if (!grant || grant.expiresAt <= now || grant.redirectUri !== form.redirect_uri) return oauthError('invalid_grant');
+    if (!grant || grant.expiresAt <= now || grant.redirectUri !== form.redirect_uri)
+      return oauthError('invalid_grant');
     // PKCE (RFC 7636, S256): only the holder of the verifier can use the code.
-    if ((await sha256(form.code_verifier)) !== grant.codeChallenge) return oauthError('invalid_grant');
-    return c.json({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }, 200, { 'Cache-Control': 'no-store' });
+    if ((await sha256(form.code_verifier)) !== grant.codeChallenge)
+      return oauthError('invalid_grant');
+    return c.json({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }, 200, {
+      'Cache-Control': 'no-store',
+    });
   })
   .on(['GET', 'POST'], '/:provider/userinfo', async (c) => {
     const provider = c.req.param('provider');
     if (!isSocialProvider(provider)) return notFoundResponse(c);
     const header = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const form = c.req.method === 'POST' ? Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)])) : {};
+    const form =
+      c.req.method === 'POST'
+        ? Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)]))
+        : {};
     const token = header ?? form.access_token ?? c.req.query('access_token');
     if (!token) return oauthError('invalid_token', 401);
     const grant = await d1()
-      .prepare('SELECT subject, name, email FROM dev_oauth_grants WHERE access_token_hash = ? AND provider = ?')
+      .prepare(
+        'SELECT subject, name, email FROM dev_oauth_grants WHERE access_token_hash = ? AND provider = ?',
+      )
       .bind(await sha256(token), provider)
       .first<{ subject: string; name: string; email: string | null }>();
     if (!grant) return oauthError('invalid_token', 401);

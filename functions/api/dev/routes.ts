@@ -1,18 +1,20 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { d1RoundTrips } from '../../db/d1-meter.ts';
 import { db } from '../../db/client.ts';
+import { d1RoundTrips } from '../../db/d1-meter.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { notFoundResponse } from '../../lib/errors.ts';
 import { normaliseRecipient, outgoingMessageSchema } from '../../lib/messages/message.ts';
-import { outboxSender } from '../../lib/messages/outbox-sender.ts';
 import { outboxQuery, toOutboxEntry } from '../../lib/messages/outbox.repo.ts';
+import { outboxSender } from '../../lib/messages/outbox-sender.ts';
 import { validate } from '../../lib/validate.ts';
 
 /** Without dev routes (production) nothing under /dev/api exists: every path is a 404. */
-const devOnly = createMiddleware<AppEnv>(async (c, next) => (config().devRoutes ? next() : notFoundResponse(c)));
+const devOnly = createMiddleware<AppEnv>(async (c, next) =>
+  config().devRoutes ? next() : notFoundResponse(c),
+);
 
 const outboxFilter = z.object({
   to: z.string().trim().max(254).optional(),
@@ -33,7 +35,11 @@ export const devApiRoutes = new Hono<AppEnv>()
   .get('/d1-meter', (c) => c.json({ roundTrips: d1RoundTrips() }, 200, NO_STORE))
   .get('/outbox', validate('query', outboxFilter), async (c) => {
     const { to, channel, limit } = c.req.valid('query');
-    const rows = await outboxQuery(db(), { to: to ? normaliseRecipient(to, channel) : undefined, channel, limit });
+    const rows = await outboxQuery(db(), {
+      to: to ? normaliseRecipient(to, channel) : undefined,
+      channel,
+      limit,
+    });
     return c.json({ results: rows.map(toOutboxEntry) }, 200, NO_STORE);
   })
   .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema.ts';
 
 /** Remote flags of spec section 3/7, plus the HBO Max availability switch of the CMS. */
-export const FLAG_NAMES = ['web-enable-calendar', 'disable-dazn', 'enable-trailers', 'hbo-max-available'] as const;
+export const FLAG_NAMES = [
+  'web-enable-calendar',
+  'disable-dazn',
+  'enable-trailers',
+  'hbo-max-available',
+] as const;
 export type FlagName = (typeof FLAG_NAMES)[number];
 
 /** Feature toggles of spec section 3 as the pages use them. */

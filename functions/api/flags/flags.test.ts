@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-helpers.ts';
 
 async function setFlag(name: string, enabled: boolean) {
-  await env.DB.prepare('INSERT INTO feature_flags (name, enabled) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET enabled = ?2')
+  await env.DB.prepare(
+    'INSERT INTO feature_flags (name, enabled) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET enabled = ?2',
+  )
     .bind(name, enabled ? 1 : 0)
     .run();
 }
@@ -15,7 +17,9 @@ describe('GET /api/client/features/{name}', () => {
 
   it('answers the value stored in D1, and a change in D1 is seen on the next call', async () => {
     await setFlag('disable-dazn', false);
-    const first = await call('/api/client/features/disable-dazn', { headers: { token: 'anything' } });
+    const first = await call('/api/client/features/disable-dazn', {
+      headers: { token: 'anything' },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ name: 'disable-dazn', value: false });
     expect(first.headers.get('cache-control')).toBe('no-cache');
@@ -28,7 +32,10 @@ describe('GET /api/client/features/{name}', () => {
   it('answers 404 in the error envelope for an unknown flag', async () => {
     const res = await call('/api/client/features/no-such-flag');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Такого флага нет', details: { reason: 'flag_not_found' } });
+    expect(await res.json()).toEqual({
+      message: 'Такого флага нет',
+      details: { reason: 'flag_not_found' },
+    });
   });
 
   it('answers 422 in Russian for a malformed name, never a 500', async () => {

@@ -4,8 +4,8 @@ import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError, notFoundResponse } from '../../lib/errors.ts';
 import { validate } from '../../lib/validate.ts';
-import { ART_KINDS, artVersion, renderArt } from './art.ts';
 import { AVATAR_COUNT, avatarVersion, renderAvatar } from '../profiles/avatars.ts';
+import { ART_KINDS, artVersion, renderArt } from './art.ts';
 import { DEFAULT_SUBJECT, findArtSubject } from './media.repo.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,7 +22,15 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get(
     '/avatar/:file',
     validate('param', z.object({ file: z.string().regex(/^[1-9][0-9]?\.svg$/) })),
-    validate('query', z.object({ v: z.string().regex(/^[0-9a-z]{1,8}$/).optional() })),
+    validate(
+      'query',
+      z.object({
+        v: z
+          .string()
+          .regex(/^[0-9a-z]{1,8}$/)
+          .optional(),
+      }),
+    ),
     (c) => {
       const id = Number(c.req.valid('param').file.slice(0, -'.svg'.length));
       if (id > AVATAR_COUNT) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
@@ -34,12 +42,27 @@ export const mediaRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:kind/:file',
-    validate('param', z.object({ kind: z.enum(ART_KINDS), file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/) })),
-    validate('query', z.object({ v: z.string().regex(/^[0-9a-z]{1,8}$/).optional() })),
+    validate(
+      'param',
+      z.object({
+        kind: z.enum(ART_KINDS),
+        file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/),
+      }),
+    ),
+    validate(
+      'query',
+      z.object({
+        v: z
+          .string()
+          .regex(/^[0-9a-z]{1,8}$/)
+          .optional(),
+      }),
+    ),
     async (c) => {
       const { kind, file } = c.req.valid('param');
       const key = file.slice(0, -'.svg'.length);
-      const subject = key === 'default' ? DEFAULT_SUBJECT : await findArtSubject(db(), kind, Number(key));
+      const subject =
+        key === 'default' ? DEFAULT_SUBJECT : await findArtSubject(db(), kind, Number(key));
       if (!subject) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
       const current = key === 'default' || c.req.valid('query').v === artVersion(subject);
       return c.body(renderArt(kind, subject), 200, {

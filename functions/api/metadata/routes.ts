@@ -11,8 +11,18 @@ import { ageLabel, watchUrl } from '../content/content-dto.ts';
 
 /** Section pages of the site and what they show (for resolving a path). */
 const SECTION_PAGES: Record<string, string> = {
-  '/': 'home', '/series': 'series', '/movies': 'movies', '/kids': 'kids', '/collections': 'collections', '/trailers': 'trailers',
-  '/tv': 'tv', '/hbo-max': 'hbo-max', '/dazn': 'dazn', '/kino1tv': 'kino1tv', '/paramount-plus': 'paramount-plus', '/search': 'search',
+  '/': 'home',
+  '/series': 'series',
+  '/movies': 'movies',
+  '/kids': 'kids',
+  '/collections': 'collections',
+  '/trailers': 'trailers',
+  '/tv': 'tv',
+  '/hbo-max': 'hbo-max',
+  '/dazn': 'dazn',
+  '/kino1tv': 'kino1tv',
+  '/paramount-plus': 'paramount-plus',
+  '/search': 'search',
 };
 
 export const resolveQuery = z.object({ path: z.string().startsWith('/').max(512) });
@@ -27,13 +37,23 @@ const contentNotFound = () => new ApiError(404, 'Контент не найде�
  */
 export const metadataRoutes = new Hono<AppEnv>()
   .get('/resolve', validate('query', resolveQuery), async (c) => {
-    const path = new URL(c.req.valid('query').path, 'https://x').pathname.replace(/\/+$/, '') || '/';
+    const path =
+      new URL(c.req.valid('query').path, 'https://x').pathname.replace(/\/+$/, '') || '/';
     const watch = path.match(/^\/watch\/(\d+)$/);
     cmsCache(c, 3600);
     if (watch) {
       const found = await findTitle(db(), Number(watch[1]));
       if (!found) throw contentNotFound();
-      return c.json({ kind: 'content', path, content: { id: found.title.id, type: found.title.type, name: found.title.name, url: watchUrl(found.title.id) } });
+      return c.json({
+        kind: 'content',
+        path,
+        content: {
+          id: found.title.id,
+          type: found.title.type,
+          name: found.title.name,
+          url: watchUrl(found.title.id),
+        },
+      });
     }
     const collection = path.match(/^\/collections\/([a-z0-9-]+)$/);
     if (collection) return c.json({ kind: 'collection', path, slug: collection[1] });

@@ -5,7 +5,7 @@ import type { LiveSession } from '../../lib/session-token.ts';
 import { consumeCode, type Guard } from '../auth/auth.repo.ts';
 import { checkCode, codeAlreadyUsed } from '../auth/codes.ts';
 import { pseudonym } from '../auth/keys.ts';
-import { maskAddress, sendCode, takeCheckAllowance, type Channel } from '../auth/send-code.ts';
+import { type Channel, maskAddress, sendCode, takeCheckAllowance } from '../auth/send-code.ts';
 import { VERIFIED_SECONDS } from './limits.ts';
 import { accountAddresses, markVerified } from './parental.repo.ts';
 import { parentalTexts } from './texts.ts';
@@ -25,10 +25,19 @@ function target(kind: ParentalCodeKind, accountId: number): Promise<string> {
  * Sends a 6-digit code for `kind` to the account's e-mail (or phone when asked, or when it has no
  * e-mail) under the accounts' send throttles; answers where it went, masked.
  */
-export async function sendParentalCode(ip: string, live: LiveSession, kind: ParentalCodeKind, wanted?: Channel): Promise<{ channel: Channel; to: string }> {
-  const row = await accountAddresses(d1(), live.accountId).first<{ email: string | null; phone: string | null }>();
+export async function sendParentalCode(
+  ip: string,
+  live: LiveSession,
+  kind: ParentalCodeKind,
+  wanted?: Channel,
+): Promise<{ channel: Channel; to: string }> {
+  const row = await accountAddresses(d1(), live.accountId).first<{
+    email: string | null;
+    phone: string | null;
+  }>();
   if (!row) throw new ApiError(404, parentalTexts.accountNotFound, 'account_not_found');
-  const channel: Channel = wanted === 'sms' ? (row.phone ? 'sms' : 'email') : row.email ? 'email' : 'sms';
+  const channel: Channel =
+    wanted === 'sms' ? (row.phone ? 'sms' : 'email') : row.email ? 'email' : 'sms';
   const address = channel === 'sms' ? row.phone! : row.email!;
   await sendCode(ip, {
     channel,
@@ -42,7 +51,13 @@ export async function sendParentalCode(ip: string, live: LiveSession, kind: Pare
 }
 
 /** Checks a parental code (tries, expiry, per-IP allowance); answers the guard for the consuming batch. */
-export async function checkParentalCode(ip: string, live: LiveSession, kind: ParentalCodeKind, code: string, now: number): Promise<Guard> {
+export async function checkParentalCode(
+  ip: string,
+  live: LiveSession,
+  kind: ParentalCodeKind,
+  code: string,
+  now: number,
+): Promise<Guard> {
   await takeCheckAllowance(ip, now);
   return checkCode(d1(), await target(kind, live.accountId), 'reset', code, now);
 }
@@ -53,11 +68,19 @@ export async function checkParentalCode(ip: string, live: LiveSession, kind: Par
  * passwordless account accept it). The code's consumption and the mark are one transaction.
  * @returns until when the mark holds (unix seconds)
  */
-export async function verifySession(ip: string, live: LiveSession, code: string, now: number): Promise<number> {
+export async function verifySession(
+  ip: string,
+  live: LiveSession,
+  code: string,
+  now: number,
+): Promise<number> {
   const guard = await checkParentalCode(ip, live, 'verification', code, now);
   const db = d1();
   const until = now + VERIFIED_SECONDS;
-  const [consumed] = await db.batch([consumeCode(db, guard, now), markVerified(db, live.sessionId, live.accountId, until, guard)]);
+  const [consumed] = await db.batch([
+    consumeCode(db, guard, now),
+    markVerified(db, live.sessionId, live.accountId, until, guard),
+  ]);
   if (consumed!.meta.changes === 0) throw codeAlreadyUsed();
   return until;
 }

@@ -11,7 +11,9 @@ const c = { var: { edge: { geo: { ip: '203.0.113.50' } } } } as unknown as Conte
 
 /** The live session of the signed-up browser, as requireLiveSession answers it, on a kid profile or not. */
 async function sessionOf(isKid: boolean): Promise<LiveSession> {
-  const row = await env.DB.prepare('SELECT s.id AS sessionId, s.token_hash AS tokenHash, s.account_id AS accountId, s.user_id AS userId, a.billing_id AS billingId FROM sessions s JOIN accounts a ON a.id = s.account_id').first<Omit<LiveSession, 'isKid'>>();
+  const row = await env.DB.prepare(
+    'SELECT s.id AS sessionId, s.token_hash AS tokenHash, s.account_id AS accountId, s.user_id AS userId, a.billing_id AS billingId FROM sessions s JOIN accounts a ON a.id = s.account_id',
+  ).first<Omit<LiveSession, 'isKid'>>();
   return { ...row!, isKid };
 }
 
@@ -30,12 +32,20 @@ beforeEach(resetAll);
 describe('assertPinForAdultSwitch', () => {
   it('lets every switch pass while parental control is Undefined or Disabled, and adult→adult or →kid always', async () => {
     const { send } = await signedUp('guard@mail.ru');
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe('passed');
+    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe(
+      'passed',
+    );
     await send('POST', '/pin-code/set', { pin: '2580' });
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(false), { isKid: false }))).toBe('passed');
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: true }))).toBe('passed');
+    expect(
+      await refusal(assertPinForAdultSwitch(c, await sessionOf(false), { isKid: false })),
+    ).toBe('passed');
+    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: true }))).toBe(
+      'passed',
+    );
     await send('PATCH', '/parental-control/disable', { pin: '2580' });
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe('passed');
+    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe(
+      'passed',
+    );
   });
 
   it('kid → adult with control Enabled: pin_required, pin_invalid, the recent entry, then pin_locked', async () => {
@@ -45,13 +55,26 @@ describe('assertPinForAdultSwitch', () => {
     // Setting the PIN entered it for this session: a switch within 4 hours needs no PIN again.
     expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toBe('passed');
     await send('DELETE', '/pin-code/entry');
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toEqual([403, 'pin_required']);
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([403, 'pin_invalid']);
+    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toEqual([
+      403,
+      'pin_required',
+    ]);
+    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([
+      403,
+      'pin_invalid',
+    ]);
     expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '2580'))).toBe('passed');
     expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toBe('passed');
     await send('DELETE', '/pin-code/entry');
-    for (let i = 0; i < 4; i++) await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'));
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([429, 'pin_locked']);
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '2580'))).toEqual([429, 'pin_locked']);
+    for (let i = 0; i < 4; i++)
+      await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'));
+    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([
+      429,
+      'pin_locked',
+    ]);
+    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '2580'))).toEqual([
+      429,
+      'pin_locked',
+    ]);
   });
 });

@@ -23,7 +23,12 @@ export interface SwitchTarget {
  * const live = await requireLiveSession(c);
  * await assertPinForAdultSwitch(c, live, { isKid: target.isKid }, body.pin);
  */
-export async function assertPinForAdultSwitch(c: Context<AppEnv>, session: LiveSession, target: SwitchTarget, pin?: string): Promise<void> {
+export async function assertPinForAdultSwitch(
+  c: Context<AppEnv>,
+  session: LiveSession,
+  target: SwitchTarget,
+  pin?: string,
+): Promise<void> {
   if (!session.isKid || target.isKid) return;
   const now = nowSeconds();
   const control = await loadControl(session, now);

@@ -18,7 +18,12 @@ export interface ControlRow {
 }
 
 /** The account's control and this session's marks; always one row (Undefined without a record). */
-export function readControl(db: D1Database, accountId: number, sessionId: string, now: number): D1PreparedStatement {
+export function readControl(
+  db: D1Database,
+  accountId: number,
+  sessionId: string,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `SELECT coalesce(p.status, 'Undefined') AS status, p.pin_hash AS pinHash, coalesce(p.age_limit, 18) AS ageLimit,
@@ -41,7 +46,12 @@ export function toControl(row: Record<string, unknown> | null | undefined): Cont
 }
 
 /** Sets the first PIN and Enabled, only while the account has none (0 changes: it has one). */
-export function setFirstPin(db: D1Database, accountId: number, pinHash: string, now: number): D1PreparedStatement {
+export function setFirstPin(
+  db: D1Database,
+  accountId: number,
+  pinHash: string,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (?1, 'Enabled', ?2, ?3)
@@ -52,15 +62,29 @@ export function setFirstPin(db: D1Database, accountId: number, pinHash: string, 
 }
 
 /** Replaces the PIN of an Enabled account (change, reset); guarded by a consumed code on reset. */
-export function replacePin(db: D1Database, accountId: number, pinHash: string, now: number, guard?: Guard): D1PreparedStatement {
-  const g = guard ? ' AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?4 AND consumed_by = ?5)' : '';
+export function replacePin(
+  db: D1Database,
+  accountId: number,
+  pinHash: string,
+  now: number,
+  guard?: Guard,
+): D1PreparedStatement {
+  const g = guard
+    ? ' AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?4 AND consumed_by = ?5)'
+    : '';
   return db
-    .prepare(`UPDATE parental_controls SET pin_hash = ?2, updated_at = ?3 WHERE account_id = ?1 AND status = 'Enabled'${g}`)
+    .prepare(
+      `UPDATE parental_controls SET pin_hash = ?2, updated_at = ?3 WHERE account_id = ?1 AND status = 'Enabled'${g}`,
+    )
     .bind(accountId, pinHash, now, ...(guard ? [guard.codeId, guard.nonce] : []));
 }
 
 /** Disabled: the PIN is forgotten (enabling again means setting a new one). */
-export function disableControl(db: D1Database, accountId: number, now: number): D1PreparedStatement {
+export function disableControl(
+  db: D1Database,
+  accountId: number,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (?1, 'Disabled', NULL, ?2)
@@ -69,8 +93,15 @@ export function disableControl(db: D1Database, accountId: number, now: number): 
     .bind(accountId, now);
 }
 
-export function setAgeLimit(db: D1Database, accountId: number, ageLimit: ParentalAgeLimit, now: number): D1PreparedStatement {
-  return db.prepare('UPDATE parental_controls SET age_limit = ?2, updated_at = ?3 WHERE account_id = ?1').bind(accountId, ageLimit, now);
+export function setAgeLimit(
+  db: D1Database,
+  accountId: number,
+  ageLimit: ParentalAgeLimit,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE parental_controls SET age_limit = ?2, updated_at = ?3 WHERE account_id = ?1')
+    .bind(accountId, ageLimit, now);
 }
 
 /**
@@ -78,7 +109,13 @@ export function setAgeLimit(db: D1Database, accountId: number, ageLimit: Parenta
  * written only if this request's write took effect: its code was consumed (`guard`), or the row
  * holds exactly the hash it wrote (`pinHash`, salted, so no other request's).
  */
-export function markEntered(db: D1Database, sessionId: string, accountId: number, until: number, when?: { guard: Guard } | { pinHash: string }): D1PreparedStatement {
+export function markEntered(
+  db: D1Database,
+  sessionId: string,
+  accountId: number,
+  until: number,
+  when?: { guard: Guard } | { pinHash: string },
+): D1PreparedStatement {
   const [g, gp] = conditionSql(when, 4);
   return db
     .prepare(
@@ -88,14 +125,30 @@ export function markEntered(db: D1Database, sessionId: string, accountId: number
     .bind(sessionId, accountId, until, ...gp);
 }
 
-function conditionSql(when: { guard: Guard } | { pinHash: string } | undefined, first: number): [string, (string | number)[]] {
+function conditionSql(
+  when: { guard: Guard } | { pinHash: string } | undefined,
+  first: number,
+): [string, (string | number)[]] {
   if (!when) return ['', []];
-  if ('guard' in when) return [` AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?${first} AND consumed_by = ?${first + 1})`, [when.guard.codeId, when.guard.nonce]];
-  return [` AND EXISTS (SELECT 1 FROM parental_controls WHERE account_id = ?2 AND pin_hash = ?${first})`, [when.pinHash]];
+  if ('guard' in when)
+    return [
+      ` AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?${first} AND consumed_by = ?${first + 1})`,
+      [when.guard.codeId, when.guard.nonce],
+    ];
+  return [
+    ` AND EXISTS (SELECT 1 FROM parental_controls WHERE account_id = ?2 AND pin_hash = ?${first})`,
+    [when.pinHash],
+  ];
 }
 
 /** Marks this session as having checked a verification code, guarded by that code's consumption. */
-export function markVerified(db: D1Database, sessionId: string, accountId: number, until: number, guard: Guard): D1PreparedStatement {
+export function markVerified(
+  db: D1Database,
+  sessionId: string,
+  accountId: number,
+  until: number,
+  guard: Guard,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO parental_sessions (session_id, account_id, verified_until)
@@ -106,16 +159,27 @@ export function markVerified(db: D1Database, sessionId: string, accountId: numbe
 }
 
 /** Ends the PIN entries (and verifications) of the account's sessions except `keepId`'s; after a PIN change. */
-export function forgetOtherEntries(db: D1Database, accountId: number, keepId: string | null, guard?: Guard): D1PreparedStatement {
+export function forgetOtherEntries(
+  db: D1Database,
+  accountId: number,
+  keepId: string | null,
+  guard?: Guard,
+): D1PreparedStatement {
   const [g, gp] = conditionSql(guard && { guard }, 3);
   return db
-    .prepare(`UPDATE parental_sessions SET pin_until = 0, verified_until = 0 WHERE account_id = ?1 AND (?2 IS NULL OR session_id != ?2)${g}`)
+    .prepare(
+      `UPDATE parental_sessions SET pin_until = 0, verified_until = 0 WHERE account_id = ?1 AND (?2 IS NULL OR session_id != ?2)${g}`,
+    )
     .bind(accountId, keepId, ...gp);
 }
 
 /** Lifts the PIN lock, after a reset whose code this request consumed. */
 export function liftLock(db: D1Database, key: string, guard: Guard): D1PreparedStatement {
-  return db.prepare('DELETE FROM rate_limits WHERE key = ?1 AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?2 AND consumed_by = ?3)').bind(key, guard.codeId, guard.nonce);
+  return db
+    .prepare(
+      'DELETE FROM rate_limits WHERE key = ?1 AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?2 AND consumed_by = ?3)',
+    )
+    .bind(key, guard.codeId, guard.nonce);
 }
 
 /** The account's e-mail and phone: where verification codes go. */

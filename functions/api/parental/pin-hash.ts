@@ -9,10 +9,19 @@ const encoder = new TextEncoder();
  * The PIN as PBKDF2 sees it: keyed with the Worker secret and bound to the account, so a copy of
  * the database alone cannot be searched through the 10,000 possible PINs.
  */
-async function derive(accountId: number, pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+async function derive(
+  accountId: number,
+  pin: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
   const peppered = await hmac(config().jwtSecret, `pin\n${accountId}\n${pin}`);
-  const key = await crypto.subtle.importKey('raw', encoder.encode(peppered), 'PBKDF2', false, ['deriveBits']);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256));
+  const key = await crypto.subtle.importKey('raw', encoder.encode(peppered), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256),
+  );
 }
 
 /**
@@ -28,11 +37,16 @@ export async function hashPin(accountId: number, pin: string): Promise<string> {
  * Checks a PIN in constant time; a malformed hash answers false.
  * @example await verifyPin(7, '1234', row.pinHash) // true
  */
-export async function verifyPin(accountId: number, pin: string, stored: string | null): Promise<boolean> {
+export async function verifyPin(
+  accountId: number,
+  pin: string,
+  stored: string | null,
+): Promise<boolean> {
   const [scheme, iterations, salt, hash] = (stored ?? '').split('$');
   const n = Number(iterations);
   const saltBytes = salt ? fromBase64(salt) : null;
   const hashBytes = hash ? fromBase64(hash) : null;
-  if (scheme !== SCHEME || !Number.isInteger(n) || n < 1 || n > 100_000 || !saltBytes || !hashBytes) return false;
+  if (scheme !== SCHEME || !Number.isInteger(n) || n < 1 || n > 100_000 || !saltBytes || !hashBytes)
+    return false;
   return timingSafeEqual(await derive(accountId, pin, saltBytes, n), hashBytes);
 }

@@ -4,7 +4,7 @@ import type { LiveSession } from '../../lib/session-token.ts';
 import { pseudonym } from '../auth/keys.ts';
 import { countAttempt, resetLimit, restartWindow, tooMany } from '../auth/rate-limit.ts';
 import { MAX_PIN_FAILURES, PIN_ENTRY_SECONDS, PIN_LOCK_SECONDS } from './limits.ts';
-import { markEntered, readControl, toControl, type ControlRow } from './parental.repo.ts';
+import { type ControlRow, markEntered, readControl, toControl } from './parental.repo.ts';
 import { verifyPin } from './pin-hash.ts';
 import { parentalTexts, pinLocked, wrongPin } from './texts.ts';
 
@@ -30,15 +30,30 @@ export function pinLockError(seconds: number): ApiError {
  * success clears the count and, unless `mark` is false, marks this session's PIN as entered.
  * @example await attemptPin(live, control, '1234', now) // throws ApiError unless right
  */
-export async function attemptPin(live: LiveSession, control: ControlRow, pin: string, now: number, { mark = true } = {}): Promise<void> {
-  if (control.status !== 'Enabled' || !control.pinHash) throw new ApiError(409, parentalTexts.pinNotSet, 'pin_not_set');
+export async function attemptPin(
+  live: LiveSession,
+  control: ControlRow,
+  pin: string,
+  now: number,
+  { mark = true } = {},
+): Promise<void> {
+  if (control.status !== 'Enabled' || !control.pinHash)
+    throw new ApiError(409, parentalTexts.pinNotSet, 'pin_not_set');
   const db = d1();
   const key = await pinLockKey(live.accountId);
-  const counted = await countAttempt(db, { key, max: MAX_PIN_FAILURES, seconds: PIN_LOCK_SECONDS }, now).first<{ count: number; reset_at: number }>();
+  const counted = await countAttempt(
+    db,
+    { key, max: MAX_PIN_FAILURES, seconds: PIN_LOCK_SECONDS },
+    now,
+  ).first<{ count: number; reset_at: number }>();
   const count = counted?.count ?? MAX_PIN_FAILURES + 1;
-  if (count > MAX_PIN_FAILURES) throw pinLockError((counted?.reset_at ?? now + PIN_LOCK_SECONDS) - now);
+  if (count > MAX_PIN_FAILURES)
+    throw pinLockError((counted?.reset_at ?? now + PIN_LOCK_SECONDS) - now);
   if (await verifyPin(live.accountId, pin, control.pinHash)) {
-    await db.batch([resetLimit(db, key), ...(mark ? [markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS)] : [])]);
+    await db.batch([
+      resetLimit(db, key),
+      ...(mark ? [markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS)] : []),
+    ]);
     return;
   }
   if (count === MAX_PIN_FAILURES) {

@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
+import { validate } from '../../lib/validate.ts';
 import { consumeCode } from '../auth/auth.repo.ts';
 import { codeAlreadyUsed } from '../auth/codes.ts';
 import { resetLimit } from '../auth/rate-limit.ts';
@@ -10,21 +11,44 @@ import { takeCheckAllowance } from '../auth/send-code.ts';
 import { nowSeconds, requireLiveSession } from '../auth/session.ts';
 import { checkParentalCode, sendParentalCode, verifySession } from './codes.ts';
 import { PIN_ENTRY_SECONDS } from './limits.ts';
-import { disableControl, forgetOtherEntries, liftLock, markEntered, replacePin, setAgeLimit, setFirstPin, type ControlRow } from './parental.repo.ts';
-import { hashPin } from './pin-hash.ts';
+import {
+  type ControlRow,
+  disableControl,
+  forgetOtherEntries,
+  liftLock,
+  markEntered,
+  replacePin,
+  setAgeLimit,
+  setFirstPin,
+} from './parental.repo.ts';
 import { attemptPin, loadControl, pinLockKey } from './pin.ts';
-import { accountParam, changePinBody, checkPinBody, disableBody, resetChangeBody, sendCodeBody, setPinBody, showSettingsBody, verificationCheckBody } from './schemas.ts';
+import { hashPin } from './pin-hash.ts';
+import {
+  accountParam,
+  changePinBody,
+  checkPinBody,
+  disableBody,
+  resetChangeBody,
+  sendCodeBody,
+  setPinBody,
+  showSettingsBody,
+  verificationCheckBody,
+} from './schemas.ts';
 import { parentalTexts } from './texts.ts';
-import { validate } from '../../lib/validate.ts';
 
 /** The live session, if the path's account is its own; any other id is a 404 (nothing to learn). */
 async function owner(c: Context<AppEnv>): Promise<LiveSession> {
   const live = await requireLiveSession(c);
-  if (c.req.param('id') !== String(live.accountId)) throw new ApiError(404, parentalTexts.accountNotFound, 'account_not_found');
+  if (c.req.param('id') !== String(live.accountId))
+    throw new ApiError(404, parentalTexts.accountNotFound, 'account_not_found');
   return live;
 }
 
-const view = (control: Pick<ControlRow, 'status' | 'ageLimit' | 'entered'>) => ({ status: control.status, ageLimit: control.ageLimit, pinEntered: control.entered });
+const view = (control: Pick<ControlRow, 'status' | 'ageLimit' | 'entered'>) => ({
+  status: control.status,
+  ageLimit: control.ageLimit,
+  pinEntered: control.entered,
+});
 
 function requireEnabled(control: ControlRow): void {
   if (control.status !== 'Enabled') throw new ApiError(409, parentalTexts.pinNotSet, 'pin_not_set');
@@ -48,44 +72,64 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   // Undefined → Disabled needs nothing (there is nothing to protect yet); Enabled → Disabled the
   // PIN or a verification code checked in the last 10 minutes.
-  .patch('/:id/parental-control/disable', validate('param', accountParam), validate('json', disableBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    const control = await loadControl(live, now);
-    const { pin } = c.req.valid('json');
-    if (control.status === 'Enabled') {
-      if (pin !== undefined) {
-        await takeCheckAllowance(c.var.edge.geo.ip, now);
-        await attemptPin(live, control, pin, now, { mark: false });
-      } else if (!control.verified) throw new ApiError(403, parentalTexts.proofRequired, 'verification_required');
-    }
-    const db = d1();
-    await db.batch([disableControl(db, live.accountId, now), forgetOtherEntries(db, live.accountId, null), resetLimit(db, await pinLockKey(live.accountId))]);
-    return c.json(view({ status: 'Disabled', ageLimit: control.ageLimit, entered: false }));
-  })
+  .patch(
+    '/:id/parental-control/disable',
+    validate('param', accountParam),
+    validate('json', disableBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      const control = await loadControl(live, now);
+      const { pin } = c.req.valid('json');
+      if (control.status === 'Enabled') {
+        if (pin !== undefined) {
+          await takeCheckAllowance(c.var.edge.geo.ip, now);
+          await attemptPin(live, control, pin, now, { mark: false });
+        } else if (!control.verified)
+          throw new ApiError(403, parentalTexts.proofRequired, 'verification_required');
+      }
+      const db = d1();
+      await db.batch([
+        disableControl(db, live.accountId, now),
+        forgetOtherEntries(db, live.accountId, null),
+        resetLimit(db, await pinLockKey(live.accountId)),
+      ]);
+      return c.json(view({ status: 'Disabled', ageLimit: control.ageLimit, entered: false }));
+    },
+  )
 
-  .post('/:id/pin-code/set', validate('param', accountParam), validate('json', setPinBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    const { pin, ageLimit } = c.req.valid('json');
-    const db = d1();
-    const pinHash = await hashPin(live.accountId, pin);
-    const [set] = await db.batch([
-      setFirstPin(db, live.accountId, pinHash, now),
-      markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
-      ...(ageLimit ? [setAgeLimit(db, live.accountId, ageLimit, now)] : []),
-    ]);
-    if (set!.meta.changes === 0) throw new ApiError(409, parentalTexts.pinExists, 'pin_exists');
-    return c.json(view(await loadControl(live, now)), 201);
-  })
+  .post(
+    '/:id/pin-code/set',
+    validate('param', accountParam),
+    validate('json', setPinBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      const { pin, ageLimit } = c.req.valid('json');
+      const db = d1();
+      const pinHash = await hashPin(live.accountId, pin);
+      const [set] = await db.batch([
+        setFirstPin(db, live.accountId, pinHash, now),
+        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
+        ...(ageLimit ? [setAgeLimit(db, live.accountId, ageLimit, now)] : []),
+      ]);
+      if (set!.meta.changes === 0) throw new ApiError(409, parentalTexts.pinExists, 'pin_exists');
+      return c.json(view(await loadControl(live, now)), 201);
+    },
+  )
 
-  .post('/:id/pin-code/check', validate('param', accountParam), validate('json', checkPinBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    await takeCheckAllowance(c.var.edge.geo.ip, now);
-    await attemptPin(live, await loadControl(live, now), c.req.valid('json').pin, now);
-    return c.json({ status: 'entered', pinEntered: true, expiresAt: now + PIN_ENTRY_SECONDS });
-  })
+  .post(
+    '/:id/pin-code/check',
+    validate('param', accountParam),
+    validate('json', checkPinBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      await takeCheckAllowance(c.var.edge.geo.ip, now);
+      await attemptPin(live, await loadControl(live, now), c.req.valid('json').pin, now);
+      return c.json({ status: 'entered', pinEntered: true, expiresAt: now + PIN_ENTRY_SECONDS });
+    },
+  )
 
   // Our path: the client forgets this session's entry when the last tab has closed.
   .delete('/:id/pin-code/entry', validate('param', accountParam), async (c) => {
@@ -95,50 +139,76 @@ export const parentalRoutes = new Hono<AppEnv>()
   })
 
   // A new PIN ends the entries of the account's other sessions: whoever knew the old one is out.
-  .post('/:id/pin-code/change', validate('param', accountParam), validate('json', changePinBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    const { pin, newPin } = c.req.valid('json');
-    if (pin === newPin) throw new ApiError(422, parentalTexts.samePin, 'same_pin');
-    await takeCheckAllowance(c.var.edge.geo.ip, now);
-    const control = await loadControl(live, now);
-    await attemptPin(live, control, pin, now, { mark: false });
-    const db = d1();
-    const pinHash = await hashPin(live.accountId, newPin);
-    await db.batch([
-      replacePin(db, live.accountId, pinHash, now),
-      markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
-      forgetOtherEntries(db, live.accountId, live.sessionId),
-    ]);
-    return c.json(view({ ...control, entered: true }));
-  })
+  .post(
+    '/:id/pin-code/change',
+    validate('param', accountParam),
+    validate('json', changePinBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      const { pin, newPin } = c.req.valid('json');
+      if (pin === newPin) throw new ApiError(422, parentalTexts.samePin, 'same_pin');
+      await takeCheckAllowance(c.var.edge.geo.ip, now);
+      const control = await loadControl(live, now);
+      await attemptPin(live, control, pin, now, { mark: false });
+      const db = d1();
+      const pinHash = await hashPin(live.accountId, newPin);
+      await db.batch([
+        replacePin(db, live.accountId, pinHash, now),
+        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
+        forgetOtherEntries(db, live.accountId, live.sessionId),
+      ]);
+      return c.json(view({ ...control, entered: true }));
+    },
+  )
 
-  .post('/:id/pin-code/reset', validate('param', accountParam), validate('json', sendCodeBody), async (c) => {
-    const live = await owner(c);
-    requireEnabled(await loadControl(live, nowSeconds()));
-    return c.json({ status: 'code_sent', ...(await sendParentalCode(c.var.edge.geo.ip, live, 'pin_reset', c.req.valid('json').channel)) }, 202);
-  })
+  .post(
+    '/:id/pin-code/reset',
+    validate('param', accountParam),
+    validate('json', sendCodeBody),
+    async (c) => {
+      const live = await owner(c);
+      requireEnabled(await loadControl(live, nowSeconds()));
+      return c.json(
+        {
+          status: 'code_sent',
+          ...(await sendParentalCode(
+            c.var.edge.geo.ip,
+            live,
+            'pin_reset',
+            c.req.valid('json').channel,
+          )),
+        },
+        202,
+      );
+    },
+  )
 
   // The code consumed, the new PIN, this session's entry, the others' end and the lock lifted:
   // one transaction, every write guarded by the consumption.
-  .post('/:id/pin-code/reset/change', validate('param', accountParam), validate('json', resetChangeBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    const control = await loadControl(live, now);
-    requireEnabled(control);
-    const { code, newPin } = c.req.valid('json');
-    const guard = await checkParentalCode(c.var.edge.geo.ip, live, 'pin_reset', code, now);
-    const db = d1();
-    const [consumed] = await db.batch([
-      consumeCode(db, guard, now),
-      replacePin(db, live.accountId, await hashPin(live.accountId, newPin), now, guard),
-      markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { guard }),
-      forgetOtherEntries(db, live.accountId, live.sessionId, guard),
-      liftLock(db, await pinLockKey(live.accountId), guard),
-    ]);
-    if (consumed!.meta.changes === 0) throw codeAlreadyUsed();
-    return c.json(view({ ...control, entered: true }));
-  })
+  .post(
+    '/:id/pin-code/reset/change',
+    validate('param', accountParam),
+    validate('json', resetChangeBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      const control = await loadControl(live, now);
+      requireEnabled(control);
+      const { code, newPin } = c.req.valid('json');
+      const guard = await checkParentalCode(c.var.edge.geo.ip, live, 'pin_reset', code, now);
+      const db = d1();
+      const [consumed] = await db.batch([
+        consumeCode(db, guard, now),
+        replacePin(db, live.accountId, await hashPin(live.accountId, newPin), now, guard),
+        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { guard }),
+        forgetOtherEntries(db, live.accountId, live.sessionId, guard),
+        liftLock(db, await pinLockKey(live.accountId), guard),
+      ]);
+      if (consumed!.meta.changes === 0) throw codeAlreadyUsed();
+      return c.json(view({ ...control, entered: true }));
+    },
+  )
 
   .get('/:id/parental-control/show-settings', validate('param', accountParam), async (c) => {
     const live = await owner(c);
@@ -148,27 +218,59 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   // The age setting needs control Enabled and proof: the PIN given now, entered by this session,
   // or a fresh verification.
-  .patch('/:id/parental-control/show-settings', validate('param', accountParam), validate('json', showSettingsBody), async (c) => {
-    const live = await owner(c);
-    const now = nowSeconds();
-    const control = await loadControl(live, now);
-    requireEnabled(control);
-    const { ageLimit, pin } = c.req.valid('json');
-    if (pin !== undefined) {
-      await takeCheckAllowance(c.var.edge.geo.ip, now);
-      await attemptPin(live, control, pin, now);
-    } else if (!control.entered && !control.verified) throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
-    await setAgeLimit(d1(), live.accountId, ageLimit, now).run();
-    return c.json({ status: control.status, ageLimit });
-  })
+  .patch(
+    '/:id/parental-control/show-settings',
+    validate('param', accountParam),
+    validate('json', showSettingsBody),
+    async (c) => {
+      const live = await owner(c);
+      const now = nowSeconds();
+      const control = await loadControl(live, now);
+      requireEnabled(control);
+      const { ageLimit, pin } = c.req.valid('json');
+      if (pin !== undefined) {
+        await takeCheckAllowance(c.var.edge.geo.ip, now);
+        await attemptPin(live, control, pin, now);
+      } else if (!control.entered && !control.verified)
+        throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
+      await setAgeLimit(d1(), live.accountId, ageLimit, now).run();
+      return c.json({ status: control.status, ageLimit });
+    },
+  )
 
-  .post('/:id/verification/send', validate('param', accountParam), validate('json', sendCodeBody), async (c) => {
-    const live = await owner(c);
-    return c.json({ status: 'code_sent', ...(await sendParentalCode(c.var.edge.geo.ip, live, 'verification', c.req.valid('json').channel)) }, 202);
-  })
+  .post(
+    '/:id/verification/send',
+    validate('param', accountParam),
+    validate('json', sendCodeBody),
+    async (c) => {
+      const live = await owner(c);
+      return c.json(
+        {
+          status: 'code_sent',
+          ...(await sendParentalCode(
+            c.var.edge.geo.ip,
+            live,
+            'verification',
+            c.req.valid('json').channel,
+          )),
+        },
+        202,
+      );
+    },
+  )
 
-  .post('/:id/verification/check', validate('param', accountParam), validate('json', verificationCheckBody), async (c) => {
-    const live = await owner(c);
-    const expiresAt = await verifySession(c.var.edge.geo.ip, live, c.req.valid('json').code, nowSeconds());
-    return c.json({ status: 'verified', expiresAt });
-  });
+  .post(
+    '/:id/verification/check',
+    validate('param', accountParam),
+    validate('json', verificationCheckBody),
+    async (c) => {
+      const live = await owner(c);
+      const expiresAt = await verifySession(
+        c.var.edge.geo.ip,
+        live,
+        c.req.valid('json').code,
+        nowSeconds(),
+      );
+      return c.json({ status: 'verified', expiresAt });
+    },
+  );

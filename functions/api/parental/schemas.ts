@@ -5,8 +5,14 @@ import { parentalTexts } from './texts.ts';
 /** Request schemas of parental control; the OpenAPI document is generated from them. */
 
 export const pin = z.string().regex(/^\d{4}$/, parentalTexts.pinFormat);
-const code = z.string().trim().regex(/^\d{6}$/, parentalTexts.codeFormat);
-export const ageLimit = z.union(PARENTAL_AGE_LIMITS.map((a) => z.literal(a)), { error: parentalTexts.ageLimitInvalid });
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, parentalTexts.codeFormat);
+export const ageLimit = z.union(
+  PARENTAL_AGE_LIMITS.map((a) => z.literal(a)),
+  { error: parentalTexts.ageLimitInvalid },
+);
 const channel = z.enum(['email', 'sms']).optional();
 
 export const accountParam = z.object({ id: z.string() });

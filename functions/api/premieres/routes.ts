@@ -22,21 +22,46 @@ export const premiereRoutes = new Hono<AppEnv>()
   .get('/episodes', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
-    const rows = await premiereEpisodes(db(), now - q.days_back * SECONDS.day, now + q.days_ahead * SECONDS.day, q.limit, effectiveMaxAge(c, q.age));
+    const rows = await premiereEpisodes(
+      db(),
+      now - q.days_back * SECONDS.day,
+      now + q.days_ahead * SECONDS.day,
+      q.limit,
+      effectiveMaxAge(c, q.age),
+    );
     cmsCache(c);
     return c.json({
       results: rows.map((r) => ({
-        episodeId: r.episodeId, number: r.episodeNumber, name: r.episodeName, seasonNumber: r.seasonNumber, releasedAt: r.episodeReleasedAt,
-        upcoming: r.episodeReleasedAt > now, content: toCard(r), url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
+        episodeId: r.episodeId,
+        number: r.episodeNumber,
+        name: r.episodeName,
+        seasonNumber: r.seasonNumber,
+        releasedAt: r.episodeReleasedAt,
+        upcoming: r.episodeReleasedAt > now,
+        content: toCard(r),
+        url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
       })),
     });
   })
   .get('/seasons', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
-    const rows = await premiereSeasons(db(), now - q.days_back * SECONDS.day, now + q.days_ahead * SECONDS.day, q.limit, effectiveMaxAge(c, q.age));
+    const rows = await premiereSeasons(
+      db(),
+      now - q.days_back * SECONDS.day,
+      now + q.days_ahead * SECONDS.day,
+      q.limit,
+      effectiveMaxAge(c, q.age),
+    );
     cmsCache(c);
     return c.json({
-      results: rows.map((r) => ({ seasonId: r.seasonId, number: r.seasonNumber, name: r.seasonName, releasedAt: r.releasedAt, upcoming: r.releasedAt > now, content: toCard(r) })),
+      results: rows.map((r) => ({
+        seasonId: r.seasonId,
+        number: r.seasonNumber,
+        name: r.seasonName,
+        releasedAt: r.releasedAt,
+        upcoming: r.releasedAt > now,
+        content: toCard(r),
+      })),
     });
   });

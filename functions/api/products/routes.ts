@@ -27,9 +27,17 @@ export const productRoutes = new Hono<AppEnv>()
     validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');
-      const found = await productContent(db(), c.req.valid('param').idOrSlug, q, effectiveMaxAge(c, q.age));
+      const found = await productContent(
+        db(),
+        c.req.valid('param').idOrSlug,
+        q,
+        effectiveMaxAge(c, q.age),
+      );
       if (!found) throw new ApiError(404, 'Продукт не найден', 'product_not_found');
       cmsCache(c);
-      return c.json({ product: found.product, ...paged(found.rows.map(toCard), found.total, new URL(c.req.url), q) });
+      return c.json({
+        product: found.product,
+        ...paged(found.rows.map(toCard), found.total, new URL(c.req.url), q),
+      });
     },
   );

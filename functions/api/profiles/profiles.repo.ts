@@ -30,22 +30,36 @@ const COLUMNS = 'id, name, is_kid AS isKid, avatar_id AS avatarId, age_limit AS 
 
 export function toProfile(row: ProfileRow): Profile {
   const isKid = row.isKid === 1;
-  return { id: row.id, name: row.name, isKid, avatar: avatarOf(row.avatarId, isKid), ageLimit: row.ageLimit };
+  return {
+    id: row.id,
+    name: row.name,
+    isKid,
+    avatar: avatarOf(row.avatarId, isKid),
+    ageLimit: row.ageLimit,
+  };
 }
 
 /** The account's profiles in the order they were made. */
 export function listProfiles(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare(`SELECT ${COLUMNS} FROM users WHERE account_id = ? ORDER BY id`).bind(accountId);
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM users WHERE account_id = ? ORDER BY id`)
+    .bind(accountId);
 }
 
 /** One profile of the account; another account's id finds nothing (a 404, like an unknown one). */
 export function findProfile(db: D1Database, accountId: number, id: number): D1PreparedStatement {
-  return db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ? AND account_id = ?`).bind(id, accountId);
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM users WHERE id = ? AND account_id = ?`)
+    .bind(id, accountId);
 }
 
 /** How many profiles the account has, and how many of them are adults. */
 export function profileCounts(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare('SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM users WHERE account_id = ?').bind(accountId);
+  return db
+    .prepare(
+      'SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM users WHERE account_id = ?',
+    )
+    .bind(accountId);
 }
 
 /**
@@ -53,7 +67,12 @@ export function profileCounts(db: D1Database, accountId: number): D1PreparedStat
  * `users_at_most_five` trigger is the second line). Without an avatar the kind's avatars are
  * handed out in turn.
  */
-export function insertProfile(db: D1Database, accountId: number, p: { name: string; isKid: boolean; avatarId?: number }, now: number): D1PreparedStatement {
+export function insertProfile(
+  db: D1Database,
+  accountId: number,
+  p: { name: string; isKid: boolean; avatarId?: number },
+  now: number,
+): D1PreparedStatement {
   const count = '(SELECT count(*) FROM users WHERE account_id = ?1)';
   return db
     .prepare(
@@ -61,14 +80,28 @@ export function insertProfile(db: D1Database, accountId: number, p: { name: stri
        SELECT ?1, ?2, ?3, coalesce(?4, ?5 + ${count} % 8), ?6, ?7 WHERE ${count} < ${MAX_PROFILES}
        RETURNING ${COLUMNS}`,
     )
-    .bind(accountId, p.name, p.isKid ? 1 : 0, p.avatarId ?? null, p.isKid ? 9 : 1, p.isKid ? KID_AGE_LIMIT : null, now);
+    .bind(
+      accountId,
+      p.name,
+      p.isKid ? 1 : 0,
+      p.avatarId ?? null,
+      p.isKid ? 9 : 1,
+      p.isKid ? KID_AGE_LIMIT : null,
+      now,
+    );
 }
 
 /**
  * Renames, changes the avatar or the kind of a profile. Turning it into a kid profile is refused
  * in SQL too when it is the session's current profile or the account's last adult.
  */
-export function updateProfile(db: D1Database, accountId: number, id: number, currentUserId: number, patch: { name?: string; isKid?: boolean; avatarId?: number }): D1PreparedStatement {
+export function updateProfile(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  currentUserId: number,
+  patch: { name?: string; isKid?: boolean; avatarId?: number },
+): D1PreparedStatement {
   const kid = patch.isKid === undefined ? null : patch.isKid ? 1 : 0;
   return db
     .prepare(
@@ -86,7 +119,12 @@ export function updateProfile(db: D1Database, accountId: number, id: number, cur
  * Deletes a profile that is neither the session's current one nor the account's last adult. The
  * device sessions on it go with it (sessions.user_id ON DELETE CASCADE): those devices sign in again.
  */
-export function deleteProfile(db: D1Database, accountId: number, id: number, currentUserId: number): D1PreparedStatement {
+export function deleteProfile(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  currentUserId: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `DELETE FROM users WHERE id = ?1 AND account_id = ?2 AND id != ?3
@@ -100,7 +138,12 @@ export function deleteProfile(db: D1Database, accountId: number, id: number, cur
  * the session as a token is issued for it; nothing when the session is over or the profile is
  * not the account's.
  */
-export function switchSession(db: D1Database, sessionId: string, userId: number, now: number): D1PreparedStatement {
+export function switchSession(
+  db: D1Database,
+  sessionId: string,
+  userId: number,
+  now: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE sessions SET user_id = ?1, last_seen_at = ?3
@@ -117,8 +160,14 @@ export function switchSession(db: D1Database, sessionId: string, userId: number,
  * Ends this session's PIN entry when it has just gone to a kid profile: a parent who entered the
  * PIN and handed the device over must not leave the kid four hours of PIN-free switching back.
  */
-export function forgetPinEntryOnKidSwitch(db: D1Database, sessionId: string, userId: number): D1PreparedStatement {
+export function forgetPinEntryOnKidSwitch(
+  db: D1Database,
+  sessionId: string,
+  userId: number,
+): D1PreparedStatement {
   return db
-    .prepare('UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND is_kid = 1)')
+    .prepare(
+      'UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND is_kid = 1)',
+    )
     .bind(sessionId, userId);
 }

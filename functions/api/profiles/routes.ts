@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
@@ -12,18 +12,18 @@ import { nowSeconds, requireLiveSession, setSessionCookies } from '../auth/sessi
 import { tokenAnswer } from '../auth/tokens.ts';
 import { AVATARS } from './avatars.ts';
 import {
-  MAX_PROFILES,
   deleteProfile,
   findProfile,
   forgetPinEntryOnKidSwitch,
   insertProfile,
   listProfiles,
+  MAX_PROFILES,
+  type Profile,
+  type ProfileRow,
   profileCounts,
   switchSession,
   toProfile,
   updateProfile,
-  type Profile,
-  type ProfileRow,
 } from './profiles.repo.ts';
 import { createProfileBody, profileParam, switchBody, updateProfileBody } from './schemas.ts';
 import { assertMaySwitchTo } from './switch-guard.ts';
@@ -50,7 +50,10 @@ async function profileOf(live: LiveSession, id: number): Promise<Profile> {
 /** The profile, and the account's counts, read in one round trip. */
 async function profileAndCounts(live: LiveSession, id: number): Promise<[Profile, Counts]> {
   const db = d1();
-  const [row, counts] = await db.batch([findProfile(db, live.accountId, id), profileCounts(db, live.accountId)]);
+  const [row, counts] = await db.batch([
+    findProfile(db, live.accountId, id),
+    profileCounts(db, live.accountId),
+  ]);
   const found = row!.results[0] as ProfileRow | undefined;
   if (!found) throw new ApiError(404, profileTexts.notFound, 'profile_not_found');
   return [toProfile(found), counts!.results[0] as Counts];
@@ -77,7 +80,10 @@ export const profileRoutes = new Hono<AppEnv>()
   .get('/users', async (c) => {
     const live = await requireLiveSession(c);
     const { results } = await listProfiles(d1(), live.accountId).all<ProfileRow>();
-    return c.json({ count: results.length, results: results.map((r) => ({ ...toProfile(r), current: r.id === live.userId })) });
+    return c.json({
+      count: results.length,
+      results: results.map((r) => ({ ...toProfile(r), current: r.id === live.userId })),
+    });
   })
 
   .post('/users', validate('json', createProfileBody), async (c) => {
@@ -108,13 +114,21 @@ export const profileRoutes = new Hono<AppEnv>()
     await assertMaySwitchTo(c, live, target, pin);
     const db = d1();
     const now = nowSeconds();
-    const [switched] = await db.batch([switchSession(db, live.sessionId, target.id, now), forgetPinEntryOnKidSwitch(db, live.sessionId, target.id)]);
+    const [switched] = await db.batch([
+      switchSession(db, live.sessionId, target.id, now),
+      forgetPinEntryOnKidSwitch(db, live.sessionId, target.id),
+    ]);
     const session = toSignedIn(switched!.results[0] as Record<string, unknown> | undefined);
     // The profile went between the read and the switch (deleted on another device).
     if (!session) throw new ApiError(404, profileTexts.notFound, 'profile_not_found');
     const answer = await tokenAnswer(session, config().jwtSecret, now);
     setSessionCookies(c, session, answer.token);
-    if (session.isKid) setCookie(c, COOKIE.parentalPin, 'not_entered', { path: '/', sameSite: 'Lax', secure: isHttps(c.req.raw) });
+    if (session.isKid)
+      setCookie(c, COOKIE.parentalPin, 'not_entered', {
+        path: '/',
+        sameSite: 'Lax',
+        secure: isHttps(c.req.raw),
+      });
     return c.json({ ...answer, profile: target });
   })
 
@@ -123,27 +137,39 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json(await profileOf(live, c.req.valid('param').id));
   })
 
-  .patch('/users/:id', validate('param', profileParam), validate('json', updateProfileBody), async (c) => {
-    const live = await requireAdult(c);
-    const { id } = c.req.valid('param');
-    const patch = c.req.valid('json');
-    const [profile, counts] = await profileAndCounts(live, id);
-    if (patch.isKid === true && !profile.isKid) {
-      if (id === live.userId) throw new ApiError(409, profileTexts.kidCurrent, 'current_profile');
-      if (counts.adults <= 1) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
-    }
-    const row = await updateProfile(d1(), live.accountId, id, live.userId, patch).first<ProfileRow>();
-    // The read allowed it but the guarded write did not: another request changed the account meanwhile.
-    if (!row) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
-    return c.json(toProfile(row));
-  })
+  .patch(
+    '/users/:id',
+    validate('param', profileParam),
+    validate('json', updateProfileBody),
+    async (c) => {
+      const live = await requireAdult(c);
+      const { id } = c.req.valid('param');
+      const patch = c.req.valid('json');
+      const [profile, counts] = await profileAndCounts(live, id);
+      if (patch.isKid === true && !profile.isKid) {
+        if (id === live.userId) throw new ApiError(409, profileTexts.kidCurrent, 'current_profile');
+        if (counts.adults <= 1) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
+      }
+      const row = await updateProfile(
+        d1(),
+        live.accountId,
+        id,
+        live.userId,
+        patch,
+      ).first<ProfileRow>();
+      // The read allowed it but the guarded write did not: another request changed the account meanwhile.
+      if (!row) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
+      return c.json(toProfile(row));
+    },
+  )
 
   .delete('/users/:id', validate('param', profileParam), async (c) => {
     const live = await requireAdult(c);
     const { id } = c.req.valid('param');
     const [profile, counts] = await profileAndCounts(live, id);
     if (id === live.userId) throw new ApiError(409, profileTexts.deleteCurrent, 'current_profile');
-    if (!profile.isKid && counts.adults <= 1) throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
+    if (!profile.isKid && counts.adults <= 1)
+      throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
     const { meta } = await deleteProfile(d1(), live.accountId, id, live.userId).run();
     if (meta.changes === 0) throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
     return c.json({ status: 'deleted', id });

@@ -11,7 +11,10 @@ export const profileName = z
   .transform((v) => v.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, profileTexts.nameRequired).max(40, profileTexts.nameTooLong));
 
-const avatarId = z.number({ message: profileTexts.avatarUnknown }).int(profileTexts.avatarUnknown).refine(isAvatarId, profileTexts.avatarUnknown);
+const avatarId = z
+  .number({ message: profileTexts.avatarUnknown })
+  .int(profileTexts.avatarUnknown)
+  .refine(isAvatarId, profileTexts.avatarUnknown);
 
 export const createProfileBody = z.object({
   name: profileName,
@@ -20,13 +23,29 @@ export const createProfileBody = z.object({
 });
 
 export const updateProfileBody = z
-  .object({ name: profileName.optional(), isKid: z.boolean().optional(), avatarId: avatarId.optional() })
-  .refine((b) => b.name !== undefined || b.isKid !== undefined || b.avatarId !== undefined, profileTexts.nothingToChange);
+  .object({
+    name: profileName.optional(),
+    isKid: z.boolean().optional(),
+    avatarId: avatarId.optional(),
+  })
+  .refine(
+    (b) => b.name !== undefined || b.isKid !== undefined || b.avatarId !== undefined,
+    profileTexts.nothingToChange,
+  );
 
-export const profileParam = z.object({ id: z.coerce.number({ message: profileTexts.notFound }).int().positive().max(2 ** 53 - 1) });
+export const profileParam = z.object({
+  id: z.coerce
+    .number({ message: profileTexts.notFound })
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
 
 export const switchBody = z.object({
-  userId: z.number({ message: profileTexts.userIdInvalid }).int(profileTexts.userIdInvalid).positive(profileTexts.userIdInvalid),
+  userId: z
+    .number({ message: profileTexts.userIdInvalid })
+    .int(profileTexts.userIdInvalid)
+    .positive(profileTexts.userIdInvalid),
   /** The PIN, when parental control asks for it on a kid → adult switch (functions/api/parental/guard.ts). */
   pin: pin.optional(),
 });

@@ -11,6 +11,11 @@ import type { Profile } from './profiles.repo.ts';
  * switch needs the PIN given with the switch (`pin`) or entered by this session recently.
  * @example await assertMaySwitchTo(c, session, target, body.pin)
  */
-export async function assertMaySwitchTo(c: Context<AppEnv>, session: LiveSession, target: Profile, pin?: string): Promise<void> {
+export async function assertMaySwitchTo(
+  c: Context<AppEnv>,
+  session: LiveSession,
+  target: Profile,
+  pin?: string,
+): Promise<void> {
   await assertPinForAdultSwitch(c, session, { isKid: target.isKid }, pin);
 }

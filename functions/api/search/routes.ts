@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
-import { pageQuery, paged } from '../../lib/pagination.ts';
+import { paged, pageQuery } from '../../lib/pagination.ts';
 import { age, ageQuery } from '../../lib/schemas.ts';
 import { validate } from '../../lib/validate.ts';
 import { toCard } from '../content/content-dto.ts';

@@ -1,8 +1,8 @@
 import { desc, sql } from 'drizzle-orm';
+import { type AgeRating, titles } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
-import { titles, type AgeRating } from '../../db/catalogue-schema.ts';
-import { cardColumns } from '../content/content.repo.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
+import { cardColumns } from '../content/content.repo.ts';
 
 /**
  * The FTS5 query for what a viewer typed: every word must match as a prefix, case- and
@@ -10,12 +10,22 @@ import type { PageQuery } from '../../lib/pagination.ts';
  * @example ftsQuery('тихий гор') // '"тихий"* AND "гор"*'
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().replace(/ё/g, 'е').match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((w) => `"${w}"*`).join(' AND ') : null;
 }
 
 /** Titles matching the query, best match first (BM25 with the name weighted highest), then popularity. */
-export async function searchTitles(db: Db, query: string, { page, page_size }: PageQuery, maxAge?: AgeRating) {
+export async function searchTitles(
+  db: Db,
+  query: string,
+  { page, page_size }: PageQuery,
+  maxAge?: AgeRating,
+) {
   const match = ftsQuery(query);
   if (!match) return { rows: [], total: 0 };
   const rows = await db
@@ -41,7 +51,9 @@ export async function presetTitles(db: Db, limit: number, maxAge?: AgeRating) {
   return db
     .select(cardColumns)
     .from(titles)
-    .where(sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``}`)
+    .where(
+      sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``}`,
+    )
     .orderBy(desc(titles.popularity))
     .limit(limit);
 }

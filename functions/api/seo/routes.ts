@@ -11,13 +11,15 @@ import { findSeoText, seoPathKey } from './seo.repo.ts';
  */
 export const seoQuery = z.object({ path: z.string().startsWith('/').max(2048) });
 
-export const seoRoutes = new Hono<AppEnv>().get(
-  '/',
-  validate('query', seoQuery),
-  async (c) => {
-    const path = seoPathKey(c.req.valid('query').path);
-    const seo = (await findSeoText(db(), path)) ?? { path, title: null, description: null, noindex: false, jsonLd: [] };
-    c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
-    return c.json(seo);
-  },
-);
+export const seoRoutes = new Hono<AppEnv>().get('/', validate('query', seoQuery), async (c) => {
+  const path = seoPathKey(c.req.valid('query').path);
+  const seo = (await findSeoText(db(), path)) ?? {
+    path,
+    title: null,
+    description: null,
+    noindex: false,
+    jsonLd: [],
+  };
+  c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+  return c.json(seo);
+});

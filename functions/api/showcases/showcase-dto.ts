@@ -1,5 +1,5 @@
 import type { Partner } from '../../db/catalogue-schema.ts';
-import { toCard, watchUrl, type TitleCard, type TitleRow } from '../content/content-dto.ts';
+import { type TitleCard, type TitleRow, toCard, watchUrl } from '../content/content-dto.ts';
 import type { BannerRow, FoundShowcase } from './showcases.repo.ts';
 
 interface ShelfBase {
@@ -51,19 +51,40 @@ export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
     name: found.showcase.name,
     kind: found.showcase.kind,
     shelves: found.shelves.map((shelf): ShelfDto => {
-      const base: ShelfBase = { id: shelf.id, name: shelf.name, wide: shelf.wide, partner: shelf.partner, collection: shelf.collectionId, collectionSlug: shelf.collectionSlug };
+      const base: ShelfBase = {
+        id: shelf.id,
+        name: shelf.name,
+        wide: shelf.wide,
+        partner: shelf.partner,
+        collection: shelf.collectionId,
+        collectionSlug: shelf.collectionSlug,
+      };
       switch (shelf.kind) {
         case 'cw':
         case 'nw':
           // Continue watching and now watching are per viewer: issue 4/6 fills them for signed-in viewers.
           return { ...base, kind: shelf.kind, personal: true, items: [] };
         case 'blog':
-          return { ...base, kind: 'blog', items: found.items.filter((i) => i.shelfId === shelf.id && i.url).map((i) => ({ headline: i.headline ?? '', url: i.url! })) };
+          return {
+            ...base,
+            kind: 'blog',
+            items: found.items
+              .filter((i) => i.shelfId === shelf.id && i.url)
+              .map((i) => ({ headline: i.headline ?? '', url: i.url! })),
+          };
         case 'episodes':
           return {
             ...base,
             kind: 'episodes',
-            items: found.episodes.map((e) => ({ episodeId: e.episodeId, number: e.episodeNumber, name: e.episodeName, seasonNumber: e.seasonNumber, releasedAt: e.episodeReleasedAt, content: toCard(e), url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}` })),
+            items: found.episodes.map((e) => ({
+              episodeId: e.episodeId,
+              number: e.episodeNumber,
+              name: e.episodeName,
+              seasonNumber: e.seasonNumber,
+              releasedAt: e.episodeReleasedAt,
+              content: toCard(e),
+              url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}`,
+            })),
           };
         default: {
           const explicit = found.items.filter((i) => i.shelfId === shelf.id && i.id !== null);

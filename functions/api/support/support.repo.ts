@@ -27,7 +27,12 @@ export async function createSupportRequest(db: Db, r: NewSupportRequest): Promis
   const recent = db
     .select({ n: sql<number>`count(*)` })
     .from(supportRequests)
-    .where(and(or(eq(supportRequests.deviceId, r.deviceId), eq(supportRequests.ip, r.ip)), gt(supportRequests.createdAt, since)));
+    .where(
+      and(
+        or(eq(supportRequests.deviceId, r.deviceId), eq(supportRequests.ip, r.ip)),
+        gt(supportRequests.createdAt, since),
+      ),
+    );
   const rows = await db.all<{ id: number }>(sql`
     INSERT INTO support_requests (account_id, user_id, email, subject, message, page_url, device_id, ip)
     SELECT ${r.accountId}, ${r.userId}, ${r.email}, ${r.subject}, ${r.message}, ${r.pageUrl}, ${r.deviceId}, ${r.ip}

@@ -9,6 +9,7 @@ export const SUPPORT_SUBJECTS = {
 export type SupportSubject = keyof typeof SUPPORT_SUBJECTS;
 
 export const supportTexts = {
-  tooMany: 'Вы отправили много обращений за последний час. Попробуйте позже — мы ответим на уже отправленные.',
+  tooMany:
+    'Вы отправили много обращений за последний час. Попробуйте позже — мы ответим на уже отправленные.',
   received: 'Обращение отправлено. Мы ответим на e-mail в течение суток.',
 } as const;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { texts } from '../../lib/texts.ts';
 import { validate } from '../../lib/validate.ts';
-import { TECH_PAGE_SLUGS, findTechPage } from './tech-pages.repo.ts';
+import { findTechPage, TECH_PAGE_SLUGS } from './tech-pages.repo.ts';
 
 /** `GET /cms/tech-pages/{faq|contact}/`: the CMS texts behind /faq and /contacts. */
 export const techPageRoutes = new Hono<AppEnv>().get(

@@ -9,7 +9,9 @@ describe('GET /cms/tech-pages/{slug}/', () => {
 
   it('answers the CMS page with and without the trailing slash, cacheable', async () => {
     const sections = [{ heading: 'Оплата', items: [{ title: 'Как оплатить?', body: 'Картой.' }] }];
-    await env.DB.prepare('INSERT INTO tech_pages (slug, title, lead, sections) VALUES (?, ?, ?, ?)').bind('faq', 'Вопросы', 'Ответы', JSON.stringify(sections)).run();
+    await env.DB.prepare('INSERT INTO tech_pages (slug, title, lead, sections) VALUES (?, ?, ?, ?)')
+      .bind('faq', 'Вопросы', 'Ответы', JSON.stringify(sections))
+      .run();
     for (const path of ['/cms/tech-pages/faq/', '/cms/tech-pages/faq']) {
       const res = await call(path, { headers: RETURNING });
       expect(res.status).toBe(200);
@@ -21,7 +23,10 @@ describe('GET /cms/tech-pages/{slug}/', () => {
   it('answers 404 in the envelope while the CMS has no such page', async () => {
     const res = await call('/cms/tech-pages/contact/');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Страница не найдена', details: { reason: 'tech_page_not_found' } });
+    expect(await res.json()).toEqual({
+      message: 'Страница не найдена',
+      details: { reason: 'tech_page_not_found' },
+    });
   });
 
   it('answers 422 in Russian for a slug that is not a tech page', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { type AgeRating, tvChannels, tvProgrammes } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
-import { tvChannels, tvProgrammes, type AgeRating } from '../../db/catalogue-schema.ts';
 
 const programmeColumns = {
   id: tvProgrammes.id,
@@ -15,22 +15,37 @@ const programmeColumns = {
 
 /** The channels a viewer may see, in their order. */
 export function channelsQuery(db: Db, maxAge?: AgeRating) {
-  return db.select().from(tvChannels).where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined).orderBy(asc(tvChannels.position));
+  return db
+    .select()
+    .from(tvChannels)
+    .where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined)
+    .orderBy(asc(tvChannels.position));
 }
 
 /** The programme on air and the next one of each channel: the first two ending after `now`. */
 export function onAirQuery(db: Db, now: number) {
   return db
-    .select({ ...programmeColumns, rank: sql<number>`row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at)`.as('rank') })
+    .select({
+      ...programmeColumns,
+      rank: sql<number>`row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at)`.as(
+        'rank',
+      ),
+    })
     .from(tvProgrammes)
     .where(and(gt(tvProgrammes.endsAt, now), lt(tvProgrammes.startsAt, now + 12 * 3600)));
 }
 
 type Channel = typeof tvChannels.$inferSelect;
-type Programme = { [K in keyof typeof programmeColumns]: (typeof programmeColumns)[K]['_']['data'] };
+type Programme = {
+  [K in keyof typeof programmeColumns]: (typeof programmeColumns)[K]['_']['data'];
+};
 
 /** Each channel with what is on at `now` and what comes next, from the two queries above. */
-export function toNowNext(channels: Channel[], onAir: (Programme & { rank: number })[], now: number) {
+export function toNowNext(
+  channels: Channel[],
+  onAir: (Programme & { rank: number })[],
+  now: number,
+) {
   return channels.map((channel) => {
     const mine = onAir.filter((p) => p.channelId === channel.id && p.rank <= 2);
     const current = mine.find((p) => p.startsAt <= now) ?? null;
@@ -46,14 +61,32 @@ export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRatin
 }
 
 /** The queries of a channel by id or slug and its programmes overlapping [from, to). */
-export function channelScheduleQueries(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
-  const key = /^\d+$/.test(idOrSlug) ? eq(tvChannels.id, Number(idOrSlug)) : eq(tvChannels.slug, idOrSlug);
+export function channelScheduleQueries(
+  db: Db,
+  idOrSlug: string,
+  from: number,
+  to: number,
+  maxAge?: AgeRating,
+) {
+  const key = /^\d+$/.test(idOrSlug)
+    ? eq(tvChannels.id, Number(idOrSlug))
+    : eq(tvChannels.slug, idOrSlug);
   return [
-    db.select().from(tvChannels).where(and(key, maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined)).limit(1),
+    db
+      .select()
+      .from(tvChannels)
+      .where(and(key, maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined))
+      .limit(1),
     db
       .select(programmeColumns)
       .from(tvProgrammes)
-      .where(and(sql`tv_programmes.channel_id = (SELECT id FROM tv_channels WHERE ${key})`, lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from)))
+      .where(
+        and(
+          sql`tv_programmes.channel_id = (SELECT id FROM tv_channels WHERE ${key})`,
+          lt(tvProgrammes.startsAt, to),
+          gt(tvProgrammes.endsAt, from),
+        ),
+      )
       .orderBy(asc(tvProgrammes.startsAt)),
   ] as const;
 }
@@ -64,16 +97,29 @@ export function toChannelSchedule([channels, programmes]: readonly [Channel[], P
 }
 
 /** A channel by id or slug with its programmes overlapping [from, to), in one batched round trip. */
-export async function channelSchedule(db: Db, idOrSlug: string, from: number, to: number, maxAge?: AgeRating) {
+export async function channelSchedule(
+  db: Db,
+  idOrSlug: string,
+  from: number,
+  to: number,
+  maxAge?: AgeRating,
+) {
   return toChannelSchedule(await db.batch(channelScheduleQueries(db, idOrSlug, from, to, maxAge)));
 }
 
 /** Every channel's programmes overlapping [from, to), for a day's guide. */
 export function programmesQuery(db: Db, from: number, to: number) {
-  return db.select(programmeColumns).from(tvProgrammes).where(and(lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from))).orderBy(asc(tvProgrammes.startsAt));
+  return db
+    .select(programmeColumns)
+    .from(tvProgrammes)
+    .where(and(lt(tvProgrammes.startsAt, to), gt(tvProgrammes.endsAt, from)))
+    .orderBy(asc(tvProgrammes.startsAt));
 }
 
 /** Each channel with its programmes, from the channels and programmes queries. */
 export function toSchedules(channels: Channel[], programmes: Programme[]) {
-  return channels.map((channel) => ({ channel, programmes: programmes.filter((p) => p.channelId === channel.id) }));
+  return channels.map((channel) => ({
+    channel,
+    programmes: programmes.filter((p) => p.channelId === channel.id),
+  }));
 }

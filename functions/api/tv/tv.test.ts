@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, RETURNING } from '../../test-helpers.ts';
 import { calendarDay, dayStart } from '../../lib/ru.ts';
+import { call, RETURNING } from '../../test-helpers.ts';
 
 const now = Math.floor(Date.now() / 1000);
 const today = calendarDay(new Date());
@@ -28,16 +28,24 @@ describe('GET /cms/tv/channels/', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(body.timezone).toBe('Europe/Moscow');
-    expect(body.results.map((c: any) => [c.slug, c.now?.name ?? null, c.next?.name ?? null])).toEqual([
+    expect(
+      body.results.map((c: any) => [c.slug, c.now?.name ?? null, c.next?.name ?? null]),
+    ).toEqual([
       ['kino-hd', 'Сейчас в эфире', 'Дальше'],
       ['multik', null, null],
     ]);
-    expect(body.results[0]).toMatchObject({ ageRating: '16+', logo: expect.stringMatching(/^\/media\/art\/channel\/1\.svg\?v=/), now: { ageRating: '16+', genre: 'сериал' } });
+    expect(body.results[0]).toMatchObject({
+      ageRating: '16+',
+      logo: expect.stringMatching(/^\/media\/art\/channel\/1\.svg\?v=/),
+      now: { ageRating: '16+', genre: 'сериал' },
+    });
   });
 
   it('is kept by shared caches half a minute, and stale half a minute more: what is on air follows the clock', async () => {
     const res = await call('/cms/tv/channels/', { headers: RETURNING });
-    expect(res.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30, stale-while-revalidate=30');
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=30, s-maxage=30, stale-while-revalidate=30',
+    );
   });
 
   it('hides channels above the age limit', async () => {
@@ -50,8 +58,16 @@ describe('GET /cms/tv/channels/{id|slug}/', () => {
   it('answers the programme of today in Moscow, by slug or id, including a show running over midnight', async () => {
     for (const key of ['kino-hd', '1']) {
       const body = (await (await call(`/cms/tv/channels/${key}/`)).json()) as any;
-      expect(body).toMatchObject({ slug: 'kino-hd', date: today, timezone: 'Europe/Moscow', from: start, to: start + 86400 });
-      expect(body.programmes.map((p: any) => p.name)).toEqual(expect.arrayContaining(['Ночной фильм', 'Сейчас в эфире']));
+      expect(body).toMatchObject({
+        slug: 'kino-hd',
+        date: today,
+        timezone: 'Europe/Moscow',
+        from: start,
+        to: start + 86400,
+      });
+      expect(body.programmes.map((p: any) => p.name)).toEqual(
+        expect.arrayContaining(['Ночной фильм', 'Сейчас в эфире']),
+      );
       expect(body.programmes.map((p: any) => p.name)).not.toContain('Завтра');
     }
   });
@@ -60,14 +76,19 @@ describe('GET /cms/tv/channels/{id|slug}/', () => {
     const tomorrow = calendarDay(new Date((start + 86400 + 7200) * 1000));
     const body = (await (await call(`/cms/tv/channels/kino-hd/?date=${tomorrow}`)).json()) as any;
     expect(body.programmes.map((p: any) => p.name)).toEqual(['Завтра']);
-    const utc = (await (await call(`/cms/tv/channels/kino-hd/?date=${today}&timezone=UTC`)).json()) as any;
+    const utc = (await (
+      await call(`/cms/tv/channels/kino-hd/?date=${today}&timezone=UTC`)
+    ).json()) as any;
     expect(utc.from).toBe(Date.parse(`${today}T00:00:00Z`) / 1000);
   });
 
   it('answers 404 for an unknown channel and 422 for a bad date or time zone', async () => {
     const res = await call('/cms/tv/channels/nope/');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Телеканал не найден', details: { reason: 'channel_not_found' } });
+    expect(await res.json()).toEqual({
+      message: 'Телеканал не найден',
+      details: { reason: 'channel_not_found' },
+    });
     for (const q of ['date=2026-13-45', 'date=tomorrow', 'timezone=Mars/Olympus']) {
       const bad = await call(`/cms/tv/channels/kino-hd/?${q}`);
       expect(bad.status, q).toBe(422);

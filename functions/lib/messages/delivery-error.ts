@@ -25,7 +25,13 @@ export type DeliveryFailure =
   | 'unavailable'
   | 'storage';
 
-const RETRYABLE = new Set<DeliveryFailure>(['timeout', 'network', 'rate_limited', 'unavailable', 'storage']);
+const RETRYABLE = new Set<DeliveryFailure>([
+  'timeout',
+  'network',
+  'rate_limited',
+  'unavailable',
+  'storage',
+]);
 
 /**
  * A message that was not sent. Its message names the channel, the failure and the gateway's
@@ -54,7 +60,11 @@ export class DeliveryError extends Error {
  */
 export function deliveryApiError(error: DeliveryError): ApiError {
   if (error.reason === 'rejected' || error.reason === 'invalid_message') {
-    return new ApiError(422, error.channel === 'sms' ? messageTexts.phoneRejected : messageTexts.emailRejected, 'delivery_rejected');
+    return new ApiError(
+      422,
+      error.channel === 'sms' ? messageTexts.phoneRejected : messageTexts.emailRejected,
+      'delivery_rejected',
+    );
   }
   return new ApiError(503, messageTexts.deliveryUnavailable, 'delivery_unavailable');
 }

@@ -27,7 +27,8 @@ type Payload = Record<string, unknown>;
  * @example await postToGateway({ channel: 'sms', url, apiKey, body: { to, text }, idempotencyKey, fetch, timeoutMs: 8000 })
  */
 export async function postToGateway(r: GatewayRequest): Promise<Payload> {
-  if (!r.url.startsWith('https://') || !r.apiKey) throw new DeliveryError('misconfigured', r.channel);
+  if (!r.url.startsWith('https://') || !r.apiKey)
+    throw new DeliveryError('misconfigured', r.channel);
   const signal = AbortSignal.timeout(r.timeoutMs);
   let response: Response;
   let payload: Payload;
@@ -48,7 +49,13 @@ export async function postToGateway(r: GatewayRequest): Promise<Payload> {
     );
     payload = await untilAborted(readPayload(response), signal);
   } catch (err) {
-    throw new DeliveryError(signal.aborted ? 'timeout' : 'network', r.channel, undefined, undefined, { cause: err });
+    throw new DeliveryError(
+      signal.aborted ? 'timeout' : 'network',
+      r.channel,
+      undefined,
+      undefined,
+      { cause: err },
+    );
   }
   if (response.ok && !reportsError(payload)) return payload;
   const failure = response.ok ? 'rejected' : failureOf(response.status);

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeliveryError } from './delivery-error.ts';
 import type { Fetcher } from './http-gateway.ts';
@@ -18,12 +18,17 @@ interface Received {
 function gateway(answer: (c: Context) => Response | Promise<Response>) {
   const received: Received[] = [];
   const app = new Hono().post('/v1/send', async (c) => {
-    received.push({ url: c.req.url, headers: Object.fromEntries(c.req.raw.headers), body: await c.req.json() });
+    received.push({
+      url: c.req.url,
+      headers: Object.fromEntries(c.req.raw.headers),
+      body: await c.req.json(),
+    });
     return answer(c);
   });
   const fetch: Fetcher = async (input, init) => {
     const request = new Request(input, init);
-    if (new URL(request.url).host !== 'gateway.test') throw new TypeError('Network connection lost.');
+    if (new URL(request.url).host !== 'gateway.test')
+      throw new TypeError('Network connection lost.');
     return app.fetch(request);
   };
   return { fetch, received };
@@ -31,9 +36,19 @@ function gateway(answer: (c: Context) => Response | Promise<Response>) {
 
 const URL_ = 'https://gateway.test/v1/send';
 const KEY = 'test-key-5f2c9a';
-const mailTo = (fetch: Fetcher, extra: { timeoutMs?: number; url?: string; apiKey?: string; from?: string } = {}) =>
-  httpMailSender({ url: URL_, apiKey: KEY, from: 'Амедиатека <no-reply@amediateka.example>', fetch, ...extra });
-const smsTo = (fetch: Fetcher, extra: { timeoutMs?: number; sender?: string } = {}) => httpSmsSender({ url: URL_, apiKey: KEY, sender: 'Amediateka', fetch, ...extra });
+const mailTo = (
+  fetch: Fetcher,
+  extra: { timeoutMs?: number; url?: string; apiKey?: string; from?: string } = {},
+) =>
+  httpMailSender({
+    url: URL_,
+    apiKey: KEY,
+    from: 'Амедиатека <no-reply@amediateka.example>',
+    fetch,
+    ...extra,
+  });
+const smsTo = (fetch: Fetcher, extra: { timeoutMs?: number; sender?: string } = {}) =>
+  httpSmsSender({ url: URL_, apiKey: KEY, sender: 'Amediateka', fetch, ...extra });
 const email = signUpCode({ channel: 'email', to: 'Ivan@Example.ru', code: '123456' });
 const sms = signInCode({ channel: 'sms', to: '+7 999 123-45-67', code: '654321' });
 
@@ -97,7 +112,12 @@ describe('HTTP mail adapter', () => {
     for (const [status, reason, retryable] of cases) {
       const gw = gateway((c) => c.json({ message: 'nope' }, status as 400));
       const error = await failure(mailTo(gw.fetch).send(email));
-      expect({ status: error.status, reason: error.reason, retryable: error.retryable, channel: error.channel }).toEqual({ status, reason, retryable, channel: 'email' });
+      expect({
+        status: error.status,
+        reason: error.reason,
+        retryable: error.retryable,
+        channel: error.channel,
+      }).toEqual({ status, reason, retryable, channel: 'email' });
     }
   });
 
@@ -118,14 +138,21 @@ describe('HTTP mail adapter', () => {
 
   it('counts a body that never finishes against the same deadline', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const gw = gateway(() => new Response(new ReadableStream({ start: () => {} }), { headers: { 'content-type': 'application/json' } }));
+    const gw = gateway(
+      () =>
+        new Response(new ReadableStream({ start: () => {} }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     expect((await failure(mailTo(gw.fetch, { timeoutMs: 50 }).send(email))).reason).toBe('timeout');
   });
 
   it('reports an unreachable gateway as a network failure', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gw = gateway((c) => c.json({ id: 'never' }));
-    const error = await failure(mailTo(gw.fetch, { url: 'https://elsewhere.test/v1/send' }).send(email));
+    const error = await failure(
+      mailTo(gw.fetch, { url: 'https://elsewhere.test/v1/send' }).send(email),
+    );
     expect(error).toMatchObject({ reason: 'network', retryable: true });
     expect(gw.received).toHaveLength(0);
   });
@@ -133,8 +160,16 @@ describe('HTTP mail adapter', () => {
   it('refuses to send without an https URL, a key or a sender, before any request', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gw = gateway((c) => c.json({ id: 'never' }));
-    for (const extra of [{ url: '' }, { url: 'http://gateway.test/v1/send' }, { apiKey: '' }, { from: '' }]) {
-      expect((await failure(mailTo(gw.fetch, extra).send(email))).reason, JSON.stringify(extra)).toBe('misconfigured');
+    for (const extra of [
+      { url: '' },
+      { url: 'http://gateway.test/v1/send' },
+      { apiKey: '' },
+      { from: '' },
+    ]) {
+      expect(
+        (await failure(mailTo(gw.fetch, extra).send(email))).reason,
+        JSON.stringify(extra),
+      ).toBe('misconfigured');
     }
     expect(gw.received).toHaveLength(0);
   });
@@ -142,7 +177,9 @@ describe('HTTP mail adapter', () => {
   it('refuses an SMS and an invalid message without calling the gateway', async () => {
     const gw = gateway((c) => c.json({ id: 'never' }));
     expect((await failure(mailTo(gw.fetch).send(sms))).reason).toBe('invalid_message');
-    expect((await failure(mailTo(gw.fetch).send({ ...email, to: 'nobody' }))).reason).toBe('invalid_message');
+    expect((await failure(mailTo(gw.fetch).send({ ...email, to: 'nobody' }))).reason).toBe(
+      'invalid_message',
+    );
     expect(gw.received).toHaveLength(0);
   });
 
@@ -162,14 +199,26 @@ describe('HTTP SMS adapter', () => {
     const { id } = await smsTo(gw.fetch).send(sms);
     expect(id).toBe('sms-7');
     expect(gw.received[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(gw.received[0]!.body).toEqual({ from: 'Amediateka', to: '+79991234567', text: 'Код для входа в Амедиатеку: 654321. Никому его не сообщайте.' });
+    expect(gw.received[0]!.body).toEqual({
+      from: 'Amediateka',
+      to: '+79991234567',
+      text: 'Код для входа в Амедиатеку: 654321. Никому его не сообщайте.',
+    });
   });
 
   it('treats a 200 that reports an error (SMS.ru and SMSC style) as a refusal', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    for (const body of [{ status: 'ERROR', status_code: 202, status_text: 'Неправильно указан номер' }, { error: 'invalid number', error_code: 7 }]) {
+    for (const body of [
+      { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан номер' },
+      { error: 'invalid number', error_code: 7 },
+    ]) {
       const gw = gateway((c) => c.json(body));
-      expect(await failure(smsTo(gw.fetch).send(sms))).toMatchObject({ reason: 'rejected', status: 200, channel: 'sms', retryable: false });
+      expect(await failure(smsTo(gw.fetch).send(sms))).toMatchObject({
+        reason: 'rejected',
+        status: 200,
+        channel: 'sms',
+        retryable: false,
+      });
     }
   });
 

@@ -1,6 +1,16 @@
 import { DeliveryError } from './delivery-error.ts';
-import { GATEWAY_TIMEOUT_MS, gatewayMessageId, postToGateway, type Fetcher } from './http-gateway.ts';
-import { parseMessage, type MessageChannel, type MessageSender, type ValidMessage } from './message.ts';
+import {
+  type Fetcher,
+  GATEWAY_TIMEOUT_MS,
+  gatewayMessageId,
+  postToGateway,
+} from './http-gateway.ts';
+import {
+  type MessageChannel,
+  type MessageSender,
+  parseMessage,
+  type ValidMessage,
+} from './message.ts';
 
 export interface GatewayOptions {
   /** The gateway's https endpoint (MAIL_API_URL / SMS_API_URL). */
@@ -35,7 +45,11 @@ export function httpMailSender(options: GatewayOptions & { from: string }): Mess
  * @example httpSmsSender({ url: 'https://api.sms-gateway.example/v1/send', apiKey, sender: 'Amediateka' })
  */
 export function httpSmsSender(options: GatewayOptions & { sender: string }): MessageSender {
-  return gatewaySender('sms', options, options.sender, (m) => ({ from: options.sender, to: m.to, text: m.text }));
+  return gatewaySender('sms', options, options.sender, (m) => ({
+    from: options.sender,
+    to: m.to,
+    text: m.text,
+  }));
 }
 
 type MessageOf<C extends MessageChannel> = Extract<ValidMessage, { channel: C }>;
@@ -66,7 +80,8 @@ function gatewaySender<C extends MessageChannel>(
         return { id: gatewayMessageId(answer) ?? idempotencyKey };
       } catch (err) {
         // The error's message holds channel, failure and status only: no recipient, text or key.
-        if (err instanceof DeliveryError) console.warn(`messages: ${err.message}, purpose ${m.purpose}`);
+        if (err instanceof DeliveryError)
+          console.warn(`messages: ${err.message}, purpose ${m.purpose}`);
         throw err;
       }
     },

@@ -4,7 +4,7 @@ import { httpMailSender, httpSmsSender } from './http-senders.ts';
 import type { MessageSender } from './message.ts';
 import { outboxSender } from './outbox-sender.ts';
 
-export { DeliveryError, deliveryApiError, type DeliveryFailure } from './delivery-error.ts';
+export { DeliveryError, type DeliveryFailure, deliveryApiError } from './delivery-error.ts';
 export type { MessageChannel, MessageSender, OutgoingMessage } from './message.ts';
 export * as templates from './templates.ts';
 
@@ -16,7 +16,23 @@ export * as templates from './templates.ts';
  */
 export function messageSender(deps: { fetch?: Fetcher } = {}): MessageSender {
   const { mail, sms } = config();
-  const email = mail.provider === 'http' ? httpMailSender({ url: mail.apiUrl, apiKey: mail.apiKey, from: mail.from, fetch: deps.fetch }) : outboxSender();
-  const text = sms.provider === 'http' ? httpSmsSender({ url: sms.apiUrl, apiKey: sms.apiKey, sender: sms.sender, fetch: deps.fetch }) : outboxSender();
+  const email =
+    mail.provider === 'http'
+      ? httpMailSender({
+          url: mail.apiUrl,
+          apiKey: mail.apiKey,
+          from: mail.from,
+          fetch: deps.fetch,
+        })
+      : outboxSender();
+  const text =
+    sms.provider === 'http'
+      ? httpSmsSender({
+          url: sms.apiUrl,
+          apiKey: sms.apiKey,
+          sender: sms.sender,
+          fetch: deps.fetch,
+        })
+      : outboxSender();
   return { send: (message) => (message.channel === 'sms' ? text : email).send(message) };
 }

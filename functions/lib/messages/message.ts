@@ -38,7 +38,10 @@ function phoneDigits(value: string): string {
  * Without a channel, anything with `@` counts as e-mail.
  * @example normaliseRecipient(' Ivan@Example.RU ') // 'ivan@example.ru'
  */
-export function normaliseRecipient(to: string, channel: MessageChannel = to.includes('@') ? 'email' : 'sms'): string {
+export function normaliseRecipient(
+  to: string,
+  channel: MessageChannel = to.includes('@') ? 'email' : 'sms',
+): string {
   return channel === 'email' ? to.trim().toLowerCase() : phoneDigits(to);
 }
 
@@ -52,7 +55,10 @@ const idempotencyKey = z.string().min(1).max(128).optional();
 export const outgoingMessageSchema = z.discriminatedUnion('channel', [
   z.object({
     channel: z.literal('email'),
-    to: z.string().transform((v) => normaliseRecipient(v, 'email')).pipe(z.email().max(254)),
+    to: z
+      .string()
+      .transform((v) => normaliseRecipient(v, 'email'))
+      .pipe(z.email().max(254)),
     subject: z.string().trim().min(1).max(200),
     text: z.string().min(1).max(20_000),
     html: z.string().max(200_000).optional(),
@@ -61,7 +67,10 @@ export const outgoingMessageSchema = z.discriminatedUnion('channel', [
   }),
   z.object({
     channel: z.literal('sms'),
-    to: z.string().transform((v) => normaliseRecipient(v, 'sms')).pipe(z.string().regex(/^\+?\d{10,15}$/)),
+    to: z
+      .string()
+      .transform((v) => normaliseRecipient(v, 'sms'))
+      .pipe(z.string().regex(/^\+?\d{10,15}$/)),
     subject: z.string().max(200).optional(),
     text: z.string().min(1).max(670),
     purpose,
@@ -78,6 +87,9 @@ export type ValidMessage = z.output<typeof outgoingMessageSchema>;
 export function parseMessage(message: OutgoingMessage): ValidMessage {
   const parsed = outgoingMessageSchema.safeParse(message);
   if (parsed.success) return parsed.data;
-  const channel = message.channel === 'email' || message.channel === 'sms' ? message.channel : 'unknown';
-  throw new DeliveryError('invalid_message', channel, undefined, undefined, { cause: parsed.error });
+  const channel =
+    message.channel === 'email' || message.channel === 'sms' ? message.channel : 'unknown';
+  throw new DeliveryError('invalid_message', channel, undefined, undefined, {
+    cause: parsed.error,
+  });
 }

@@ -1,6 +1,6 @@
-import { db, type Db } from '../../db/client.ts';
+import { type Db, db } from '../../db/client.ts';
 import { DeliveryError } from './delivery-error.ts';
-import { parseMessage, type MessageSender } from './message.ts';
+import { type MessageSender, parseMessage } from './message.ts';
 import { insertOutboxMessage } from './outbox.repo.ts';
 
 /**
@@ -27,7 +27,10 @@ export function outboxSender(database: () => Db = db): MessageSender {
         return { id };
       } catch (err) {
         // D1's message names the constraint or the failure, never the stored values.
-        console.error('outbox: message not stored:', err instanceof Error ? err.message : 'unknown error');
+        console.error(
+          'outbox: message not stored:',
+          err instanceof Error ? err.message : 'unknown error',
+        );
         throw new DeliveryError('storage', m.channel, undefined, undefined, { cause: err });
       }
     },

@@ -29,11 +29,17 @@ export interface OutboxFilter {
  * Stores one message in one statement. A repeated idempotency key stores nothing and answers
  * the first message's id (the no-op update makes SQLite return the existing row).
  */
-export async function insertOutboxMessage(d: Db, row: typeof outboxMessages.$inferInsert): Promise<string> {
+export async function insertOutboxMessage(
+  d: Db,
+  row: typeof outboxMessages.$inferInsert,
+): Promise<string> {
   const [stored] = await d
     .insert(outboxMessages)
     .values(row)
-    .onConflictDoUpdate({ target: outboxMessages.idempotencyKey, set: { idempotencyKey: sql`excluded.idempotency_key` } })
+    .onConflictDoUpdate({
+      target: outboxMessages.idempotencyKey,
+      set: { idempotencyKey: sql`excluded.idempotency_key` },
+    })
     .returning({ id: outboxMessages.id });
   if (!stored) throw new Error('outbox insert returned no row');
   return stored.id;

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../test-helpers.ts';
 import { DeliveryError, messageSender, templates } from './index.ts';
-import { outboxSender } from './outbox-sender.ts';
 import type { OutboxEntry } from './outbox.repo.ts';
+import { outboxSender } from './outbox-sender.ts';
 
 async function outbox(query = ''): Promise<OutboxEntry[]> {
   const res = await call(`/dev/api/outbox/${query}`);
@@ -13,7 +13,9 @@ async function outbox(query = ''): Promise<OutboxEntry[]> {
 }
 
 async function rowCount(): Promise<number> {
-  return (await env.DB.prepare('SELECT count(*) AS n FROM outbox_messages').first<number>('n')) ?? 0;
+  return (
+    (await env.DB.prepare('SELECT count(*) AS n FROM outbox_messages').first<number>('n')) ?? 0
+  );
 }
 
 describe('the local outbox', () => {
@@ -22,10 +24,16 @@ describe('the local outbox', () => {
   });
 
   it('stores a sent SMS in D1 before send resolves, readable through /dev/api/outbox/ by recipient', async () => {
-    const { id } = await messageSender().send(templates.signInCode({ channel: 'sms', to: '+7 (999) 123-45-67', code: '123456' }));
-    await messageSender().send(templates.signInCode({ channel: 'sms', to: '+79990000000', code: '654321' }));
+    const { id } = await messageSender().send(
+      templates.signInCode({ channel: 'sms', to: '+7 (999) 123-45-67', code: '123456' }),
+    );
+    await messageSender().send(
+      templates.signInCode({ channel: 'sms', to: '+79990000000', code: '654321' }),
+    );
 
-    const row = await env.DB.prepare('SELECT * FROM outbox_messages WHERE id = ?').bind(id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM outbox_messages WHERE id = ?')
+      .bind(id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({
       channel: 'sms',
       recipient: '+79991234567',
@@ -39,17 +47,36 @@ describe('the local outbox', () => {
 
     const mine = await outbox('?to=%2B79991234567');
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ id, channel: 'sms', to: '+79991234567', text: 'Код для входа в Амедиатеку: 123456. Никому его не сообщайте.', purpose: 'sign_in_code' });
+    expect(mine[0]).toMatchObject({
+      id,
+      channel: 'sms',
+      to: '+79991234567',
+      text: 'Код для входа в Амедиатеку: 123456. Никому его не сообщайте.',
+      purpose: 'sign_in_code',
+    });
     expect(mine[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // The filter takes the number as a person types it.
-    expect((await outbox(`?to=${encodeURIComponent('+7 999 123 45 67')}`)).map((m) => m.id)).toEqual([id]);
+    expect(
+      (await outbox(`?to=${encodeURIComponent('+7 999 123 45 67')}`)).map((m) => m.id),
+    ).toEqual([id]);
   });
 
   it('stores an e-mail with its subject and HTML; the address is matched whatever its case', async () => {
-    const message = templates.signUpCode({ channel: 'email', to: 'Ivan.Petrov@Example.RU', code: '246810' });
+    const message = templates.signUpCode({
+      channel: 'email',
+      to: 'Ivan.Petrov@Example.RU',
+      code: '246810',
+    });
     const { id } = await outboxSender().send(message);
     const [stored] = await outbox('?to=ivan.petrov@example.ru&channel=email');
-    expect(stored).toMatchObject({ id, to: 'ivan.petrov@example.ru', subject: message.subject, text: message.text, html: message.html, purpose: 'sign_up_code' });
+    expect(stored).toMatchObject({
+      id,
+      to: 'ivan.petrov@example.ru',
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      purpose: 'sign_up_code',
+    });
     expect(await outbox('?to=IVAN.PETROV@EXAMPLE.RU&channel=sms')).toEqual([]);
   });
 
@@ -57,36 +84,59 @@ describe('the local outbox', () => {
     const sender = outboxSender();
     const ids: string[] = [];
     for (const code of ['111111', '222222', '333333']) {
-      ids.push((await sender.send(templates.signInCode({ channel: 'sms', to: '+79991112233', code }))).id);
+      ids.push(
+        (await sender.send(templates.signInCode({ channel: 'sms', to: '+79991112233', code }))).id,
+      );
     }
     // Same created_at for all three: only the insertion order can tell them apart.
     await env.DB.exec('UPDATE outbox_messages SET created_at = 1795000000000');
     expect((await outbox('?to=%2B79991112233')).map((m) => m.id)).toEqual([...ids].reverse());
-    expect((await outbox('?to=%2B79991112233&limit=1')).map((m) => m.text)).toEqual(['Код для входа в Амедиатеку: 333333. Никому его не сообщайте.']);
+    expect((await outbox('?to=%2B79991112233&limit=1')).map((m) => m.text)).toEqual([
+      'Код для входа в Амедиатеку: 333333. Никому его не сообщайте.',
+    ]);
   });
 
   it('stores a message once per idempotency key: a retried send answers the first id', async () => {
-    const message = { ...templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }), idempotencyKey: 'reset:anna:1' };
+    const message = {
+      ...templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }),
+      idempotencyKey: 'reset:anna:1',
+    };
     const first = await outboxSender().send(message);
     const again = await outboxSender().send(message);
     expect(again.id).toBe(first.id);
     expect(await rowCount()).toBe(1);
     // Without a key every send is its own message.
-    await outboxSender().send(templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }));
-    await outboxSender().send(templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }));
+    await outboxSender().send(
+      templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }),
+    );
+    await outboxSender().send(
+      templates.passwordResetCode({ channel: 'email', to: 'anna@example.ru', code: '135790' }),
+    );
     expect(await rowCount()).toBe(3);
   });
 
   it('refuses a message it could not deliver (no subject, malformed address) and stores nothing', async () => {
     for (const bad of [
       { channel: 'email' as const, to: 'ivan@example.ru', text: 'Без темы', purpose: 'test' },
-      { channel: 'email' as const, to: 'not-an-address', subject: 'Тема', text: 'Текст', purpose: 'test' },
+      {
+        channel: 'email' as const,
+        to: 'not-an-address',
+        subject: 'Тема',
+        text: 'Текст',
+        purpose: 'test',
+      },
       { channel: 'sms' as const, to: '12345', text: 'Короткий номер', purpose: 'test' },
       { channel: 'sms' as const, to: '+79991234567', text: '', purpose: 'test' },
     ]) {
-      const error = await outboxSender().send(bad).catch((e: unknown) => e);
+      const error = await outboxSender()
+        .send(bad)
+        .catch((e: unknown) => e);
       expect(error, bad.to).toBeInstanceOf(DeliveryError);
-      expect(error).toMatchObject({ reason: 'invalid_message', channel: bad.channel, retryable: false });
+      expect(error).toMatchObject({
+        reason: 'invalid_message',
+        channel: bad.channel,
+        retryable: false,
+      });
     }
     expect(await rowCount()).toBe(0);
   });
@@ -97,14 +147,25 @@ describe('the local outbox', () => {
       posted.push(((await c.req.json()) as { to: string }).to);
       return c.json({ id: 'gw-1' });
     });
-    const fetch = async (input: string, init: RequestInit) => gateway.fetch(new Request(input, init));
-    const vars = { ...env, MAIL_PROVIDER: 'http', MAIL_API_URL: 'https://mail.gateway.test/send', MAIL_API_KEY: 'k', SMS_PROVIDER: 'outbox' };
+    const fetch = async (input: string, init: RequestInit) =>
+      gateway.fetch(new Request(input, init));
+    const vars = {
+      ...env,
+      MAIL_PROVIDER: 'http',
+      MAIL_API_URL: 'https://mail.gateway.test/send',
+      MAIL_API_KEY: 'k',
+      SMS_PROVIDER: 'outbox',
+    };
 
     const [mail, text] = (await withEnv(vars, async () => {
       const sender = messageSender({ fetch });
       return [
-        await sender.send(templates.signInCode({ channel: 'email', to: 'ivan@example.ru', code: '123456' })),
-        await sender.send(templates.signInCode({ channel: 'sms', to: '+79991234567', code: '123456' })),
+        await sender.send(
+          templates.signInCode({ channel: 'email', to: 'ivan@example.ru', code: '123456' }),
+        ),
+        await sender.send(
+          templates.signInCode({ channel: 'sms', to: '+79991234567', code: '123456' }),
+        ),
       ];
     })) as [{ id: string }, { id: string }];
 

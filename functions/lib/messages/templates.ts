@@ -72,7 +72,8 @@ export function signInCode(m: CodeMessage): OutgoingMessage {
     sms: `Код для входа в ${BRAND.accusative}: ${m.code}. Никому его не сообщайте.`,
     subject: `Код для входа в ${BRAND.accusative}`,
     lead: `Ваш код для входа в ${BRAND.accusative}:`,
-    notYou: 'Если вы не пытались войти, просто проигнорируйте это письмо: без кода в аккаунт не войти.',
+    notYou:
+      'Если вы не пытались войти, просто проигнорируйте это письмо: без кода в аккаунт не войти.',
   });
 }
 
@@ -111,7 +112,8 @@ export function contactChangeCode(m: CodeMessage): OutgoingMessage {
     sms: `Код для привязки номера в ${BRAND.prepositional}: ${m.code}. Никому его не сообщайте.`,
     subject: `Подтвердите адрес в ${BRAND.prepositional}`,
     lead: 'Чтобы сделать этот адрес адресом вашего аккаунта, введите код:',
-    notYou: 'Если вы не меняли e-mail, просто проигнорируйте это письмо: без кода адрес не изменится.',
+    notYou:
+      'Если вы не меняли e-mail, просто проигнорируйте это письмо: без кода адрес не изменится.',
   });
 }
 
@@ -122,7 +124,11 @@ export function contactChangeCode(m: CodeMessage): OutgoingMessage {
  */
 export function contactInUse(m: Recipient & { signInUrl: string }): OutgoingMessage {
   if (m.channel === 'sms') {
-    return sms(m, PURPOSES.contactInUse, `Этот номер уже привязан к другому аккаунту ${BRAND.genitive}.`);
+    return sms(
+      m,
+      PURPOSES.contactInUse,
+      `Этот номер уже привязан к другому аккаунту ${BRAND.genitive}.`,
+    );
   }
   return email(m, PURPOSES.contactInUse, `Адрес уже используется в ${BRAND.prepositional}`, [
     `Кто-то, возможно вы, пытался привязать этот адрес к аккаунту в ${BRAND.prepositional}, но он уже привязан к другому аккаунту.`,
@@ -135,10 +141,16 @@ export function contactInUse(m: Recipient & { signInUrl: string }): OutgoingMess
  * Tells the account's previous (or other) address that its e-mail or phone has changed.
  * @example contactChanged({ channel: 'email', to: 'old@example.ru', kind: 'email', now: 'ne***@example.ru', supportUrl: 'https://amediateka.example/settings/support' })
  */
-export function contactChanged(m: Recipient & { kind: 'email' | 'phone'; now: string; supportUrl: string }): OutgoingMessage {
+export function contactChanged(
+  m: Recipient & { kind: 'email' | 'phone'; now: string; supportUrl: string },
+): OutgoingMessage {
   const what = m.kind === 'email' ? 'e-mail' : 'номер телефона';
   if (m.channel === 'sms') {
-    return sms(m, PURPOSES.contactChanged, `В аккаунте ${BRAND.genitive} изменён ${m.kind === 'email' ? 'e-mail' : 'номер'}. Не вы? Напишите нам.`);
+    return sms(
+      m,
+      PURPOSES.contactChanged,
+      `В аккаунте ${BRAND.genitive} изменён ${m.kind === 'email' ? 'e-mail' : 'номер'}. Не вы? Напишите нам.`,
+    );
   }
   return email(m, PURPOSES.contactChanged, `В аккаунте ${BRAND.genitive} изменён ${what}`, [
     `В вашем аккаунте изменён ${what}: теперь это ${m.now}. Остальные устройства вышли из аккаунта.`,
@@ -154,7 +166,11 @@ export function contactChanged(m: Recipient & { kind: 'email' | 'phone'; now: st
  */
 export function accountExists(m: Recipient & { signInUrl: string }): OutgoingMessage {
   if (m.channel === 'sms') {
-    return sms(m, PURPOSES.accountExists, `Этот номер уже зарегистрирован в ${BRAND.prepositional}. Войдите по нему.`);
+    return sms(
+      m,
+      PURPOSES.accountExists,
+      `Этот номер уже зарегистрирован в ${BRAND.prepositional}. Войдите по нему.`,
+    );
   }
   return email(m, PURPOSES.accountExists, `Вы уже зарегистрированы в ${BRAND.prepositional}`, [
     `Кто-то, возможно вы, пытался зарегистрироваться в ${BRAND.prepositional} с этим адресом, но аккаунт с ним уже есть.`,
@@ -168,25 +184,45 @@ export function accountExists(m: Recipient & { signInUrl: string }): OutgoingMes
  * for known and unknown addresses and only the owner of the mailbox learns the difference.
  * @example passwordResetNoAccount({ to: 'ivan@example.ru', signUpUrl: 'https://amediateka.example/auth?step=signup' })
  */
-export function passwordResetNoAccount(m: { to: string; signUpUrl: string; idempotencyKey?: string }): OutgoingMessage {
-  return email({ ...m, channel: 'email' }, PURPOSES.passwordResetNoAccount, `Сброс пароля в ${BRAND.prepositional}`, [
-    `Кто-то, возможно вы, запросил сброс пароля для этого адреса, но аккаунта с ним в ${BRAND.prepositional} нет.`,
-    'Возможно, вы регистрировались с другим адресом или по номеру телефона.',
-    { text: 'Зарегистрироваться', href: m.signUpUrl },
-    'Если это были не вы, ничего делать не нужно.',
-  ]);
+export function passwordResetNoAccount(m: {
+  to: string;
+  signUpUrl: string;
+  idempotencyKey?: string;
+}): OutgoingMessage {
+  return email(
+    { ...m, channel: 'email' },
+    PURPOSES.passwordResetNoAccount,
+    `Сброс пароля в ${BRAND.prepositional}`,
+    [
+      `Кто-то, возможно вы, запросил сброс пароля для этого адреса, но аккаунта с ним в ${BRAND.prepositional} нет.`,
+      'Возможно, вы регистрировались с другим адресом или по номеру телефона.',
+      { text: 'Зарегистрироваться', href: m.signUpUrl },
+      'Если это были не вы, ничего делать не нужно.',
+    ],
+  );
 }
 
 /**
  * A copy of a support request for the viewer who sent it (always e-mail).
  * @example supportRequestCopy({ to: 'ivan@example.ru', requestId: '42', subject: 'Оплата', text: 'Не проходит платёж' })
  */
-export function supportRequestCopy(m: { to: string; requestId: string; subject: string; text: string; idempotencyKey?: string }): OutgoingMessage {
-  return email({ ...m, channel: 'email' }, PURPOSES.supportRequestCopy, `Обращение № ${m.requestId} принято: ${m.subject}`, [
-    `Мы получили ваше обращение № ${m.requestId} и ответим на этот адрес.`,
-    `Тема: ${m.subject}`,
-    { quote: m.text },
-  ]);
+export function supportRequestCopy(m: {
+  to: string;
+  requestId: string;
+  subject: string;
+  text: string;
+  idempotencyKey?: string;
+}): OutgoingMessage {
+  return email(
+    { ...m, channel: 'email' },
+    PURPOSES.supportRequestCopy,
+    `Обращение № ${m.requestId} принято: ${m.subject}`,
+    [
+      `Мы получили ваше обращение № ${m.requestId} и ответим на этот адрес.`,
+      `Тема: ${m.subject}`,
+      { quote: m.text },
+    ],
+  );
 }
 
 interface CodeWords {
@@ -209,7 +245,13 @@ function codeMessage(m: CodeMessage, purpose: string, words: CodeWords): Outgoin
 }
 
 function sms(m: Recipient, purpose: string, text: string): OutgoingMessage {
-  return { channel: 'sms', to: m.to, text, purpose, ...(m.idempotencyKey ? { idempotencyKey: m.idempotencyKey } : {}) };
+  return {
+    channel: 'sms',
+    to: m.to,
+    text,
+    purpose,
+    ...(m.idempotencyKey ? { idempotencyKey: m.idempotencyKey } : {}),
+  };
 }
 
 type Block = string | { code: string } | { text: string; href: string } | { quote: string };
@@ -225,7 +267,15 @@ function email(m: Recipient, purpose: string, subject: string, blocks: Block[]):
     '<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#111">' +
     all.map(blockHtml).join('') +
     `<p style="color:#666;font-size:13px">${escapeXml(FOOTER)}</p></body></html>`;
-  return { channel: 'email', to: m.to, subject, text, html, purpose, ...(m.idempotencyKey ? { idempotencyKey: m.idempotencyKey } : {}) };
+  return {
+    channel: 'email',
+    to: m.to,
+    subject,
+    text,
+    html,
+    purpose,
+    ...(m.idempotencyKey ? { idempotencyKey: m.idempotencyKey } : {}),
+  };
 }
 
 function blockText(block: Block): string {
@@ -240,7 +290,9 @@ function blockText(block: Block): string {
 
 function blockHtml(block: Block): string {
   if (typeof block === 'string') return `<p>${escapeXml(block)}</p>`;
-  if ('code' in block) return `<p style="font-size:32px;font-weight:700;letter-spacing:6px">${escapeXml(block.code)}</p>`;
-  if ('href' in block) return `<p><a href="${escapeXml(block.href)}">${escapeXml(block.text)}</a></p>`;
+  if ('code' in block)
+    return `<p style="font-size:32px;font-weight:700;letter-spacing:6px">${escapeXml(block.code)}</p>`;
+  if ('href' in block)
+    return `<p><a href="${escapeXml(block.href)}">${escapeXml(block.text)}</a></p>`;
   return `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeXml(block.quote)}</blockquote>`;
 }

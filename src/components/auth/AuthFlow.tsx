@@ -1,9 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type SubmitEvent,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { SOCIAL_LABELS } from '../../../functions/api/auth/social/labels.ts';
 import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../lib/back-path.ts';
 import {
   $authFlow,
+  type AuthStep,
   confirmRecoveryCode,
   confirmSignUp,
   goToStep,
@@ -14,7 +24,6 @@ import {
   setNewPassword,
   signInByEmail,
   signInByPhone,
-  type AuthStep,
 } from '../../stores/auth-flow.ts';
 import { authTexts as t } from './texts.ts';
 
@@ -36,7 +45,11 @@ export default function AuthFlow({ backPath, initialStep, socialError }: Props) 
 
   useEffect(() => {
     const url = new URL(location.href);
-    rememberReturn(sessionStorage, { backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath, referrer: document.referrer, origin: location.origin });
+    rememberReturn(sessionStorage, {
+      backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath,
+      referrer: document.referrer,
+      origin: location.origin,
+    });
     const step = url.searchParams.get('step');
     if (isAuthStep(step)) goToStep(step, { push: false });
     else if (initialStep) goToStep(initialStep, { push: false });
@@ -73,7 +86,15 @@ export default function AuthFlow({ backPath, initialStep, socialError }: Props) 
  * A link to another step: a real URL, so it works before the island hydrates (a page load), and
  * switches in place once it has.
  */
-function StepLink({ to, className = 'link-button', children }: { to: AuthStep; className?: string; children: ReactNode }) {
+function StepLink({
+  to,
+  className = 'link-button',
+  children,
+}: {
+  to: AuthStep;
+  className?: string;
+  children: ReactNode;
+}) {
   const { backPath } = useContext(FlowContext);
   return (
     <a
@@ -101,9 +122,7 @@ function Step({ step }: { step: AuthStep }) {
           <StepLink to="signin-phone" className="button button--ghost">
             {t.byPhone}
           </StepLink>
-          <StepLink to="signup">
-            {t.createAccount}
-          </StepLink>
+          <StepLink to="signup">{t.createAccount}</StepLink>
           <SocialButtons />
         </div>
       );
@@ -122,12 +141,22 @@ function Step({ step }: { step: AuthStep }) {
 function onSubmit(handler: (fields: Record<string, string>) => void) {
   return (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v).trim()]));
+    const fields = Object.fromEntries(
+      [...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v).trim()]),
+    );
     handler(fields);
   };
 }
 
-function Form({ onSubmit: submit, children, action }: { onSubmit: (e: SubmitEvent<HTMLFormElement>) => void; children: ReactNode; action: string }) {
+function Form({
+  onSubmit: submit,
+  children,
+  action,
+}: {
+  onSubmit: (e: SubmitEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  action: string;
+}) {
   const { busy } = useStore($authFlow);
   return (
     <form className="auth__form" onSubmit={submit} noValidate={false} aria-busy={busy}>
@@ -139,7 +168,11 @@ function Form({ onSubmit: submit, children, action }: { onSubmit: (e: SubmitEven
   );
 }
 
-function Field({ label, hint, ...input }: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="field">
@@ -162,7 +195,14 @@ function SentCode({ to }: { to: string | null }) {
       <p className="auth__sent" role="status">
         {t.codeHint(to)}
       </p>
-      <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} />
+      <Field
+        label={t.code}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+      />
     </>
   );
 }
@@ -170,17 +210,22 @@ function SentCode({ to }: { to: string | null }) {
 function SignIn() {
   return (
     <>
-      <Form action={t.signIn} onSubmit={onSubmit(({ email, password }) => void signInByEmail(email!, password!))}>
+      <Form
+        action={t.signIn}
+        onSubmit={onSubmit(({ email, password }) => void signInByEmail(email!, password!))}
+      >
         <Field label={t.email} name="email" type="email" autoComplete="username" />
-        <Field label={t.password} name="password" type="password" autoComplete="current-password" minLength={8} />
+        <Field
+          label={t.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          minLength={8}
+        />
       </Form>
       <Links>
-        <StepLink to="recovery">
-            {t.forgot}
-          </StepLink>
-        <StepLink to="signup">
-            {t.noAccount}
-          </StepLink>
+        <StepLink to="recovery">{t.forgot}</StepLink>
+        <StepLink to="signup">{t.noAccount}</StepLink>
       </Links>
     </>
   );
@@ -192,16 +237,33 @@ function SignUp() {
     <>
       <Form
         action={codeSentTo ? t.confirm : t.getCode}
-        onSubmit={onSubmit(({ email, password, code }) => void (codeSentTo ? confirmSignUp(email!, password!, code!) : requestSignUpCode(email!, password!)))}
+        onSubmit={onSubmit(
+          ({ email, password, code }) =>
+            void (codeSentTo
+              ? confirmSignUp(email!, password!, code!)
+              : requestSignUpCode(email!, password!)),
+        )}
       >
-        <Field label={t.email} name="email" type="email" autoComplete="email" readOnly={Boolean(codeSentTo)} />
-        <Field label={t.password} name="password" type="password" autoComplete="new-password" minLength={8} hint={t.passwordHint} readOnly={Boolean(codeSentTo)} />
+        <Field
+          label={t.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          readOnly={Boolean(codeSentTo)}
+        />
+        <Field
+          label={t.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          hint={t.passwordHint}
+          readOnly={Boolean(codeSentTo)}
+        />
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <StepLink to="signin">
-            {t.haveAccount}
-          </StepLink>
+        <StepLink to="signin">{t.haveAccount}</StepLink>
       </Links>
     </>
   );
@@ -211,14 +273,25 @@ function PhoneSignIn() {
   const { codeSentTo } = useStore($authFlow);
   return (
     <>
-      <Form action={codeSentTo ? t.signIn : t.getCode} onSubmit={onSubmit(({ phone, code }) => void (codeSentTo ? signInByPhone(phone!, code!) : requestPhoneCode(phone!)))}>
-        <Field label={t.phone} name="phone" type="tel" autoComplete="tel" hint={t.phoneHint} readOnly={Boolean(codeSentTo)} />
+      <Form
+        action={codeSentTo ? t.signIn : t.getCode}
+        onSubmit={onSubmit(
+          ({ phone, code }) =>
+            void (codeSentTo ? signInByPhone(phone!, code!) : requestPhoneCode(phone!)),
+        )}
+      >
+        <Field
+          label={t.phone}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          hint={t.phoneHint}
+          readOnly={Boolean(codeSentTo)}
+        />
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <StepLink to="auth">
-            {t.otherWay}
-          </StepLink>
+        <StepLink to="auth">{t.otherWay}</StepLink>
       </Links>
     </>
   );
@@ -228,27 +301,49 @@ function Recovery() {
   const { codeSentTo, resetToken } = useStore($authFlow);
   if (resetToken) {
     return (
-      <Form action={t.savePassword} onSubmit={onSubmit(({ password }) => void setNewPassword(password!))}>
-        <Field label={t.newPassword} name="password" type="password" autoComplete="new-password" minLength={8} hint={t.passwordHint} />
+      <Form
+        action={t.savePassword}
+        onSubmit={onSubmit(({ password }) => void setNewPassword(password!))}
+      >
+        <Field
+          label={t.newPassword}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          hint={t.passwordHint}
+        />
       </Form>
     );
   }
   return (
     <>
-      <Form action={codeSentTo ? t.confirm : t.getCode} onSubmit={onSubmit(({ email, code }) => void (codeSentTo ? confirmRecoveryCode(email!, code!) : requestRecoveryCode(email!)))}>
-        <Field label={t.email} name="email" type="email" autoComplete="username" readOnly={Boolean(codeSentTo)} />
+      <Form
+        action={codeSentTo ? t.confirm : t.getCode}
+        onSubmit={onSubmit(
+          ({ email, code }) =>
+            void (codeSentTo ? confirmRecoveryCode(email!, code!) : requestRecoveryCode(email!)),
+        )}
+      >
+        <Field
+          label={t.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          readOnly={Boolean(codeSentTo)}
+        />
         <SentCode to={codeSentTo} />
       </Form>
       <Links>
-        <StepLink to="signin">
-            {t.back}
-          </StepLink>
+        <StepLink to="signin">{t.back}</StepLink>
       </Links>
     </>
   );
 }
 
-const Links = ({ children }: { children: ReactNode }) => <div className="auth__links">{children}</div>;
+const Links = ({ children }: { children: ReactNode }) => (
+  <div className="auth__links">{children}</div>
+);
 
 /**
  * Social sign-in (spec section 3: vk, ok, ya, gp, fb): plain links to the server, which sends the
@@ -257,7 +352,8 @@ const Links = ({ children }: { children: ReactNode }) => <div className="auth__l
 function SocialButtons() {
   const { backPath } = useContext(FlowContext);
   const headingId = useId();
-  const href = (provider: string, back?: string) => `/auth/socials/${provider}/sign-in${back && back !== '/' ? `?backPath=${encodeURIComponent(back)}` : ''}`;
+  const href = (provider: string, back?: string) =>
+    `/auth/socials/${provider}/sign-in${back && back !== '/' ? `?backPath=${encodeURIComponent(back)}` : ''}`;
   return (
     <section className="auth__socials" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.socialHeading}</h2>
@@ -304,7 +400,18 @@ function SocialErrorPopup({ message }: { message: string }) {
     document.getElementById('auth-heading')?.focus();
   };
   return (
-    <dialog ref={dialog} className="social-error" role="alertdialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onCancel={(e) => (e.preventDefault(), close())}>
+    <dialog
+      ref={dialog}
+      className="social-error"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
       <h2 id={`${id}-title`}>{t.socialErrorTitle}</h2>
       <p id={`${id}-text`}>{message}</p>
       <button className="button" type="button" onClick={close} autoFocus>

@@ -15,4 +15,6 @@ export const carouselTexts = {
  * @example slideLabel(2, 20) // '3 из 20'
  */
 export const slideLabel = (index: number, count: number) =>
-  carouselTexts.slideLabel.replace('{{index}}', String(index + 1)).replace('{{slidesLength}}', String(count));
+  carouselTexts.slideLabel
+    .replace('{{index}}', String(index + 1))
+    .replace('{{slidesLength}}', String(count));

@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type SubmitEvent } from 'react';
-import { $parental, closePinPopup, disableParental, enterPin, startParental } from '../../stores/parental.ts';
-import { PinField, fieldsOf } from './PinField.tsx';
+import { type SubmitEvent, useEffect, useRef } from 'react';
+import {
+  $parental,
+  closePinPopup,
+  disableParental,
+  enterPin,
+  startParental,
+} from '../../stores/parental.ts';
+import { fieldsOf, PinField } from './PinField.tsx';
 import { pinTexts as t } from './texts.ts';
 import './pin.css';
 
@@ -23,6 +29,7 @@ export default function PinPopup({ pinFlow = false, contentAge }: Props) {
   useEffect(() => {
     startParental({ pinFlow, contentAge }).catch(() => {});
   }, [pinFlow, contentAge]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new status is a new screen: focus its heading
   useEffect(() => {
     if (state.visible) heading.current?.focus();
   }, [state.visible, state.status]);
@@ -36,7 +43,13 @@ export default function PinPopup({ pinFlow = false, contentAge }: Props) {
   const enabled = state.status === 'Enabled';
   return (
     <div className="pin-backdrop" onKeyDown={(e) => e.key === 'Escape' && closePinPopup()}>
-      <div className="pin-popup" role="dialog" aria-modal="true" aria-labelledby="pin-popup-title" aria-describedby="pin-popup-lead">
+      <div
+        className="pin-popup"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pin-popup-title"
+        aria-describedby="pin-popup-lead"
+      >
         <h2 id="pin-popup-title" ref={heading} tabIndex={-1}>
           {enabled ? t.popupTitle : t.popupSetupTitle}
         </h2>

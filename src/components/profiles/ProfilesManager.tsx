@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import type { Avatar } from '../../../functions/api/profiles/avatars.ts';
 import {
   $profiles,
   createProfile,
   deleteProfile,
   initProfiles,
+  type ProfileItem,
   selectProfile,
   switchProfile,
   updateProfile,
-  type ProfileItem,
 } from '../../stores/profiles.ts';
 import { profilesTexts as t } from './texts.ts';
 import './profiles.css';
@@ -23,10 +23,23 @@ interface Props {
   kidView: boolean;
 }
 
-type Dialog = { kind: 'create'; isKid: boolean } | { kind: 'edit'; id: number } | { kind: 'delete'; id: number } | { kind: 'pin'; id: number } | null;
+type Dialog =
+  | { kind: 'create'; isKid: boolean }
+  | { kind: 'edit'; id: number }
+  | { kind: 'delete'; id: number }
+  | { kind: 'pin'; id: number }
+  | null;
 
 /** A modal <dialog>: opened with showModal (focus moves in, Escape closes, the rest is inert). */
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+function Modal({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -34,7 +47,12 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
     return () => dialog?.close();
   }, []);
   return (
-    <dialog ref={ref} className="profiles-dialog" aria-labelledby="profiles-dialog-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="profiles-dialog"
+      aria-labelledby="profiles-dialog-title"
+      onClose={onClose}
+    >
       <h2 id="profiles-dialog-title">{title}</h2>
       {children}
     </dialog>
@@ -48,17 +66,32 @@ export default function ProfilesManager(props: Props) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const opener = useRef<HTMLElement | null>(null);
   // Before hydration the props are the state (server render); then the store takes over.
-  const state = ready ? storeState : { ...storeState, profileList: props.profiles, currentProfile: props.currentId, avatars: props.avatars, kidsAvailable: props.kidsAvailable };
+  const state = ready
+    ? storeState
+    : {
+        ...storeState,
+        profileList: props.profiles,
+        currentProfile: props.currentId,
+        avatars: props.avatars,
+        kidsAvailable: props.kidsAvailable,
+      };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's props
   useEffect(() => {
-    initProfiles({ profileList: props.profiles, currentProfile: props.currentId, avatars: props.avatars, kidsAvailable: props.kidsAvailable });
+    initProfiles({
+      profileList: props.profiles,
+      currentProfile: props.currentId,
+      avatars: props.avatars,
+      kidsAvailable: props.kidsAvailable,
+    });
     setReady(true);
   }, []);
   useEffect(() => {
     document.documentElement.classList.toggle('profile-switching', state.kidSwitchInProgress);
   }, [state.kidSwitchInProgress]);
   useEffect(() => {
-    if (state.pinNeeded && state.selectedProfile !== null) setDialog({ kind: 'pin', id: state.selectedProfile });
+    if (state.pinNeeded && state.selectedProfile !== null)
+      setDialog({ kind: 'pin', id: state.selectedProfile });
   }, [state.pinNeeded, state.selectedProfile]);
 
   const open = (d: Dialog, target: HTMLElement) => {
@@ -74,7 +107,10 @@ export default function ProfilesManager(props: Props) {
   useEffect(() => {
     if (dialog === null && opener.current) {
       // A deleted profile takes its button with it: the list's first button takes the focus.
-      const target = opener.current.isConnected && !(opener.current as HTMLButtonElement).disabled ? opener.current : document.querySelector<HTMLElement>('.profiles button:not([disabled])');
+      const target =
+        opener.current.isConnected && !(opener.current as HTMLButtonElement).disabled
+          ? opener.current
+          : document.querySelector<HTMLElement>('.profiles button:not([disabled])');
       target?.focus();
       opener.current = null;
     }
@@ -85,14 +121,28 @@ export default function ProfilesManager(props: Props) {
   return (
     <div className="profiles">
       <p className="muted">{props.kidView ? t.kidLead : t.lead}</p>
-      <p className="profiles-notice" role="status">{state.notice}</p>
-      {!dialog && state.error && <p className="settings-alert" role="alert">{state.error}</p>}
-      {state.kidSwitchInProgress && <p className="visually-hidden" role="status">{t.switching}</p>}
+      <p className="profiles-notice" role="status">
+        {state.notice}
+      </p>
+      {!dialog && state.error && (
+        <p className="settings-alert" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.kidSwitchInProgress && (
+        <p className="visually-hidden" role="status">
+          {t.switching}
+        </p>
+      )}
       <ul className="profiles-list" aria-label={t.listLabel}>
         {state.profileList.map((p) => {
           const current = p.id === state.currentProfile;
           return (
-            <li key={p.id} className="settings-card profile" aria-current={current ? 'true' : undefined}>
+            <li
+              key={p.id}
+              className="settings-card profile"
+              aria-current={current ? 'true' : undefined}
+            >
               <img className="profile__avatar" src={p.avatar.url} alt="" width={64} height={64} />
               <div className="profile__text">
                 <h2 className="profile__name">{p.name}</h2>
@@ -102,17 +152,33 @@ export default function ProfilesManager(props: Props) {
               </div>
               <div className="profile__actions">
                 {!current && (
-                  <button className="button" type="button" disabled={state.busy} aria-label={t.switchTo(p.name)} onClick={() => void switchProfile(p.id)}>
+                  <button
+                    className="button"
+                    type="button"
+                    disabled={state.busy}
+                    aria-label={t.switchTo(p.name)}
+                    onClick={() => void switchProfile(p.id)}
+                  >
                     {t.switchShort}
                   </button>
                 )}
                 {!props.kidView && (
-                  <button className="button button--ghost" type="button" aria-label={t.edit(p.name)} onClick={(e) => open({ kind: 'edit', id: p.id }, e.currentTarget)}>
+                  <button
+                    className="button button--ghost"
+                    type="button"
+                    aria-label={t.edit(p.name)}
+                    onClick={(e) => open({ kind: 'edit', id: p.id }, e.currentTarget)}
+                  >
                     {t.editShort}
                   </button>
                 )}
                 {!props.kidView && !current && (
-                  <button className="button button--ghost" type="button" aria-label={t.remove(p.name)} onClick={(e) => open({ kind: 'delete', id: p.id }, e.currentTarget)}>
+                  <button
+                    className="button button--ghost"
+                    type="button"
+                    aria-label={t.remove(p.name)}
+                    onClick={(e) => open({ kind: 'delete', id: p.id }, e.currentTarget)}
+                  >
                     {t.removeShort}
                   </button>
                 )}
@@ -123,10 +189,20 @@ export default function ProfilesManager(props: Props) {
       </ul>
       {!props.kidView && (
         <div className="profiles-add">
-          <button className="button" type="button" disabled={full} onClick={(e) => open({ kind: 'create', isKid: false }, e.currentTarget)}>
+          <button
+            className="button"
+            type="button"
+            disabled={full}
+            onClick={(e) => open({ kind: 'create', isKid: false }, e.currentTarget)}
+          >
             {t.add}
           </button>
-          <button className="button button--ghost" type="button" disabled={!state.kidsAvailable || full} onClick={(e) => open({ kind: 'create', isKid: true }, e.currentTarget)}>
+          <button
+            className="button button--ghost"
+            type="button"
+            disabled={!state.kidsAvailable || full}
+            onClick={(e) => open({ kind: 'create', isKid: true }, e.currentTarget)}
+          >
             {t.addKid}
           </button>
           {full && <p className="muted">{t.limitReached}</p>}
@@ -135,24 +211,53 @@ export default function ProfilesManager(props: Props) {
 
       {dialog?.kind === 'create' && (
         <Modal title={t.createTitle} onClose={close}>
-          <ProfileForm avatars={state.avatars} initial={{ name: '', isKid: dialog.isKid, avatarId: null }} submitText={t.create} busy={state.busy} error={state.error} onCancel={close}
-            onSubmit={async (v) => (await createProfile(v)) && close()} />
+          <ProfileForm
+            avatars={state.avatars}
+            initial={{ name: '', isKid: dialog.isKid, avatarId: null }}
+            submitText={t.create}
+            busy={state.busy}
+            error={state.error}
+            onCancel={close}
+            onSubmit={async (v) => (await createProfile(v)) && close()}
+          />
         </Modal>
       )}
       {dialog?.kind === 'edit' && byId(dialog.id) && (
         <Modal title={t.editTitle} onClose={close}>
-          <ProfileForm avatars={state.avatars} initial={{ name: byId(dialog.id)!.name, isKid: byId(dialog.id)!.isKid, avatarId: byId(dialog.id)!.avatar.id }} submitText={t.save} busy={state.busy} error={state.error} onCancel={close}
+          <ProfileForm
+            avatars={state.avatars}
+            initial={{
+              name: byId(dialog.id)!.name,
+              isKid: byId(dialog.id)!.isKid,
+              avatarId: byId(dialog.id)!.avatar.id,
+            }}
+            submitText={t.save}
+            busy={state.busy}
+            error={state.error}
+            onCancel={close}
             kidLocked={dialog.id === state.currentProfile}
-            onSubmit={async (v) => (await updateProfile(dialog.id, v)) && close()} />
+            onSubmit={async (v) => (await updateProfile(dialog.id, v)) && close()}
+          />
         </Modal>
       )}
       {dialog?.kind === 'delete' && byId(dialog.id) && (
         <Modal title={t.removeTitle} onClose={close}>
           <p>{t.removeLead(byId(dialog.id)!.name)}</p>
-          <p className="settings-alert" role="alert" hidden={!state.error}>{state.error}</p>
+          <p className="settings-alert" role="alert" hidden={!state.error}>
+            {state.error}
+          </p>
           <div className="profiles-dialog__actions">
-            <button className="button" type="button" disabled={state.busy} onClick={async () => (await deleteProfile(dialog.id)) && close()}>{t.removeConfirm}</button>
-            <button className="button button--ghost" type="button" onClick={close}>{t.cancel}</button>
+            <button
+              className="button"
+              type="button"
+              disabled={state.busy}
+              onClick={async () => (await deleteProfile(dialog.id)) && close()}
+            >
+              {t.removeConfirm}
+            </button>
+            <button className="button button--ghost" type="button" onClick={close}>
+              {t.cancel}
+            </button>
           </div>
         </Modal>
       )}
@@ -168,11 +273,26 @@ export default function ProfilesManager(props: Props) {
           >
             <p className="muted">{t.pinLead}</p>
             <label htmlFor="profiles-pin">{t.pinLabel}</label>
-            <input id="profiles-pin" name="pin" inputMode="numeric" autoComplete="off" pattern="\d{4}" maxLength={4} required autoFocus />
-            <p className="settings-alert" role="alert" hidden={!state.error}>{state.error}</p>
+            <input
+              id="profiles-pin"
+              name="pin"
+              inputMode="numeric"
+              autoComplete="off"
+              pattern="\d{4}"
+              maxLength={4}
+              required
+              autoFocus
+            />
+            <p className="settings-alert" role="alert" hidden={!state.error}>
+              {state.error}
+            </p>
             <div className="profiles-dialog__actions">
-              <button className="button" type="submit" disabled={state.busy}>{t.pinSubmit}</button>
-              <button className="button button--ghost" type="button" onClick={close}>{t.cancel}</button>
+              <button className="button" type="submit" disabled={state.busy}>
+                {t.pinSubmit}
+              </button>
+              <button className="button button--ghost" type="button" onClick={close}>
+                {t.cancel}
+              </button>
             </div>
           </form>
         </Modal>
@@ -201,12 +321,24 @@ function ProfileForm(p: {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const avatar = Number(form.get('avatar'));
-    void p.onSubmit({ name: String(form.get('name') ?? ''), isKid: p.kidLocked ? p.initial.isKid : form.get('isKid') === 'on', ...(avatar > 0 && { avatarId: avatar }) });
+    void p.onSubmit({
+      name: String(form.get('name') ?? ''),
+      isKid: p.kidLocked ? p.initial.isKid : form.get('isKid') === 'on',
+      ...(avatar > 0 && { avatarId: avatar }),
+    });
   };
   return (
     <form className="settings-form profiles-form" onSubmit={submit}>
       <label htmlFor="profile-name">{t.nameLabel}</label>
-      <input id="profile-name" name="name" defaultValue={p.initial.name} required maxLength={40} autoComplete="off" autoFocus />
+      <input
+        id="profile-name"
+        name="name"
+        defaultValue={p.initial.name}
+        required
+        maxLength={40}
+        autoComplete="off"
+        autoFocus
+      />
       {!p.kidLocked && (
         <label className="profiles-check">
           <input type="checkbox" name="isKid" defaultChecked={p.initial.isKid} /> {t.kidLabel}
@@ -216,15 +348,26 @@ function ProfileForm(p: {
         <legend>{t.avatarLegend}</legend>
         {p.avatars.map((a) => (
           <label key={a.id} className="profiles-avatar">
-            <input type="radio" name="avatar" value={a.id} defaultChecked={a.id === p.initial.avatarId} />
+            <input
+              type="radio"
+              name="avatar"
+              value={a.id}
+              defaultChecked={a.id === p.initial.avatarId}
+            />
             <img src={a.url} alt={t.avatarAlt(a.id)} width={48} height={48} />
           </label>
         ))}
       </fieldset>
-      <p className="settings-alert" role="alert" hidden={!p.error}>{p.error}</p>
+      <p className="settings-alert" role="alert" hidden={!p.error}>
+        {p.error}
+      </p>
       <div className="profiles-dialog__actions">
-        <button className="button" type="submit" disabled={p.busy}>{p.submitText}</button>
-        <button className="button button--ghost" type="button" onClick={p.onCancel}>{t.cancel}</button>
+        <button className="button" type="submit" disabled={p.busy}>
+          {p.submitText}
+        </button>
+        <button className="button button--ghost" type="button" onClick={p.onCancel}>
+          {t.cancel}
+        </button>
       </div>
     </form>
   );

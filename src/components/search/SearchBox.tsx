@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { TitleCard } from '../../../functions/api/content/content-dto.ts';
 import { titleTypeLabels } from '../../lib/texts.ts';
 import { searchSuggestions as suggestions } from '../../stores/search-suggestions.ts';
@@ -31,9 +31,19 @@ export default function SearchBox({ query }: Props) {
   const expanded = enhanced && open && items.length > 0;
   const activeIndex = expanded ? items.findIndex((card) => card.id === activeId) : -1;
   const active = activeIndex >= 0 ? items[activeIndex] : undefined;
-  const message = state.status === 'ready' ? (state.count > 0 ? t.found(state.count) : t.nothing) : state.status === 'error' ? state.error : '';
+  const message =
+    state.status === 'ready'
+      ? state.count > 0
+        ? t.found(state.count)
+        : t.nothing
+      : state.status === 'error'
+        ? state.error
+        : '';
   // Counts are only announced (the list speaks for itself); "nothing" and errors are shown too.
-  const notice = enhanced && open && (state.status === 'error' || (state.status === 'ready' && state.count === 0));
+  const notice =
+    enhanced &&
+    open &&
+    (state.status === 'error' || (state.status === 'ready' && state.count === 0));
 
   useEffect(() => {
     setEnhanced(true);
@@ -65,7 +75,18 @@ export default function SearchBox({ query }: Props) {
       e.preventDefault();
       const down = e.key === 'ArrowDown';
       const last = items.length - 1;
-      const next = activeIndex < 0 ? (down ? 0 : last) : down ? (activeIndex === last ? 0 : activeIndex + 1) : activeIndex === 0 ? last : activeIndex - 1;
+      const next =
+        activeIndex < 0
+          ? down
+            ? 0
+            : last
+          : down
+            ? activeIndex === last
+              ? 0
+              : activeIndex + 1
+            : activeIndex === 0
+              ? last
+              : activeIndex - 1;
       setOpen(true);
       setActiveId(items[next].id);
     } else if (e.key === 'Enter' && active) {
@@ -120,9 +141,23 @@ export default function SearchBox({ query }: Props) {
         {t.submit}
       </button>
       {/* Pressing on the list must not take focus from the input (that would close it first). */}
-      <ul id={LIST_ID} className="search-box__list" role="listbox" aria-label={t.suggestions} hidden={!expanded} onMouseDown={(e) => e.preventDefault()}>
+      <ul
+        id={LIST_ID}
+        className="search-box__list"
+        role="listbox"
+        aria-label={t.suggestions}
+        hidden={!expanded}
+        onMouseDown={(e) => e.preventDefault()}
+      >
         {items.map((card) => (
-          <li key={card.id} id={optionId(card)} className="search-box__option" role="option" aria-selected={card === active} onClick={() => go(card)}>
+          <li
+            key={card.id}
+            id={optionId(card)}
+            className="search-box__option"
+            role="option"
+            aria-selected={card === active}
+            onClick={() => go(card)}
+          >
             <img src={card.assets.poster} alt="" width={40} height={60} decoding="async" />
             <span className="search-box__text">
               <span className="search-box__name">{card.name}</span>
@@ -133,7 +168,11 @@ export default function SearchBox({ query }: Props) {
           </li>
         ))}
       </ul>
-      <p className={notice ? 'search-box__notice' : 'visually-hidden'} data-error={state.status === 'error' || undefined} aria-live="polite">
+      <p
+        className={notice ? 'search-box__notice' : 'visually-hidden'}
+        data-error={state.status === 'error' || undefined}
+        aria-live="polite"
+      >
         {message}
       </p>
     </form>

@@ -6,7 +6,8 @@ export const searchTexts = {
   submit: 'Найти',
   suggestions: 'Подсказки',
   /** How many titles match: «Нашлось 21 результат», «Нашлось 228 результатов». */
-  found: (n: number) => `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
+  found: (n: number) =>
+    `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
   nothing: 'Ничего не нашлось',
   nothingFor: (query: string) => `По запросу «${query}» ничего не нашлось`,
 } as const;

@@ -2,7 +2,8 @@
 export const showcaseTexts = {
   /** The page's heading; shown when there is no banner, read by screen readers always. */
   homeTitle: 'Сериалы и фильмы, которые обсуждают',
-  homeLead: 'Премьеры HBO Max, Paramount+ и других студий одновременно с мировым показом. Без рекламы, в HD и 4K, на всех устройствах.',
+  homeLead:
+    'Премьеры HBO Max, Paramount+ и других студий одновременно с мировым показом. Без рекламы, в HD и 4K, на всех устройствах.',
   tryProduct: 'Попробовать',
   catalogue: 'Смотреть каталог',
   watch: 'Смотреть',
@@ -15,4 +16,5 @@ export const showcaseTexts = {
  * The line under a new episode's tile.
  * @example episodeLine(2, 3, 'Маяк') // '2 сезон, 3 серия · Маяк'
  */
-export const episodeLine = (season: number, episode: number, name: string) => `${season} сезон, ${episode} серия · ${name}`;
+export const episodeLine = (season: number, episode: number, name: string) =>
+  `${season} сезон, ${episode} серия · ${name}`;

@@ -1,9 +1,10 @@
-import { OPERATOR, type InfoDoc } from './types.ts';
+import { type InfoDoc, OPERATOR } from './types.ts';
 
 export const legalInformation: InfoDoc = {
   path: '/info/legal-information/',
   title: 'Правовая информация',
-  description: 'Реквизиты оператора сервиса Амедиатека и документы: пользовательское соглашение, политика конфиденциальности, правила рекомендательных технологий.',
+  description:
+    'Реквизиты оператора сервиса Амедиатека и документы: пользовательское соглашение, политика конфиденциальности, правила рекомендательных технологий.',
   lead: 'Все документы, которые регулируют работу Сервиса, и сведения об операторе.',
   sections: [
     {
@@ -34,10 +35,19 @@ export const legalInformation: InfoDoc = {
           list: [
             { text: 'Пользовательское соглашение', href: '/info/tos/' },
             { text: 'Политика обработки персональных данных', href: '/info/policy' },
-            { text: 'Согласие на обработку персональных данных', href: '/info/consent-personal-data' },
+            {
+              text: 'Согласие на обработку персональных данных',
+              href: '/info/consent-personal-data',
+            },
             { text: 'Политика конфиденциальности', href: '/info/privacy' },
-            { text: 'Правила применения рекомендательных технологий', href: '/info/recommendations' },
-            { text: 'Правила подписки на отдельный сериал', href: '/info/title-subscription-rules' },
+            {
+              text: 'Правила применения рекомендательных технологий',
+              href: '/info/recommendations',
+            },
+            {
+              text: 'Правила подписки на отдельный сериал',
+              href: '/info/title-subscription-rules',
+            },
             { text: 'Заморозка подписки', href: '/info/freezing' },
             { text: 'Правила реферальной программы', href: '/referral-rules' },
           ],

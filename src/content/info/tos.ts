@@ -1,9 +1,10 @@
-import { OPERATOR, REVISION, type InfoDoc } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
 
 export const tos: InfoDoc = {
   path: '/info/tos/',
   title: 'Пользовательское соглашение',
-  description: 'Условия использования сервиса Амедиатека: регистрация, подписка, аренда и покупка фильмов, оплата, возвраты и ответственность сторон.',
+  description:
+    'Условия использования сервиса Амедиатека: регистрация, подписка, аренда и покупка фильмов, оплата, возвраты и ответственность сторон.',
   revision: REVISION,
   lead: `Это соглашение — публичная оферта ${OPERATOR.name}. Регистрируясь или оплачивая доступ, вы принимаете его условия полностью.`,
   sections: [

@@ -1,6 +1,9 @@
 /** An info page: text blocks are paragraphs or lists; rendered by components/info/InfoPage.astro. */
 export type ListItem = string | { text: string; href: string };
-export type Block = string | { list: ListItem[]; ordered?: boolean } | { table: { head: string[]; rows: string[][] } };
+export type Block =
+  | string
+  | { list: ListItem[]; ordered?: boolean }
+  | { table: { head: string[]; rows: string[][] } };
 
 export interface InfoSection {
   id: string;

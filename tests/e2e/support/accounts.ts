@@ -4,13 +4,17 @@ import { latestCode } from './outbox.ts';
 /** A fresh suffix per call: the e2e database is shared by the tests of one run. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-
 /**
  * Signs up through the /auth screens with the code from the outbox, as a viewer would, and waits
  * until the page shows the viewer signed in.
  * @example await signUpByEmail(page, `viewer-${unique()}@example.ru`, 'correct horse 1')
  */
-export async function signUpByEmail(page: Page, email: string, password: string, from = '/auth?step=signup') {
+export async function signUpByEmail(
+  page: Page,
+  email: string,
+  password: string,
+  from = '/auth?step=signup',
+) {
   await page.goto(from);
   const form = page.locator('.auth');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
@@ -18,7 +22,9 @@ export async function signUpByEmail(page: Page, email: string, password: string,
   const since = new Date(Date.now() - 1000);
   await form.getByRole('button', { name: 'Получить код' }).click();
   await expect(form.getByRole('status')).toContainText(email);
-  await form.getByLabel('Код подтверждения').fill(await latestCode(page.request, email, { since, purpose: 'sign_up_code' }));
+  await form
+    .getByLabel('Код подтверждения')
+    .fill(await latestCode(page.request, email, { since, purpose: 'sign_up_code' }));
   await form.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.locator('.account-menu')).toHaveCount(1);
 }

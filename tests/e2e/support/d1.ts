@@ -6,7 +6,20 @@ import { execFileSync } from 'node:child_process';
  */
 export function d1(sql: string): void {
   const port = process.env.E2E_PORT ?? '8790';
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', `.wrangler/e2e-state-${port}`, '--command', sql], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  execFileSync(
+    'wrangler',
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      `.wrangler/e2e-state-${port}`,
+      '--command',
+      sql,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
 }

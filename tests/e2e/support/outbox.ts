@@ -13,12 +13,25 @@ export interface OutboxQuery {
  * Messages the e2e server's outbox holds for `to` (an e-mail or a phone as typed), newest first.
  * @example const [mail] = await outboxFor(request, 'ivan@example.ru', { channel: 'email' })
  */
-export async function outboxFor(request: APIRequestContext, to: string, query: OutboxQuery = {}): Promise<OutboxEntry[]> {
-  const params = new URLSearchParams({ to, limit: '50', ...(query.channel ? { channel: query.channel } : {}) });
+export async function outboxFor(
+  request: APIRequestContext,
+  to: string,
+  query: OutboxQuery = {},
+): Promise<OutboxEntry[]> {
+  const params = new URLSearchParams({
+    to,
+    limit: '50',
+    ...(query.channel ? { channel: query.channel } : {}),
+  });
   const res = await request.get(`/dev/api/outbox/?${params}`);
-  if (!res.ok()) throw new Error(`GET /dev/api/outbox/ answered ${res.status()}: ${await res.text()}`);
+  if (!res.ok())
+    throw new Error(`GET /dev/api/outbox/ answered ${res.status()}: ${await res.text()}`);
   const { results } = (await res.json()) as { results: OutboxEntry[] };
-  return results.filter((m) => (!query.purpose || m.purpose === query.purpose) && (!query.since || Date.parse(m.createdAt) >= query.since.getTime()));
+  return results.filter(
+    (m) =>
+      (!query.purpose || m.purpose === query.purpose) &&
+      (!query.since || Date.parse(m.createdAt) >= query.since.getTime()),
+  );
 }
 
 /**
@@ -29,7 +42,11 @@ export async function outboxFor(request: APIRequestContext, to: string, query: O
  * await page.getByRole('button', { name: 'Получить код' }).click();
  * await page.getByLabel('Код').fill(await latestCode(request, '+79991234567', { since }));
  */
-export async function latestCode(request: APIRequestContext, to: string, query: OutboxQuery & { timeoutMs?: number } = {}): Promise<string> {
+export async function latestCode(
+  request: APIRequestContext,
+  to: string,
+  query: OutboxQuery & { timeoutMs?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + (query.timeoutMs ?? 5_000);
   for (;;) {
     for (const message of await outboxFor(request, to, query)) {

@@ -1,6 +1,6 @@
-import { localProviderApp } from '../../dev/oauth-provider.ts';
 import { config } from '../../../lib/config.ts';
-import { ApiError } from '../../../lib/errors.ts';
+import type { ApiError } from '../../../lib/errors.ts';
+import { localProviderApp } from '../../dev/oauth-provider.ts';
 import type { ProviderUser, ResolvedProvider } from './providers.ts';
 import { socialError } from './texts.ts';
 
@@ -11,7 +11,10 @@ const PROVIDER_TIMEOUT_MS = 8000;
  * The authorize URL of an authorization-code flow with state and PKCE (S256).
  * @example authorizeUrl(p, { redirectUri, state, codeChallenge }) // 'https://oauth.yandex.ru/authorize?response_type=code&…'
  */
-export function authorizeUrl(p: ResolvedProvider, o: { redirectUri: string; state: string; codeChallenge: string }): string {
+export function authorizeUrl(
+  p: ResolvedProvider,
+  o: { redirectUri: string; state: string; codeChallenge: string },
+): string {
   const url = new URL(p.authorizeUrl);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', p.client.id);
@@ -28,7 +31,11 @@ export function authorizeUrl(p: ResolvedProvider, o: { redirectUri: string; stat
  * same requests and answers as over the network, without a Worker fetching its own hostname
  * (which the vitest pool cannot serve and production would not route).
  */
-async function providerFetch(p: ResolvedProvider, url: string, init: RequestInit): Promise<Response> {
+async function providerFetch(
+  p: ResolvedProvider,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
   const request = new Request(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   return p.local ? localProviderApp.fetch(request) : fetch(request);
 }
@@ -52,7 +59,16 @@ function providerFailed(p: ResolvedProvider, step: string, detail: string): ApiE
  * Exchanges the code for an access token at the token endpoint, with the PKCE verifier.
  * `echo` carries redirect parameters the provider wants back (VK ID's device_id).
  */
-export async function exchangeCode(p: ResolvedProvider, o: { code: string; redirectUri: string; codeVerifier: string; state: string; echo: Record<string, string> }): Promise<string> {
+export async function exchangeCode(
+  p: ResolvedProvider,
+  o: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string;
+    state: string;
+    echo: Record<string, string>;
+  },
+): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code: o.code,
@@ -65,13 +81,18 @@ export async function exchangeCode(p: ResolvedProvider, o: { code: string; redir
   });
   let res: Response;
   try {
-    res = await providerFetch(p, p.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form });
+    res = await providerFetch(p, p.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+    });
   } catch (error) {
     throw providerFailed(p, 'token', error instanceof Error ? error.name : 'network');
   }
   const body = await json(res);
   const token = body?.access_token;
-  if (!res.ok || typeof token !== 'string' || token === '') throw providerFailed(p, 'token', `${res.status} ${String(body?.error ?? '')}`);
+  if (!res.ok || typeof token !== 'string' || token === '')
+    throw providerFailed(p, 'token', `${res.status} ${String(body?.error ?? '')}`);
   return token;
 }
 
@@ -89,12 +110,32 @@ async function userInfoRequest(p: ResolvedProvider, token: string): Promise<[str
     case 'oauth':
       return [p.userInfoUrl, { headers: { ...accept, authorization: `OAuth ${token}` } }];
     case 'form':
-      return [p.userInfoUrl, { method: 'POST', headers: { ...accept, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: p.client.id, access_token: token }) }];
+      return [
+        p.userInfoUrl,
+        {
+          method: 'POST',
+          headers: { ...accept, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: p.client.id, access_token: token }),
+        },
+      ];
     case 'ok-signed': {
-      const params: Record<string, string> = { application_key: p.local ? p.client.id : config().social.okPublicKey, fields: 'uid,name,first_name,last_name,email', format: 'json', method: 'users.getCurrentUser' };
-      const signed = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('');
+      const params: Record<string, string> = {
+        application_key: p.local ? p.client.id : config().social.okPublicKey,
+        fields: 'uid,name,first_name,last_name,email',
+        format: 'json',
+        method: 'users.getCurrentUser',
+      };
+      const signed = Object.keys(params)
+        .sort()
+        .map((k) => `${k}=${params[k]}`)
+        .join('');
       const url = new URL(p.userInfoUrl);
-      for (const [k, v] of Object.entries({ ...params, access_token: token, sig: await md5(signed + (await md5(token + p.client.secret))) })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        ...params,
+        access_token: token,
+        sig: await md5(signed + (await md5(token + p.client.secret))),
+      }))
+        url.searchParams.set(k, v);
       return [url.toString(), { headers: accept }];
     }
   }

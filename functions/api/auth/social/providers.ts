@@ -5,7 +5,8 @@ import { SOCIAL_LABELS } from './labels.ts';
 export const SOCIAL_PROVIDERS = ['vk', 'ok', 'ya', 'gp', 'fb'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export const isSocialProvider = (value: string): value is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+export const isSocialProvider = (value: string): value is SocialProvider =>
+  (SOCIAL_PROVIDERS as readonly string[]).includes(value);
 
 /** What the site learns from a provider: its user id, and the e-mail and name when it gives them. */
 export interface ProviderUser {
@@ -43,13 +44,22 @@ export interface ProviderAdapter {
   echoParams?: readonly string[];
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' ');
 
-function user(id: unknown, email: unknown, name: string, emailVerified = true): ProviderUser | null {
+function user(
+  id: unknown,
+  email: unknown,
+  name: string,
+  emailVerified = true,
+): ProviderUser | null {
   const subject = str(id);
-  return subject ? { id: subject, email: str(email)?.trim().toLowerCase() ?? null, emailVerified, name } : null;
+  return subject
+    ? { id: subject, email: str(email)?.trim().toLowerCase() ?? null, emailVerified, name }
+    : null;
 }
 
 /** The real providers (mode `real`). Their answer shapes are also what the local provider answers. */
@@ -108,7 +118,12 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
     userInfo: 'bearer',
     readUser: (b) => {
       const u = obj(b);
-      return user(u.sub, u.email, str(u.name) ?? '', u.email_verified === true || u.email_verified === 'true');
+      return user(
+        u.sub,
+        u.email,
+        str(u.name) ?? '',
+        u.email_verified === true || u.email_verified === 'true',
+      );
     },
   },
   // Facebook Login (manual flow, PKCE supported); Graph only returns confirmed e-mails.
@@ -130,7 +145,10 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
 /** Where the local identity provider lives (functions/api/dev/oauth-provider.ts). */
 export const LOCAL_PROVIDER_BASE = '/dev/oauth';
 /** The local provider's client credentials: fixed, it is a stand-in and never runs in production. */
-export const localClient = (provider: SocialProvider) => ({ id: `local-${provider}`, secret: `local-secret-${provider}` });
+export const localClient = (provider: SocialProvider) => ({
+  id: `local-${provider}`,
+  secret: `local-secret-${provider}`,
+});
 
 export interface ResolvedProvider extends ProviderAdapter {
   client: { id: string; secret: string };
@@ -150,7 +168,14 @@ export function resolveProvider(provider: SocialProvider, origin: string): Resol
   if (cfg.social.mode === 'local') {
     if (!cfg.devRoutes) return null;
     const base = `${origin}${LOCAL_PROVIDER_BASE}/${provider}`;
-    return { ...adapter, authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, userInfoUrl: `${base}/userinfo`, client: localClient(provider), local: true };
+    return {
+      ...adapter,
+      authorizeUrl: `${base}/authorize`,
+      tokenUrl: `${base}/token`,
+      userInfoUrl: `${base}/userinfo`,
+      client: localClient(provider),
+      local: true,
+    };
   }
   const client = cfg.social.client(provider);
   if (!client.id || !client.secret) return null;

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { safeBackPath } from '../../../../src/lib/back-path.ts';
 import { d1 } from '../../../db/client.ts';
 import type { AppEnv } from '../../../lib/app-env.ts';
 import { ApiError } from '../../../lib/errors.ts';
-import { safeBackPath } from '../../../../src/lib/back-path.ts';
 import { requireLiveSession } from '../session.ts';
 import { checkFlow, startFlow } from './flow.ts';
 import { ADAPTERS, isSocialProvider, type SocialProvider } from './providers.ts';
@@ -19,19 +19,29 @@ function providerOf(c: Context<AppEnv>): SocialProvider {
   return provider;
 }
 
-const isForm = (c: Context<AppEnv>) => /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(c.req.header('content-type') ?? '');
+const isForm = (c: Context<AppEnv>) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(
+    c.req.header('content-type') ?? '',
+  );
 
 async function bodyOf(c: Context<AppEnv>): Promise<z.infer<typeof socialBody>> {
   let raw: unknown = {};
-  if (isForm(c)) raw = Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)]));
-  else if ((c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding')) raw = await c.req.json().catch(() => null);
+  if (isForm(c))
+    raw = Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)]));
+  else if ((c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding'))
+    raw = await c.req.json().catch(() => null);
   const parsed = socialBody.safeParse(raw ?? {});
-  if (!parsed.success) throw new ApiError(422, parsed.error.issues[0]?.message ?? 'Неверные данные', 'validation');
+  if (!parsed.success)
+    throw new ApiError(422, parsed.error.issues[0]?.message ?? 'Неверные данные', 'validation');
   return parsed.data;
 }
 
 /** A settings form gets a redirect back with the outcome; a script gets JSON. */
-function formOutcome(c: Context<AppEnv>, backPath: string, params: Record<string, string>): Response {
+function formOutcome(
+  c: Context<AppEnv>,
+  backPath: string,
+  params: Record<string, string>,
+): Response {
   const url = new URL(backPath, 'https://site.invalid');
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return c.redirect(url.pathname + url.search, 303);
@@ -69,7 +79,10 @@ export const socialRoutes = new Hono<AppEnv>()
       return isForm(c) ? c.redirect(url, 303) : c.json({ authorizeUrl: url });
     } catch (error) {
       if (!(error instanceof ApiError) || !isForm(c)) throw error;
-      return formOutcome(c, backPath, { socialError: isSocialErrorReason(error.reason) ? error.reason : 'rate_limited', social: provider });
+      return formOutcome(c, backPath, {
+        socialError: isSocialErrorReason(error.reason) ? error.reason : 'rate_limited',
+        social: provider,
+      });
     }
   })
 
@@ -79,13 +92,24 @@ export const socialRoutes = new Hono<AppEnv>()
     const { backPath: asked } = await bodyOf(c);
     const live = await requireLiveSession(c);
     const db = d1();
-    const [deleted, rest] = await db.batch<{ provider: string }>([unlinkIfNotLast(db, live.accountId, provider), linkedProviders(db, live.accountId)]);
+    const [deleted, rest] = await db.batch<{ provider: string }>([
+      unlinkIfNotLast(db, live.accountId, provider),
+      linkedProviders(db, live.accountId),
+    ]);
     const socials = socialsOf(rest!.results);
     let failure: ApiError | null = null;
-    if (deleted!.meta.changes === 0) failure = socialError(socials[provider] ? 'last_method' : 'not_linked', ADAPTERS[provider].label);
+    if (deleted!.meta.changes === 0)
+      failure = socialError(
+        socials[provider] ? 'last_method' : 'not_linked',
+        ADAPTERS[provider].label,
+      );
     if (isForm(c)) {
       const backPath = safeBackPath(asked) ?? '/settings/account';
-      return formOutcome(c, backPath, failure ? { socialError: failure.reason, social: provider } : { unbound: provider });
+      return formOutcome(
+        c,
+        backPath,
+        failure ? { socialError: failure.reason, social: provider } : { unbound: provider },
+      );
     }
     if (failure) throw failure;
     return c.json({ status: 'unbound', socials });

@@ -12,13 +12,28 @@ export interface NewState {
   sessionId: string | null;
 }
 
-export function insertState(db: D1Database, s: NewState, now: number, seconds: number): D1PreparedStatement {
+export function insertState(
+  db: D1Database,
+  s: NewState,
+  now: number,
+  seconds: number,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO oauth_states (state_hash, provider, purpose, code_verifier, back_path, account_id, session_id, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(s.stateHash, s.provider, s.purpose, s.codeVerifier, s.backPath, s.accountId, s.sessionId, now, now + seconds);
+    .bind(
+      s.stateHash,
+      s.provider,
+      s.purpose,
+      s.codeVerifier,
+      s.backPath,
+      s.accountId,
+      s.sessionId,
+      now,
+      now + seconds,
+    );
 }
 
 /** A state as its single use reads it back: what was stored, and when it runs out. */
@@ -35,28 +50,51 @@ export function consumeState(db: D1Database, stateHash: string, now: number): D1
 }
 
 /** The account a provider identity is linked to. */
-export function findLink(db: D1Database, provider: SocialProvider, subject: string): D1PreparedStatement {
-  return db.prepare('SELECT account_id AS accountId FROM social_links WHERE provider = ? AND subject = ?').bind(provider, subject);
+export function findLink(
+  db: D1Database,
+  provider: SocialProvider,
+  subject: string,
+): D1PreparedStatement {
+  return db
+    .prepare('SELECT account_id AS accountId FROM social_links WHERE provider = ? AND subject = ?')
+    .bind(provider, subject);
 }
 
 /** Links an identity to an account; `{ email }` names an account created in the same batch. */
-export function insertLink(db: D1Database, account: { id: number } | { email: string }, provider: SocialProvider, subject: string, name: string, now: number): D1PreparedStatement {
+export function insertLink(
+  db: D1Database,
+  account: { id: number } | { email: string },
+  provider: SocialProvider,
+  subject: string,
+  name: string,
+  now: number,
+): D1PreparedStatement {
   const [where, value] = 'id' in account ? ['id = ?', account.id] : ['email = ?', account.email];
   return db
-    .prepare(`INSERT INTO social_links (account_id, provider, subject, display_name, created_at) SELECT id, ?, ?, ?, ? FROM accounts WHERE ${where}`)
+    .prepare(
+      `INSERT INTO social_links (account_id, provider, subject, display_name, created_at) SELECT id, ?, ?, ?, ? FROM accounts WHERE ${where}`,
+    )
     .bind(provider, subject, name.slice(0, 100), now, value);
 }
 
 /** The providers linked to an account (GET /auth/account/ `socials`). */
 export function linkedProviders(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare('SELECT provider, display_name AS name FROM social_links WHERE account_id = ? ORDER BY provider').bind(accountId);
+  return db
+    .prepare(
+      'SELECT provider, display_name AS name FROM social_links WHERE account_id = ? ORDER BY provider',
+    )
+    .bind(accountId);
 }
 
 /**
  * Unlinks a provider unless it is the account's only way to sign in: it needs a password, a phone
  * (SMS code) or another linked provider. One statement, so two unbinds at once cannot both pass.
  */
-export function unlinkIfNotLast(db: D1Database, accountId: number, provider: SocialProvider): D1PreparedStatement {
+export function unlinkIfNotLast(
+  db: D1Database,
+  accountId: number,
+  provider: SocialProvider,
+): D1PreparedStatement {
   return db
     .prepare(
       `DELETE FROM social_links WHERE account_id = ?1 AND provider = ?2 AND (
@@ -78,5 +116,11 @@ export function purgeSocial(db: D1Database, now: number): D1PreparedStatement[] 
 /** `{ fb, vk, ok, ya, gp }` as the account answer reports them. */
 export function socialsOf(rows: readonly { provider: string }[]): Record<SocialProvider, boolean> {
   const linked = new Set(rows.map((r) => r.provider));
-  return { fb: linked.has('fb'), vk: linked.has('vk'), ok: linked.has('ok'), ya: linked.has('ya'), gp: linked.has('gp') };
+  return {
+    fb: linked.has('fb'),
+    vk: linked.has('vk'),
+    ok: linked.has('ok'),
+    ya: linked.has('ya'),
+    gp: linked.has('gp'),
+  };
 }

@@ -6,8 +6,12 @@ import { requireLiveSession } from '../session.ts';
 import { tvTexts } from './texts.ts';
 import { approvePairingCode, pollPairing, startPairing } from './tv-code.ts';
 
-export const tvTokenBody = z.object({ device_code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, tvTexts.unknownDevice) });
-export const tvApproveBody = z.object({ user_code: z.string().trim().min(8, tvTexts.codeFormat).max(20, tvTexts.codeFormat) });
+export const tvTokenBody = z.object({
+  device_code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, tvTexts.unknownDevice),
+});
+export const tvApproveBody = z.object({
+  user_code: z.string().trim().min(8, tvTexts.codeFormat).max(20, tvTexts.codeFormat),
+});
 
 /**
  * TV code under /auth/tv_code (spec section 7), the OAuth device flow (RFC 8628): the device asks
@@ -19,7 +23,9 @@ export const tvCodeRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
   .post('/', async (c) => c.json(await startPairing(c)))
-  .post('/token', validate('json', tvTokenBody), async (c) => c.json(await pollPairing(c, c.req.valid('json').device_code)))
+  .post('/token', validate('json', tvTokenBody), async (c) =>
+    c.json(await pollPairing(c, c.req.valid('json').device_code)),
+  )
   .post('/approve', validate('json', tvApproveBody), async (c) => {
     const live = await requireLiveSession(c);
     await approvePairingCode(c.var.edge.geo.ip, live, c.req.valid('json').user_code);

@@ -1,8 +1,15 @@
 /** SQL of TV code pairings (table tv_codes of migration 0009), on the D1 binding. */
 
-export function insertPairing(db: D1Database, p: { deviceCodeHash: string; userCodeHash: string; interval: number }, now: number, seconds: number): D1PreparedStatement {
+export function insertPairing(
+  db: D1Database,
+  p: { deviceCodeHash: string; userCodeHash: string; interval: number },
+  now: number,
+  seconds: number,
+): D1PreparedStatement {
   return db
-    .prepare('INSERT INTO tv_codes (device_code_hash, user_code_hash, poll_interval, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO tv_codes (device_code_hash, user_code_hash, poll_interval, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    )
     .bind(p.deviceCodeHash, p.userCodeHash, p.interval, now, now + seconds);
 }
 
@@ -19,10 +26,17 @@ export interface PairingRow {
  * One poll: the pairing as it was (to judge the pace), then the poll recorded; a poll faster than
  * the interval (less `toleranceMs`) adds 5 seconds to it (RFC 8628 3.5). One transaction.
  */
-export function pollStatements(db: D1Database, deviceCodeHash: string, nowMs: number, toleranceMs: number): D1PreparedStatement[] {
+export function pollStatements(
+  db: D1Database,
+  deviceCodeHash: string,
+  nowMs: number,
+  toleranceMs: number,
+): D1PreparedStatement[] {
   return [
     db
-      .prepare('SELECT id, status, poll_interval AS interval, last_polled_ms AS lastPolledMs, expires_at AS expiresAt, account_id AS accountId FROM tv_codes WHERE device_code_hash = ?')
+      .prepare(
+        'SELECT id, status, poll_interval AS interval, last_polled_ms AS lastPolledMs, expires_at AS expiresAt, account_id AS accountId FROM tv_codes WHERE device_code_hash = ?',
+      )
       .bind(deviceCodeHash),
     db
       .prepare(
@@ -36,13 +50,29 @@ export function pollStatements(db: D1Database, deviceCodeHash: string, nowMs: nu
 }
 
 /** A signed-in viewer confirms a pending, unexpired code (single use: only from pending). */
-export function approvePairing(db: D1Database, userCodeHash: string, accountId: number, now: number): D1PreparedStatement {
+export function approvePairing(
+  db: D1Database,
+  userCodeHash: string,
+  accountId: number,
+  now: number,
+): D1PreparedStatement {
   return db
-    .prepare(`UPDATE tv_codes SET status = 'approved', account_id = ?1, approved_at = ?2 WHERE user_code_hash = ?3 AND status = 'pending' AND expires_at > ?2 RETURNING id`)
+    .prepare(
+      `UPDATE tv_codes SET status = 'approved', account_id = ?1, approved_at = ?2 WHERE user_code_hash = ?3 AND status = 'pending' AND expires_at > ?2 RETURNING id`,
+    )
     .bind(accountId, now, userCodeHash);
 }
 
 /** The device's poll takes an approved pairing for this request (the session insert is guarded on it). */
-export function consumePairing(db: D1Database, id: number, nonce: string, now: number): D1PreparedStatement {
-  return db.prepare(`UPDATE tv_codes SET status = 'consumed', consumed_at = ?1, consumed_by = ?2 WHERE id = ?3 AND status = 'approved' AND expires_at > ?1`).bind(now, nonce, id);
+export function consumePairing(
+  db: D1Database,
+  id: number,
+  nonce: string,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE tv_codes SET status = 'consumed', consumed_at = ?1, consumed_by = ?2 WHERE id = ?3 AND status = 'approved' AND expires_at > ?1`,
+    )
+    .bind(now, nonce, id);
 }

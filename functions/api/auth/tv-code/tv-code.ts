@@ -12,7 +12,13 @@ import { deviceFacts, nowSeconds } from '../session.ts';
 import { answerFromInsert } from '../sign-in.ts';
 import { newCredential, type TokenAnswer } from '../tokens.ts';
 import { tvTexts } from './texts.ts';
-import { approvePairing, consumePairing, insertPairing, pollStatements, type PairingRow } from './tv-code.repo.ts';
+import {
+  approvePairing,
+  consumePairing,
+  insertPairing,
+  type PairingRow,
+  pollStatements,
+} from './tv-code.repo.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
 
 /** RFC 8628 figures: a pairing lives 10 minutes; the device polls every 5 seconds at most. */
@@ -42,12 +48,24 @@ export interface DeviceAuthorization {
 /** Starts a pairing (RFC 8628 3.2): the device's secret code and the code the viewer types. */
 export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorization> {
   const now = nowSeconds();
-  await takeOrThrow([{ key: await pseudonym('tv-start-ip', c.var.edge.geo.ip), ...TV_LIMITS.startPerIp }], now);
+  await takeOrThrow(
+    [{ key: await pseudonym('tv-start-ip', c.var.edge.geo.ip), ...TV_LIMITS.startPerIp }],
+    now,
+  );
   const deviceCode = randomToken(32);
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
     try {
-      await insertPairing(d1(), { deviceCodeHash: await sha256(deviceCode), userCodeHash: await userCodeKey(normalizeUserCode(userCode)!), interval: POLL_INTERVAL }, now, TV_CODE_SECONDS).run();
+      await insertPairing(
+        d1(),
+        {
+          deviceCodeHash: await sha256(deviceCode),
+          userCodeHash: await userCodeKey(normalizeUserCode(userCode)!),
+          interval: POLL_INTERVAL,
+        },
+        now,
+        TV_CODE_SECONDS,
+      ).run();
       const origin = new URL(c.req.url).origin;
       return {
         device_code: deviceCode,
@@ -59,7 +77,8 @@ export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorizat
       };
     } catch (error) {
       // 20^8 codes: a clash with a live one is rare; try another once.
-      if (attempt > 0 || !/UNIQUE constraint failed: tv_codes\.user_code_hash/.test(String(error))) throw error;
+      if (attempt > 0 || !/UNIQUE constraint failed: tv_codes\.user_code_hash/.test(String(error)))
+        throw error;
     }
   }
 }
@@ -68,18 +87,30 @@ export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorizat
  * A signed-in viewer confirms the code shown on the device. Counted per account and IP before the
  * lookup, so guessing codes runs out fast; a wrong, used or expired code is a 404.
  */
-export async function approvePairingCode(ip: string, live: LiveSession, typed: string): Promise<void> {
+export async function approvePairingCode(
+  ip: string,
+  live: LiveSession,
+  typed: string,
+): Promise<void> {
   const now = nowSeconds();
   await takeOrThrow(
     [
-      { key: await pseudonym('tv-approve-acc', String(live.accountId)), ...TV_LIMITS.approvePerAccount },
+      {
+        key: await pseudonym('tv-approve-acc', String(live.accountId)),
+        ...TV_LIMITS.approvePerAccount,
+      },
       { key: await pseudonym('tv-approve-ip', ip), ...TV_LIMITS.approvePerIp },
     ],
     now,
   );
   const letters = normalizeUserCode(typed);
   if (!letters) throw new ApiError(422, tvTexts.codeFormat, 'validation');
-  const approved = await approvePairing(d1(), await userCodeKey(letters), live.accountId, now).first();
+  const approved = await approvePairing(
+    d1(),
+    await userCodeKey(letters),
+    live.accountId,
+    now,
+  ).first();
   if (!approved) throw new ApiError(404, tvTexts.notFound, 'tv_code_not_found');
 }
 
@@ -91,23 +122,32 @@ export async function pollPairing(c: Context<AppEnv>, deviceCode: string): Promi
   const db = d1();
   const now = nowSeconds();
   const nowMs = Date.now();
-  const [read] = await db.batch<PairingRow>(pollStatements(db, await sha256(deviceCode), nowMs, POLL_TOLERANCE_MS));
+  const [read] = await db.batch<PairingRow>(
+    pollStatements(db, await sha256(deviceCode), nowMs, POLL_TOLERANCE_MS),
+  );
   const row = read!.results[0];
   if (!row) throw new ApiError(400, tvTexts.unknownDevice, 'invalid_grant');
   if (row.status === 'consumed') throw new ApiError(400, tvTexts.used, 'invalid_grant');
   if (row.expiresAt <= now) throw new ApiError(400, tvTexts.expired, 'expired_token');
   if (row.status === 'pending') {
-    const tooFast = row.lastPolledMs !== null && nowMs - row.lastPolledMs < row.interval * 1000 - POLL_TOLERANCE_MS;
+    const tooFast =
+      row.lastPolledMs !== null &&
+      nowMs - row.lastPolledMs < row.interval * 1000 - POLL_TOLERANCE_MS;
     if (tooFast) throw tooMany(row.interval + 5, tvTexts.slowDown(row.interval + 5), 'slow_down');
-    throw new ApiError(428, tvTexts.pending, 'authorization_pending', { 'Retry-After': String(row.interval) });
+    throw new ApiError(428, tvTexts.pending, 'authorization_pending', {
+      'Retry-After': String(row.interval),
+    });
   }
   const nonce = randomToken(12);
   const credential = await newCredential();
   const [taken, inserted] = await db.batch<Record<string, unknown>>([
     consumePairing(db, row.id, nonce, now),
-    insertSession(db, { id: row.accountId! }, credential, deviceFacts(c), now, { codeId: row.id, nonce, table: 'tv_codes' }),
+    insertSession(db, { id: row.accountId! }, credential, deviceFacts(c), now, {
+      codeId: row.id,
+      nonce,
+      table: 'tv_codes',
+    }),
   ]);
   if (taken!.meta.changes === 0) throw new ApiError(400, tvTexts.used, 'invalid_grant');
   return answerFromInsert(c, inserted, credential, now);
 }
-

@@ -6,7 +6,16 @@ export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 export const USER_CODE_LENGTH = 8;
 
 /** Cyrillic letters that look like Latin ones of the alphabet (a Russian keyboard layout types them). */
-const LOOKALIKES: Record<string, string> = { В: 'B', С: 'C', Н: 'H', К: 'K', М: 'M', Р: 'P', Т: 'T', Х: 'X' };
+const LOOKALIKES: Record<string, string> = {
+  В: 'B',
+  С: 'C',
+  Н: 'H',
+  К: 'K',
+  М: 'M',
+  Р: 'P',
+  Т: 'T',
+  Х: 'X',
+};
 
 /**
  * A fresh user code, uniform over the alphabet (rejection sampling).
@@ -17,7 +26,8 @@ export function newUserCode(): string {
   let code = '';
   while (code.length < USER_CODE_LENGTH) {
     for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
-      if (byte < limit && code.length < USER_CODE_LENGTH) code += USER_CODE_ALPHABET[byte % USER_CODE_ALPHABET.length];
+      if (byte < limit && code.length < USER_CODE_LENGTH)
+        code += USER_CODE_ALPHABET[byte % USER_CODE_ALPHABET.length];
     }
   }
   return formatUserCode(code);
@@ -31,6 +41,11 @@ export const formatUserCode = (code: string) => `${code.slice(0, 4)}-${code.slic
  * @example normalizeUserCode(' khtz mpdb ') // 'KHTZMPDB'
  */
 export function normalizeUserCode(input: string): string | null {
-  const letters = [...input.toUpperCase()].map((ch) => LOOKALIKES[ch] ?? ch).join('').replace(/[\s-]/g, '');
-  return new RegExp(`^[${USER_CODE_ALPHABET}]{${USER_CODE_LENGTH}}$`).test(letters) ? letters : null;
+  const letters = [...input.toUpperCase()]
+    .map((ch) => LOOKALIKES[ch] ?? ch)
+    .join('')
+    .replace(/[\s-]/g, '');
+  return new RegExp(`^[${USER_CODE_ALPHABET}]{${USER_CODE_LENGTH}}$`).test(letters)
+    ? letters
+    : null;
 }

@@ -2,6 +2,8 @@
  * The generated catalogue as SQL for the seed. Deterministic (seeded PRNG, fixed reference day),
  * idempotent (`ON CONFLICT DO NOTHING` on fixed ids; the search index is rebuilt from the tables).
  */
+
+import { reindexTitlesSql } from '../../search-index.ts';
 import { lit } from '../sql.ts';
 import { DEFAULT_REFERENCE, moscowMidnight } from './clock.ts';
 import { generatePeople } from './people.ts';
@@ -11,7 +13,6 @@ import { generateShowcases } from './showcases.ts';
 import { countries, genres, products, studios } from './taxonomy.ts';
 import { generateTitles, generateTrailers } from './titles.ts';
 import { generateTv, tvWindow } from './tv.ts';
-import { reindexTitlesSql } from '../../search-index.ts';
 
 export interface CatalogueOptions {
   /** The day "today" is for the seed (Moscow, `YYYY-MM-DD`): releases, new episodes and the TV week. */
@@ -95,7 +96,12 @@ function inserts(table: string, rows: Record<string, unknown>[]): string[] {
  */
 export function catalogueStatements(opts: CatalogueOptions = {}): string[] {
   const rows = catalogueRows(opts);
-  return [...Object.entries(rows).flatMap(([table, tableRows]) => inserts(table, tableRows as Record<string, unknown>[])), ...reindexTitlesSql().map((s) => `${s};`)];
+  return [
+    ...Object.entries(rows).flatMap(([table, tableRows]) =>
+      inserts(table, tableRows as Record<string, unknown>[]),
+    ),
+    ...reindexTitlesSql().map((s) => `${s};`),
+  ];
 }
 
 /**

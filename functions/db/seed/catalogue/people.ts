@@ -1,5 +1,11 @@
 /** About 600 people: mostly international names (Russian transliteration + original), some Russian. */
-import { firstNames, lastNames, russianFeminine, russianFirstNames, russianLastNames } from './names.ts';
+import {
+  firstNames,
+  lastNames,
+  russianFeminine,
+  russianFirstNames,
+  russianLastNames,
+} from './names.ts';
 import type { Rng } from './rng.ts';
 import { slugify } from './slug.ts';
 

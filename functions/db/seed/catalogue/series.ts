@@ -3,7 +3,7 @@
  * and the series' year and release date follow its first season. Some series are on air around
  * the reference day, so "new episodes" has episodes from the last two weeks and a few to come.
  */
-import { DAY, WEEK, moscowYear, yearStart } from './clock.ts';
+import { DAY, moscowYear, WEEK, yearStart } from './clock.ts';
 import { episodeDescription, episodeName } from './descriptions.ts';
 import { rng } from './rng.ts';
 import type { TitleRow } from './titles.ts';
@@ -40,14 +40,24 @@ export function generateSeries(titles: TitleRow[], reference: number) {
   const releaseHour = 3 * 3600;
 
   for (const title of titles.filter((t) => t.type === 'series')) {
-    const count = r.weighted([[1, 18], [2, 22], [3, 20], [4, 16], [5, 12], [6, 12]] as const);
-    const sizes = Array.from({ length: count }, () => (r.chance(0.2) ? r.int(13, 16) : r.int(6, 12)));
+    const count = r.weighted([
+      [1, 18],
+      [2, 22],
+      [3, 20],
+      [4, 16],
+      [5, 12],
+      [6, 12],
+    ] as const);
+    const sizes = Array.from({ length: count }, () =>
+      r.chance(0.2) ? r.int(13, 16) : r.int(6, 12),
+    );
     const onAir = r.chance(0.16);
     const lastSize = sizes[count - 1]!;
     let lastStart: number;
     if (onAir) {
       // Between a week ahead and well into the season: episodes in the last 14 days and the next.
-      lastStart = reference + releaseHour - r.int(-1, Math.min(lastSize - 2, 6)) * WEEK - r.int(0, 6) * DAY;
+      lastStart =
+        reference + releaseHour - r.int(-1, Math.min(lastSize - 2, 6)) * WEEK - r.int(0, 6) * DAY;
     } else {
       const year = moscowYear(reference) - Math.floor(12 * r.next() ** 2);
       const latest = reference - (lastSize + 2) * WEEK;

@@ -87,10 +87,22 @@ export function studioId(slug: string): number {
   return studio.id;
 }
 
-export const products: { id: number; slug: string; name: string; buy_type: BuyType; partner: Partner }[] = [
+export const products: {
+  id: number;
+  slug: string;
+  name: string;
+  buy_type: BuyType;
+  partner: Partner;
+}[] = [
   { id: 1, slug: 'amediateka', name: 'Амедиатека', buy_type: 'SVOD', partner: 'none' },
   { id: 2, slug: 'hbo-max', name: 'HBO Max', buy_type: 'SVOD', partner: 'hbo-max' },
-  { id: 3, slug: 'paramount-plus', name: 'Paramount+', buy_type: 'SVOD', partner: 'paramount-plus' },
+  {
+    id: 3,
+    slug: 'paramount-plus',
+    name: 'Paramount+',
+    buy_type: 'SVOD',
+    partner: 'paramount-plus',
+  },
   { id: 4, slug: 'kino1tv', name: 'Кино1ТВ', buy_type: 'SVOD', partner: 'kino1tv' },
   { id: 5, slug: 'dazn', name: 'DAZN', buy_type: 'SVOD', partner: 'dazn' },
   { id: 6, slug: 'rent-hd', name: 'Аренда в HD на 48 часов', buy_type: 'TVOD', partner: 'none' },

@@ -1,6 +1,14 @@
 /** Russian title names with English originals, composed from the banks in names.ts. */
 import {
-  adjectives, genitives, heads, kidsHeroes, kidsThings, nouns, sportHeads, sportSubjects, standalone,
+  adjectives,
+  genitives,
+  heads,
+  kidsHeroes,
+  kidsThings,
+  nouns,
+  sportHeads,
+  sportSubjects,
+  standalone,
 } from './names.ts';
 import type { Rng } from './rng.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { AgeRating } from '../../catalogue-schema.ts';
 import { DAY } from './clock.ts';
-import { rng, type Rng } from './rng.ts';
+import { type Rng, rng } from './rng.ts';
 import type { TitleRow } from './titles.ts';
 
 type Theme = 'news' | 'movies' | 'series' | 'kids' | 'sport' | 'docs' | 'music' | 'entertainment';
@@ -50,37 +50,139 @@ interface Slot {
   minutes: number;
 }
 
-const news = ['Новости', 'Вести дня', 'Утро. Главное', 'Итоги дня', 'Экономика. Обзор', 'Погода', 'Мир за неделю'];
-const sports = ['Футбол. Премьер-лига. Обзор тура', 'Хоккей. КХЛ. Прямая трансляция', 'Теннис. Турнир ATP', 'Бокс. Вечер чемпионов', 'Биатлон. Кубок мира', 'Баскетбол. Единая лига', 'Спортивные новости'];
-const docs = ['Загадки древних цивилизаций', 'Великие открытия', 'Тайны океана', 'Города будущего', 'Люди и горы', 'Секреты дикой природы', 'Империи прошлого', 'Космос: путь к звёздам'];
-const shows = ['Кулинарный поединок', 'Весь вечер с вами', 'Ремонт за выходные', 'Викторина «Знаток»', 'Вечерний разговор', 'Дачные советы', 'Большой обед', 'Смех без правил'];
-const music = ['Хит-парад недели', 'Живой концерт', 'Клипы нон-стоп', 'Дискотека 80-х', 'Легенды рока', 'Музыкальное утро'];
-const cartoons = ['Весёлые друзья', 'Сказки на ночь', 'Умные машинки', 'Лесная школа', 'Мультсборник', 'Почемучки'];
+const news = [
+  'Новости',
+  'Вести дня',
+  'Утро. Главное',
+  'Итоги дня',
+  'Экономика. Обзор',
+  'Погода',
+  'Мир за неделю',
+];
+const sports = [
+  'Футбол. Премьер-лига. Обзор тура',
+  'Хоккей. КХЛ. Прямая трансляция',
+  'Теннис. Турнир ATP',
+  'Бокс. Вечер чемпионов',
+  'Биатлон. Кубок мира',
+  'Баскетбол. Единая лига',
+  'Спортивные новости',
+];
+const docs = [
+  'Загадки древних цивилизаций',
+  'Великие открытия',
+  'Тайны океана',
+  'Города будущего',
+  'Люди и горы',
+  'Секреты дикой природы',
+  'Империи прошлого',
+  'Космос: путь к звёздам',
+];
+const shows = [
+  'Кулинарный поединок',
+  'Весь вечер с вами',
+  'Ремонт за выходные',
+  'Викторина «Знаток»',
+  'Вечерний разговор',
+  'Дачные советы',
+  'Большой обед',
+  'Смех без правил',
+];
+const music = [
+  'Хит-парад недели',
+  'Живой концерт',
+  'Клипы нон-стоп',
+  'Дискотека 80-х',
+  'Легенды рока',
+  'Музыкальное утро',
+];
+const cartoons = [
+  'Весёлые друзья',
+  'Сказки на ночь',
+  'Умные машинки',
+  'Лесная школа',
+  'Мультсборник',
+  'Почемучки',
+];
 
-function slot(r: Rng, theme: Theme, movies: TitleRow[], series: TitleRow[], kids: TitleRow[]): Slot {
+function slot(
+  r: Rng,
+  theme: Theme,
+  movies: TitleRow[],
+  series: TitleRow[],
+  kids: TitleRow[],
+): Slot {
   const step = (min: number, max: number) => r.int(min / 5, max / 5) * 5;
   switch (theme) {
     case 'news':
-      return { name: r.pick(news), description: 'Главные события дня в России и мире.', genre: 'Новости', age: 16, minutes: step(20, 45) };
+      return {
+        name: r.pick(news),
+        description: 'Главные события дня в России и мире.',
+        genre: 'Новости',
+        age: 16,
+        minutes: step(20, 45),
+      };
     case 'sport':
-      return { name: r.pick(sports), description: 'Трансляция с комментариями экспертов.', genre: 'Спорт', age: 12, minutes: step(30, 150) };
+      return {
+        name: r.pick(sports),
+        description: 'Трансляция с комментариями экспертов.',
+        genre: 'Спорт',
+        age: 12,
+        minutes: step(30, 150),
+      };
     case 'docs':
-      return { name: r.pick(docs), description: 'Документальный цикл.', genre: 'Документальный', age: 12, minutes: step(40, 60) };
+      return {
+        name: r.pick(docs),
+        description: 'Документальный цикл.',
+        genre: 'Документальный',
+        age: 12,
+        minutes: step(40, 60),
+      };
     case 'music':
-      return { name: r.pick(music), description: 'Музыкальная программа.', genre: 'Музыка', age: 12, minutes: step(30, 90) };
+      return {
+        name: r.pick(music),
+        description: 'Музыкальная программа.',
+        genre: 'Музыка',
+        age: 12,
+        minutes: step(30, 90),
+      };
     case 'entertainment':
-      return { name: r.pick(shows), description: 'Развлекательное шоу.', genre: 'Развлечения', age: 12, minutes: step(30, 90) };
+      return {
+        name: r.pick(shows),
+        description: 'Развлекательное шоу.',
+        genre: 'Развлечения',
+        age: 12,
+        minutes: step(30, 90),
+      };
     case 'kids': {
       const cartoon = kids.length > 0 && r.chance(0.6) ? r.pick(kids).name : r.pick(cartoons);
-      return { name: cartoon, description: 'Мультфильм.', genre: 'Детям', age: 0, minutes: step(20, 45) };
+      return {
+        name: cartoon,
+        description: 'Мультфильм.',
+        genre: 'Детям',
+        age: 0,
+        minutes: step(20, 45),
+      };
     }
     case 'series': {
       const show = r.pick(series);
-      return { name: `${show.name}. ${r.int(1, 12)}-я серия`, description: show.description, genre: 'Сериал', age: show.age_rating, minutes: step(40, 60) };
+      return {
+        name: `${show.name}. ${r.int(1, 12)}-я серия`,
+        description: show.description,
+        genre: 'Сериал',
+        age: show.age_rating,
+        minutes: step(40, 60),
+      };
     }
     case 'movies': {
       const movie = r.pick(movies);
-      return { name: movie.name, description: movie.description, genre: 'Фильм', age: movie.age_rating, minutes: Math.min(150, Math.ceil((movie.duration_min + 10) / 5) * 5) };
+      return {
+        name: movie.name,
+        description: movie.description,
+        genre: 'Фильм',
+        age: movie.age_rating,
+        minutes: Math.min(150, Math.ceil((movie.duration_min + 10) / 5) * 5),
+      };
     }
   }
 }
@@ -96,15 +198,32 @@ export function generateTv(titles: TitleRow[], from: number, to: number) {
     name,
     description,
     position: i + 1,
-    age_rating: (theme === 'kids' ? 0 : theme === 'news' || theme === 'movies' || theme === 'series' ? 16 : 12) as AgeRating,
+    age_rating: (theme === 'kids'
+      ? 0
+      : theme === 'news' || theme === 'movies' || theme === 'series'
+        ? 16
+        : 12) as AgeRating,
     theme,
   }));
-  const programmes = rows.flatMap((channel) => generateProgrammes(channel, titles, from, to, rng(`tv:${channel.slug}`))).map((p, i) => ({ id: i + 1, ...p }));
+  const programmes = rows
+    .flatMap((channel) => generateProgrammes(channel, titles, from, to, rng(`tv:${channel.slug}`)))
+    .map((p, i) => ({ id: i + 1, ...p }));
   return { channels: rows.map(({ theme: _theme, ...row }) => row), programmes };
 }
 
-export type Programme = { channel_id: number; starts_at: number; ends_at: number; name: string; description: string; genre: string; age_rating: AgeRating };
-type GuideTitle = Pick<TitleRow, 'type' | 'partner' | 'name' | 'description' | 'age_rating' | 'duration_min'>;
+export type Programme = {
+  channel_id: number;
+  starts_at: number;
+  ends_at: number;
+  name: string;
+  description: string;
+  genre: string;
+  age_rating: AgeRating;
+};
+type GuideTitle = Pick<
+  TitleRow,
+  'type' | 'partner' | 'name' | 'description' | 'age_rating' | 'duration_min'
+>;
 
 /** The theme of a seeded channel, by slug ('entertainment' for a channel the seed does not know). */
 export function channelTheme(slug: string): Theme {
@@ -115,7 +234,13 @@ export function channelTheme(slug: string): Theme {
  * One channel's programmes from `from` until `to`: contiguous, 20–150 minutes each, a rerun block
  * at night. Used by the seed and by the daily job that keeps the guide a week ahead.
  */
-export function generateProgrammes(channel: { id: number; slug: string }, titles: GuideTitle[], from: number, to: number, r: Rng): Programme[] {
+export function generateProgrammes(
+  channel: { id: number; slug: string },
+  titles: GuideTitle[],
+  from: number,
+  to: number,
+  r: Rng,
+): Programme[] {
   const theme = channelTheme(channel.slug);
   const movies = titles.filter((t) => t.type === 'movie' && t.partner !== 'dazn') as TitleRow[];
   const series = titles.filter((t) => t.type === 'series') as TitleRow[];
@@ -124,9 +249,20 @@ export function generateProgrammes(channel: { id: number; slug: string }, titles
   for (let at = from; at < to; ) {
     // Night hours on every channel are a rerun block, so the guide looks like a real one.
     const hour = new Date((at + 3 * 3600) * 1000).getUTCHours();
-    const s = hour >= 2 && hour < 6 && theme !== 'news' ? { ...slot(r, theme, movies, series, kids), genre: 'Повтор' } : slot(r, theme, movies, series, kids);
+    const s =
+      hour >= 2 && hour < 6 && theme !== 'news'
+        ? { ...slot(r, theme, movies, series, kids), genre: 'Повтор' }
+        : slot(r, theme, movies, series, kids);
     const minutes = Math.max(20, Math.min(150, s.minutes));
-    programmes.push({ channel_id: channel.id, starts_at: at, ends_at: at + minutes * 60, name: s.name, description: s.description, genre: s.genre, age_rating: s.age });
+    programmes.push({
+      channel_id: channel.id,
+      starts_at: at,
+      ends_at: at + minutes * 60,
+      name: s.name,
+      description: s.description,
+      genre: s.genre,
+      age_rating: s.age,
+    });
     at += minutes * 60;
   }
   return programmes;
