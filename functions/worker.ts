@@ -6,9 +6,9 @@
 
 import { env, waitUntil } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
-import { purgeExpired } from './api/auth/auth.repo.ts';
-import { purgeSocial } from './api/auth/social/social.repo.ts';
 import { d1, db } from './db/client.ts';
+import { purgeExpired } from './domains/auth/index.ts';
+import { purgeSocial } from './domains/social/index.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
 import { setRevalidator } from './middleware/edge-cache.ts';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalogueFixture } from '../api/content/test-fixtures.ts';
 import { db } from '../db/client.ts';
+import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { call, RETURNING } from '../test-helpers.ts';
 import { channelProgrammes, extendTvGuide, GUIDE_AHEAD, GUIDE_KEPT } from './tv-guide.ts';
 

@@ -1,7 +1,7 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { config } from '../lib/config.ts';
-import { COOKIE } from '../lib/cookies.ts';
+import { COOKIE } from '../shared/cookies.ts';
 import { call } from '../test-helpers.ts';
 
 const DAYS_30 = 2_592_000;

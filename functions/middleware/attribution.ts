@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { PARTNER_UID_MAX_AGE, touchOf, USER_STATUS_MAX_AGE } from '../lib/attribution-rules.ts';
-import { COOKIE, isHttps, publicCookie } from '../lib/cookies.ts';
+import { COOKIE, isHttps, publicCookie } from '../shared/cookies.ts';
 
 /**
  * True for a top-level page navigation the visitor actually made: a GET for a document, not a

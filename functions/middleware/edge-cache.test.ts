@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogueFixture } from '../api/content/test-fixtures.ts';
+import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { call, RETURNING } from '../test-helpers.ts';
 import { cacheKey, openEdgeCache } from './edge-cache.ts';
 

@@ -6,14 +6,14 @@ import {
   nowSeconds,
   renewFromCookie,
   setSessionCookies,
-} from '../api/auth/session.ts';
+} from '../domains/auth/index.ts';
 import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../lib/cookies.ts';
 import { deviceOf } from '../lib/device.ts';
 import { deviceIdFor, isDeviceId } from '../lib/device-id.ts';
 import { geoOf } from '../lib/geo.ts';
 import { GUEST, type SessionInfo, sessionFromLive, sessionOf } from '../lib/session-token.ts';
+import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
 
 /**
  * Learns who and where the visitor is (geo, device, device id, session, cookie consent) once per

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { ADAPTERS } from '../api/auth/social/providers.ts';
+import { ADAPTERS } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 

@@ -1,18 +1,18 @@
 import type { AstroGlobal } from 'astro';
 import {
-  confirmContactChange,
-  requestContactChange,
-} from '../../functions/api/auth/contact-change.ts';
-import { changeWithCurrent } from '../../functions/api/auth/password-reset.ts';
-import {
+  addressOf,
+  type Contact,
+  type ContactKind,
+  changeWithCurrent,
   code as codeSchema,
+  confirmContactChange,
   email as emailSchema,
   password as newPassword,
+  nowSeconds,
   phone as phoneSchema,
-} from '../../functions/api/auth/schemas.ts';
-import { addressOf, type Contact, type ContactKind } from '../../functions/api/auth/send-code.ts';
-import { nowSeconds } from '../../functions/api/auth/session.ts';
-import { sendParentalCode, verifySession } from '../../functions/api/parental/codes.ts';
+  requestContactChange,
+} from '../../functions/domains/auth/index.ts';
+import { sendParentalCode, verifySession } from '../../functions/domains/parental/index.ts';
 import { ApiError } from '../../functions/lib/errors.ts';
 import type { LiveSession } from '../../functions/lib/session-token.ts';
 

@@ -1,7 +1,12 @@
 import type { AstroGlobal } from 'astro';
-import { accountView, liveSession, toSignedIn } from '../../functions/api/auth/auth.repo.ts';
-import { nowSeconds, SESSION_COOKIES } from '../../functions/api/auth/session.ts';
 import { d1 } from '../../functions/db/client.ts';
+import {
+  accountView,
+  liveSession,
+  nowSeconds,
+  SESSION_COOKIES,
+  toSignedIn,
+} from '../../functions/domains/auth/index.ts';
 import type { LiveSession } from '../../functions/lib/session-token.ts';
 
 export interface AccountSummary {

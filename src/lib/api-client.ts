@@ -2,7 +2,7 @@
  * The one HTTP client of the islands: the request rules of spec section 7 and the error catalogue
  * of section 8 in one place. Browser globals sit behind `ApiEnvironment` so tests run it in workerd.
  */
-import { COOKIE } from '../../functions/lib/cookies.ts';
+import { COOKIE } from '../../functions/shared/cookies.ts';
 import { type AppConfig, appConfig } from './app-config.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

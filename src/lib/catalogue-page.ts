@@ -1,11 +1,14 @@
 import type { AstroGlobal } from 'astro';
-import { facetQueries } from '../../functions/api/catalogue/catalogue.repo.ts';
-import { listTitlesQuery, withTotal } from '../../functions/api/content/content.repo.ts';
-import { toCard } from '../../functions/api/content/content-dto.ts';
-import { listQuery } from '../../functions/api/content/routes.ts';
-import type { Toggles } from '../../functions/api/flags/flags.repo.ts';
 import type { Partner, TitleType } from '../../functions/db/catalogue-schema.ts';
 import { db } from '../../functions/db/client.ts';
+import {
+  facetQueries,
+  listTitlesQuery,
+  toCard,
+  withTotal,
+} from '../../functions/domains/catalogue/index.ts';
+import type { Toggles } from '../../functions/domains/flags/index.ts';
+import { listQuery } from '../../functions/http/content.ts';
 import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShelfDto } from '../../functions/api/showcases/showcase-dto.ts';
+import type { ShelfDto } from '../../functions/domains/catalogue/showcase-dto.ts';
 import { carouselKindOf, shelvesToShow } from './home-page.ts';
 
 const base = { name: 'Полка', wide: false, partner: null, collection: null, collectionSlug: null };

@@ -1,14 +1,12 @@
 import type { AstroGlobal } from 'astro';
 import {
-  type ShelfDto,
-  toBannerDto,
-  toShowcaseDto,
-} from '../../functions/api/showcases/showcase-dto.ts';
-import {
   bannersQuery,
+  type ShelfDto,
   showcaseQueries,
+  toBannerDto,
   toShowcase,
-} from '../../functions/api/showcases/showcases.repo.ts';
+  toShowcaseDto,
+} from '../../functions/domains/catalogue/index.ts';
 import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';

@@ -1,4 +1,4 @@
-import type { Toggles } from '../../functions/api/flags/flags.repo.ts';
+import type { Toggles } from '../../functions/domains/flags/index.ts';
 import type { RegionGroup } from '../../functions/lib/geo.ts';
 
 /** A navigation item exactly as spec section 3 describes it. */

@@ -1,10 +1,10 @@
 import type { AstroGlobal } from 'astro';
 import { eq } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
-import { allFlags, type Toggles, togglesFrom } from '../../functions/api/flags/flags.repo.ts';
-import { type SeoText, seoPathKey, toSeoText } from '../../functions/api/seo/seo.repo.ts';
 import { type Db, db } from '../../functions/db/client.ts';
 import { seoTexts } from '../../functions/db/schema.ts';
+import { allFlags, type Toggles, togglesFrom } from '../../functions/domains/flags/index.ts';
+import { type SeoText, seoPathKey, toSeoText } from '../../functions/domains/seo/index.ts';
 
 export interface PageContext {
   toggles: Toggles;

@@ -5,7 +5,7 @@
  * status) asks who else is open: if nobody answers, the last tab had closed and the entry goes
  * (cookie, and the server's entry for this session). Runs on every signed-in page (the header).
  */
-import { COOKIE } from '../../functions/lib/cookies.ts';
+import { COOKIE } from '../../functions/shared/cookies.ts';
 
 export const TABS_CHANNEL = 'amedia-tabs';
 /** Session-storage key of the PIN status (spec section 3: entered / not_entered). */

@@ -4,7 +4,7 @@
  * then tells the other tabs, which follow on the signal.
  */
 
-import { COOKIE } from '../../functions/lib/cookies.ts';
+import { COOKIE } from '../../functions/shared/cookies.ts';
 import { api, browserEnvironment, isLogoutSuccess, SESSION_COOKIES } from './api-client.ts';
 import { appConfig } from './app-config.ts';
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { asc, ne } from 'drizzle-orm';
-import { watchUrl } from '../../functions/api/content/content-dto.ts';
 import { collections, titles, tvChannels } from '../../functions/db/catalogue-schema.ts';
 import { db } from '../../functions/db/client.ts';
+import { watchUrl } from '../../functions/domains/catalogue/index.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 
 /** Sections and help pages of spec section 2 that search engines should know (CIS-only ones too). */

@@ -4,7 +4,7 @@
  * mark lives in the `pin_status` cookie and session storage (src/lib/pin-tabs.ts).
  */
 import { map } from 'nanostores';
-import { COOKIE } from '../../functions/lib/cookies.ts';
+import { COOKIE } from '../../functions/shared/cookies.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';

@@ -4,8 +4,7 @@
  * flag and the page is hidden meanwhile"). The island renders it; the calls live here.
  */
 import { map } from 'nanostores';
-import type { Avatar } from '../../functions/api/profiles/avatars.ts';
-import type { Profile } from '../../functions/api/profiles/profiles.repo.ts';
+import type { Avatar, Profile } from '../../functions/domains/profiles/index.ts';
 import { profilesTexts as t } from '../components/profiles/texts.ts';
 import { type ApiResult, api, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
 import { writePinStatus } from '../lib/pin-tabs.ts';

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogueFixture } from '../../functions/api/content/test-fixtures.ts';
+import { loadCatalogueFixture } from '../../functions/domains/catalogue/test-fixtures.ts';
 import {
   type ApiClient,
   type ApiResult,

@@ -1,5 +1,5 @@
 import { type MapStore, map } from 'nanostores';
-import type { TitleCard } from '../../functions/api/content/content-dto.ts';
+import type { TitleCard } from '../../functions/domains/catalogue/index.ts';
 import type { Paged } from '../../functions/lib/pagination.ts';
 import { type ApiClient, api, errorMessage } from '../lib/api-client.ts';
 import { debounce } from '../lib/debounce.ts';

@@ -1,5 +1,9 @@
 import { atom, computed, onMount } from 'nanostores';
-import { BREAKPOINTS, type Breakpoint, RESIZE_DEBOUNCE_MS } from '../../functions/lib/constants.ts';
+import {
+  BREAKPOINTS,
+  type Breakpoint,
+  RESIZE_DEBOUNCE_MS,
+} from '../../functions/shared/constants.ts';
 import { debounce } from '../lib/debounce.ts';
 
 /** System info of spec section 3: layout breakpoint and screen orientation. */

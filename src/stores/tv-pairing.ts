@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type { DeviceAuthorization } from '../../functions/api/auth/tv-code/tv-code.ts';
+import type { DeviceAuthorization } from '../../functions/domains/tv-code/index.ts';
 import { type ApiClient, api, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
 
 /**

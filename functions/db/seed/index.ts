@@ -6,7 +6,7 @@
  * `SEED_REFERENCE=YYYY-MM-DD` pins it.
  */
 import { writeFileSync } from 'node:fs';
-import { calendarDay } from '../../lib/ru.ts';
+import { calendarDay } from '../../shared/ru.ts';
 import { catalogueSql } from './catalogue/index.ts';
 import { flagSeed } from './flags.ts';
 import { insertIgnore } from './sql.ts';

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { SOCIAL_LABELS } from '../../../functions/api/auth/social/labels.ts';
+import { SOCIAL_LABELS } from '../../../functions/domains/social/index.ts';
 import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../lib/back-path.ts';
 import {
   $authFlow,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import type { Avatar } from '../../../functions/api/profiles/avatars.ts';
+import type { Avatar } from '../../../functions/domains/profiles/index.ts';
 import {
   $profiles,
   createProfile,

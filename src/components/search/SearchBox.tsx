@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { TitleCard } from '../../../functions/api/content/content-dto.ts';
+import type { TitleCard } from '../../../functions/domains/catalogue/index.ts';
 import { titleTypeLabels } from '../../lib/texts.ts';
 import { searchSuggestions as suggestions } from '../../stores/search-suggestions.ts';
 import { searchTexts as t } from './texts.ts';

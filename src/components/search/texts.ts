@@ -1,4 +1,4 @@
-import { pluralForm } from '../../../functions/lib/ru.ts';
+import { pluralForm } from '../../../functions/shared/ru.ts';
 
 /** Texts of the search page and its search box. */
 export const searchTexts = {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { OutboxEntry } from '../../../functions/lib/messages/outbox.repo.ts';
+import type { OutboxEntry } from '../../../functions/domains/messages/outbox.repo.ts';
 
 export interface OutboxQuery {
   channel?: 'email' | 'sms';

@@ -1,0 +1,59 @@
+import { desc, sql } from 'drizzle-orm';
+import { type AgeRating, titles } from '../../db/catalogue-schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { PageQuery } from '../../lib/pagination.ts';
+import { cardColumns } from './content.repo.ts';
+
+/**
+ * The FTS5 query for what a viewer typed: every word must match as a prefix, case- and
+ * ё-insensitive (the index folds diacritics). Words are quoted, so no FTS syntax gets through.
+ * @example ftsQuery('тихий гор') // '"тихий"* AND "гор"*'
+ */
+export function ftsQuery(text: string): string | null {
+  const words =
+    text
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(' AND ') : null;
+}
+
+/** Titles matching the query, best match first (BM25 with the name weighted highest), then popularity. */
+export async function searchTitles(
+  db: Db,
+  query: string,
+  { page, page_size }: PageQuery,
+  maxAge?: AgeRating,
+) {
+  const match = ftsQuery(query);
+  if (!match) return { rows: [], total: 0 };
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) OVER ()` })
+    .from(titles)
+    .innerJoin(
+      sql`(SELECT rowid AS id, bm25(titles_search, 10.0, 5.0, 2.0, 1.0) AS score FROM titles_search WHERE titles_search MATCH ${match}) m`,
+      sql`m.id = titles.id`,
+    )
+    .where(
+      sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${
+        maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``
+      }`,
+    )
+    .orderBy(sql`m.score`, desc(titles.popularity))
+    .limit(page_size)
+    .offset((page - 1) * page_size);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** What the search page offers before anything is typed: the most popular titles. */
+export async function presetTitles(db: Db, limit: number, maxAge?: AgeRating) {
+  return db
+    .select(cardColumns)
+    .from(titles)
+    .where(
+      sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``}`,
+    )
+    .orderBy(desc(titles.popularity))
+    .limit(limit);
+}

@@ -1,0 +1,105 @@
+import type { Partner } from '../../db/catalogue-schema.ts';
+import { type TitleCard, type TitleRow, toCard, watchUrl } from './content-dto.ts';
+import type { BannerRow, FoundShowcase } from './showcases.repo.ts';
+
+interface ShelfBase {
+  id: number;
+  name: string;
+  wide: boolean;
+  partner: Exclude<Partner, 'none'> | null;
+  /** Id and slug of the collection an editors' shelf shows (its page is `/collections/{slug}`). */
+  collection: number | null;
+  collectionSlug: string | null;
+}
+
+/** A new episode on a shelf, with its series as a card. */
+export interface EpisodeItem {
+  episodeId: number;
+  number: number;
+  name: string;
+  seasonNumber: number;
+  releasedAt: number;
+  content: TitleCard;
+  url: string;
+}
+
+export interface BlogItem {
+  headline: string;
+  url: string;
+}
+
+/** A shelf as the API answers it and the pages render it; `kind` says what its items are. */
+export type ShelfDto =
+  | (ShelfBase & { kind: 'cw' | 'nw'; personal: true; items: TitleCard[] })
+  | (ShelfBase & { kind: 'blog'; items: BlogItem[] })
+  | (ShelfBase & { kind: 'episodes'; items: EpisodeItem[] })
+  | (ShelfBase & { kind: 'editors' | 'partner'; items: TitleCard[] });
+
+export interface ShowcaseDto {
+  id: number;
+  slug: string;
+  name: string;
+  kind: string;
+  shelves: ShelfDto[];
+}
+
+/** A showcase's rows (`toShowcase`) as the answer of `/cms/showcases/…` and the shelves of pages. */
+export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
+  return {
+    id: found.showcase.id,
+    slug: found.showcase.slug,
+    name: found.showcase.name,
+    kind: found.showcase.kind,
+    shelves: found.shelves.map((shelf): ShelfDto => {
+      const base: ShelfBase = {
+        id: shelf.id,
+        name: shelf.name,
+        wide: shelf.wide,
+        partner: shelf.partner,
+        collection: shelf.collectionId,
+        collectionSlug: shelf.collectionSlug,
+      };
+      switch (shelf.kind) {
+        case 'cw':
+        case 'nw':
+          // Continue watching and now watching are per viewer: issue 4/6 fills them for signed-in viewers.
+          return { ...base, kind: shelf.kind, personal: true, items: [] };
+        case 'blog':
+          return {
+            ...base,
+            kind: 'blog',
+            items: found.items
+              .filter((i) => i.shelfId === shelf.id && i.url)
+              .map((i) => ({ headline: i.headline ?? '', url: i.url! })),
+          };
+        case 'episodes':
+          return {
+            ...base,
+            kind: 'episodes',
+            items: found.episodes.map((e) => ({
+              episodeId: e.episodeId,
+              number: e.episodeNumber,
+              name: e.episodeName,
+              seasonNumber: e.seasonNumber,
+              releasedAt: e.episodeReleasedAt,
+              content: toCard(e),
+              url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}`,
+            })),
+          };
+        default: {
+          const explicit = found.items.filter((i) => i.shelfId === shelf.id && i.id !== null);
+          const derived = shelf.kind === 'editors' ? found.collectionItems : found.partnerItems;
+          const rows = explicit.length ? explicit : derived.filter((i) => i.shelfId === shelf.id);
+          return { ...base, kind: shelf.kind, items: rows.map((r) => toCard(r as TitleRow)) };
+        }
+      }
+    }),
+  };
+}
+
+/** A page banner: headline, text and the title it leads to. */
+export function toBannerDto(row: BannerRow) {
+  return { id: row.bannerId, headline: row.headline, text: row.text, content: toCard(row) };
+}
+
+export type BannerDto = ReturnType<typeof toBannerDto>;

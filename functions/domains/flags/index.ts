@@ -1,0 +1,2 @@
+export type { Toggles } from './repo.ts';
+export { allFlags, findFlag, togglesFrom } from './repo.ts';

@@ -1,0 +1,43 @@
+import { config } from '../../lib/config.ts';
+import type { Fetcher } from './http-gateway.ts';
+import { httpMailSender, httpSmsSender } from './http-senders.ts';
+import type { MessageSender } from './message.ts';
+import { outboxSender } from './outbox-sender.ts';
+
+export { DeliveryError, type DeliveryFailure, deliveryApiError } from './delivery-error.ts';
+export type { MessageChannel, MessageSender, OutgoingMessage } from './message.ts';
+export * as templates from './templates.ts';
+
+/**
+ * The sender configuration chooses: e-mail by MAIL_PROVIDER, SMS by SMS_PROVIDER, each "outbox"
+ * (D1, read at /dev/outbox) or "http" (the JSON gateway at MAIL_API_URL / SMS_API_URL).
+ * Configuration is read on every call, like `config()` itself.
+ * @example await messageSender().send(templates.signInCode({ channel: 'sms', to: '+79991234567', code: '123456' }))
+ */
+export function messageSender(deps: { fetch?: Fetcher } = {}): MessageSender {
+  const { mail, sms } = config();
+  const email =
+    mail.provider === 'http'
+      ? httpMailSender({
+          url: mail.apiUrl,
+          apiKey: mail.apiKey,
+          from: mail.from,
+          fetch: deps.fetch,
+        })
+      : outboxSender();
+  const text =
+    sms.provider === 'http'
+      ? httpSmsSender({
+          url: sms.apiUrl,
+          apiKey: sms.apiKey,
+          sender: sms.sender,
+          fetch: deps.fetch,
+        })
+      : outboxSender();
+  return { send: (message) => (message.channel === 'sms' ? text : email).send(message) };
+}
+
+export { normaliseRecipient, outgoingMessageSchema } from './message.ts';
+export { outboxQuery, toOutboxEntry } from './outbox.repo.ts';
+export { outboxSender } from './outbox-sender.ts';
+export { purposeLabels } from './texts.ts';

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LiveSession } from '../../lib/session-token.ts';
+import { nowSeconds, takeCheckAllowance } from '../auth/index.ts';
+import { attemptPin, loadControl } from './pin.ts';
+import { parentalTexts } from './texts.ts';
+
+/** The profile a switch goes to; only whether it is a kid's matters here. */
+export interface SwitchTarget {
+  isKid: boolean;
+}
+
+/**
+ * The PIN rule of a profile switch (spec sections 4 and 6): with parental control Enabled, going
+ * from a kid profile to an adult one needs the PIN — given with the switch, or entered by this
+ * session within the last 4 hours. Otherwise it throws the envelope: 403 `pin_required` (no PIN
+ * and no recent entry), 403 `pin_invalid` (wrong, with tries left), 429 `pin_locked` (five wrong
+ * PINs in 15 minutes; Retry-After), 409 never (a switch without control needs nothing). A given
+ * PIN counts against the account's lock and the IP's check allowance, and marks the entry.
+ * @example
+ * const live = await requireLiveSession(c);
+ * await assertPinForAdultSwitch(c, live, { isKid: target.isKid }, body.pin);
+ */
+export async function assertPinForAdultSwitch(
+  c: Context<AppEnv>,
+  session: LiveSession,
+  target: SwitchTarget,
+  pin?: string,
+): Promise<void> {
+  if (!session.isKid || target.isKid) return;
+  const now = nowSeconds();
+  const control = await loadControl(session, now);
+  if (control.status !== 'Enabled') return;
+  if (pin !== undefined) {
+    await takeCheckAllowance(c.var.edge.geo.ip, now);
+    await attemptPin(session, control, pin, now);
+    return;
+  }
+  if (!control.entered) throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
+}

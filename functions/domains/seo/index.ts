@@ -1,0 +1,2 @@
+export type { SeoText } from './repo.ts';
+export { findSeoText, seoPathKey, toSeoText } from './repo.ts';

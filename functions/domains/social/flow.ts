@@ -1,0 +1,245 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { safeBackPath } from '../../../src/lib/back-path.ts';
+import { d1 } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LiveSession } from '../../lib/session-token.ts';
+import { COOKIE, isHttps } from '../../shared/cookies.ts';
+import { SECONDS } from '../../shared/ru.ts';
+import {
+  answerFromInsert,
+  authTexts,
+  deviceFacts,
+  ensureFirstProfile,
+  insertAccount,
+  insertSession,
+  newCredential,
+  nowSeconds,
+  pseudonym,
+  replacePrevious,
+  requireLiveSession,
+  takeOrThrow,
+} from '../auth/index.ts';
+import { authorizeUrl, exchangeCode, fetchUser } from './oauth-client.ts';
+import {
+  ADAPTERS,
+  type ProviderUser,
+  type ResolvedProvider,
+  resolveProvider,
+  type SocialProvider,
+} from './providers.ts';
+import { type ConsumedState, consumeState, findLink, insertLink, insertState } from './repo.ts';
+import { isSocialErrorReason, type SocialErrorReason, socialError } from './texts.ts';
+
+/** A flow must come back within 10 minutes. */
+const STATE_SECONDS = 10 * SECONDS.minute;
+/** Flows one IP may start in 10 minutes (each is a D1 row). */
+const STARTS_PER_IP = { max: 30, seconds: 10 * SECONDS.minute };
+
+const redirectUri = (origin: string, provider: SocialProvider) =>
+  `${origin}/auth/socials/${provider}/check`;
+
+function usable(c: Context<AppEnv>, provider: SocialProvider): ResolvedProvider {
+  const p = resolveProvider(provider, new URL(c.req.url).origin);
+  if (!p) throw socialError('provider_unavailable', ADAPTERS[provider].label);
+  return p;
+}
+
+/**
+ * Starts an authorization-code flow: a fresh `state` and PKCE verifier kept in D1 (10 minutes,
+ * single use), the state also in an HttpOnly cookie of this browser, and the provider's authorize
+ * URL to send the browser to. `bind` flows remember the account and session that started them.
+ */
+export async function startFlow(
+  c: Context<AppEnv>,
+  provider: SocialProvider,
+  o: { purpose: 'sign_in' | 'bind'; backPath: string; live?: LiveSession },
+): Promise<string> {
+  const p = usable(c, provider);
+  const now = nowSeconds();
+  await takeOrThrow(
+    [{ key: await pseudonym('social-ip', c.var.edge.geo.ip), ...STARTS_PER_IP }],
+    now,
+  );
+  const state = randomToken(32);
+  const codeVerifier = randomToken(32);
+  await insertState(
+    d1(),
+    {
+      stateHash: await sha256(state),
+      provider,
+      purpose: o.purpose,
+      codeVerifier,
+      backPath: o.backPath,
+      accountId: o.live?.accountId ?? null,
+      sessionId: o.live?.sessionId ?? null,
+    },
+    now,
+    STATE_SECONDS,
+  ).run();
+  setCookie(c, COOKIE.socialState, state, {
+    path: '/auth/socials',
+    maxAge: STATE_SECONDS,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c.req.raw),
+  });
+  return authorizeUrl(p, {
+    redirectUri: redirectUri(new URL(c.req.url).origin, provider),
+    state,
+    codeChallenge: await sha256(codeVerifier),
+  });
+}
+
+/** Where an error of the check step is shown: the sign-in screen, or (binding) the page that started it. */
+function errorLocation(
+  c: Context<AppEnv>,
+  reason: SocialErrorReason,
+  provider: SocialProvider,
+  flow: ConsumedState | null,
+): string {
+  const binding = flow ? flow.purpose === 'bind' : c.var.edge.session.signedIn;
+  const url = new URL(
+    binding ? (flow?.backPath ?? '/settings/account') : '/auth',
+    'https://site.invalid',
+  );
+  url.searchParams.set('socialError', reason);
+  url.searchParams.set('social', provider);
+  if (!binding && flow && flow.backPath !== '/') url.searchParams.set('backPath', flow.backPath);
+  return url.pathname + url.search;
+}
+
+/**
+ * The redirect URI (`GET /auth/socials/{p}/check?code=&state=`): spends the state, exchanges the code
+ * with the PKCE verifier, reads the user, then signs in (or creates the account) or links. Always
+ * answers a redirect: to the back path, or to the page that shows the social-error popup.
+ */
+export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): Promise<Response> {
+  const query = c.req.query();
+  const cookieState = getCookie(c, COOKIE.socialState);
+  deleteCookie(c, COOKIE.socialState, {
+    path: '/auth/socials',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c.req.raw),
+  });
+  let flow: ConsumedState | null = null;
+  try {
+    const state = query.state ?? '';
+    // The state must be the one this browser started (login CSRF) and unspent (replay).
+    if (!/^[A-Za-z0-9_-]{43}$/.test(state) || cookieState !== state)
+      throw socialError('state_invalid');
+    const now = nowSeconds();
+    flow = await consumeState(d1(), await sha256(state), now).first<ConsumedState>();
+    if (!flow || flow.provider !== provider || flow.expiresAt <= now)
+      throw socialError('state_invalid');
+    const p = usable(c, provider);
+    if (query.error)
+      throw socialError(query.error === 'access_denied' ? 'cancelled' : 'provider_error', p.label);
+    if (!query.code) throw socialError('provider_error', p.label);
+    const echo = Object.fromEntries(
+      (p.echoParams ?? []).filter((k) => query[k]).map((k) => [k, query[k]!]),
+    );
+    const token = await exchangeCode(p, {
+      code: query.code,
+      redirectUri: redirectUri(new URL(c.req.url).origin, provider),
+      codeVerifier: flow.codeVerifier,
+      state,
+      echo,
+    });
+    const user = await fetchUser(p, token);
+    if (flow.purpose === 'bind') await bindIdentity(c, p, flow, user, now);
+    else await signInWith(c, p, user, now);
+    return c.redirect(safeBackPath(flow.backPath) ?? '/', 302);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const reason = isSocialErrorReason(error.reason)
+      ? error.reason
+      : error.status === 429
+        ? 'rate_limited'
+        : 'provider_error';
+    return c.redirect(errorLocation(c, reason, provider, flow), 302);
+  }
+}
+
+/**
+ * Signs in the account linked to the identity, or creates one: account (with the provider's
+ * confirmed e-mail), first adult profile, link and session in one batch (one transaction). An
+ * identity is never joined to an existing account by e-mail: whoever controls a provider profile
+ * with someone's address would get their account. That owner signs in and binds instead.
+ */
+async function signInWith(
+  c: Context<AppEnv>,
+  p: ResolvedProvider,
+  user: ProviderUser,
+  now: number,
+): Promise<void> {
+  const db = d1();
+  const credential = await newCredential();
+  const previous = await replacePrevious(c, now);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const linked = await findLink(db, p.id, user.id).first<{ accountId: number }>();
+    if (linked) {
+      const [inserted] = await db.batch<Record<string, unknown>>([
+        insertSession(db, { id: linked.accountId }, credential, deviceFacts(c), now),
+        ...previous,
+      ]);
+      await answerFromInsert(c, inserted, credential, now);
+      return;
+    }
+    if (!user.email || !user.emailVerified) throw socialError('email_required', p.label);
+    const email = user.email;
+    try {
+      const results = await db.batch<Record<string, unknown>>([
+        insertAccount(db, { email, billingId: crypto.randomUUID() }, now),
+        ensureFirstProfile(
+          db,
+          { email },
+          user.name.trim().slice(0, 40) || authTexts.defaultProfileName,
+          now,
+        ),
+        insertLink(db, { email }, p.id, user.id, user.name, now),
+        insertSession(db, { email }, credential, deviceFacts(c), now),
+        ...previous,
+      ]);
+      await answerFromInsert(c, results[3], credential, now);
+      return;
+    } catch (error) {
+      if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))
+        throw socialError('email_taken', p.label);
+      // The same identity signed up in another request a moment ago: sign in to that account.
+      if (!/UNIQUE constraint failed: social_links/.test(String(error))) throw error;
+    }
+  }
+  throw socialError('provider_error', p.label);
+}
+
+/** Links the identity to the account that started the flow, from a live session of that account. */
+async function bindIdentity(
+  c: Context<AppEnv>,
+  p: ResolvedProvider,
+  flow: ConsumedState,
+  user: ProviderUser,
+  now: number,
+): Promise<void> {
+  const live = await requireLiveSession(c).catch(() => null);
+  if (!live || live.accountId !== flow.accountId) throw socialError('bind_session', p.label);
+  const db = d1();
+  const linked = await findLink(db, p.id, user.id).first<{ accountId: number }>();
+  if (linked) {
+    if (linked.accountId === live.accountId) return;
+    throw socialError('linked_elsewhere', p.label);
+  }
+  try {
+    await insertLink(db, { id: live.accountId }, p.id, user.id, user.name, now).run();
+  } catch (error) {
+    const text = String(error);
+    if (/UNIQUE constraint failed: social_links\.account_id/.test(text))
+      throw socialError('already_bound', p.label);
+    if (/UNIQUE constraint failed: social_links\.provider/.test(text))
+      throw socialError('linked_elsewhere', p.label);
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+export { checkFlow, startFlow } from './flow.ts';
+export { SOCIAL_LABELS } from './labels.ts';
+export type { SocialProvider } from './providers.ts';
+export {
+  ADAPTERS,
+  isSocialProvider,
+  LOCAL_PROVIDER_BASE,
+  localClient,
+  SOCIAL_PROVIDERS,
+} from './providers.ts';
+export { linkedProviders, purgeSocial, socialsOf, unlinkIfNotLast } from './repo.ts';
+export { isSocialErrorReason, SOCIAL_ERROR_TITLE, socialError, socialErrorText } from './texts.ts';

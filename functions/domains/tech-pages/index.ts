@@ -1,0 +1,1 @@
+export { findTechPage, TECH_PAGE_SLUGS } from './repo.ts';

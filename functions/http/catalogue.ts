@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { db } from '../db/client.ts';
+import { loadFacets } from '../domains/catalogue/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
+import { ApiError } from '../lib/errors.ts';
+import { texts } from '../lib/texts.ts';
+
+const FACETS = ['genres', 'countries', 'studios', 'years', 'decades'] as const;
+type Facet = (typeof FACETS)[number];
+
+/**
+ * `GET /cms/catalogue/{genres|countries|studios|years|decades}/`: the filter values of catalogue
+ * pages with their title counts (facets with no released title are left out).
+ */
+export const catalogueRoutes = new Hono<AppEnv>().get('/:facet', async (c) => {
+  const facet = c.req.param('facet') as Facet;
+  if (!(FACETS as readonly string[]).includes(facet))
+    throw new ApiError(404, texts.notFound, 'not_found');
+  const facets = await loadFacets(db());
+  const results = (facets[facet] as { count: number }[]).filter((f) => f.count > 0);
+  cmsCache(c, 3600);
+  return c.json({ count: results.length, next: null, previous: null, results });
+});

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import type { AppEnv } from '../lib/app-env.ts';
+import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
+
+/** Only a path on this site: never an open redirect. */
+export function safeBackPath(value: string | undefined, origin: string): string {
+  if (!value) return '/';
+  try {
+    const url = new URL(value, origin);
+    return url.origin === origin ? url.pathname + url.search : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * `POST /api/consent/cookies`: the visitor accepts the cookie agreement (spec section 2), kept
+ * one year. The banner's form posts here without JavaScript and returns to the page it came from.
+ */
+export const consentRoutes = new Hono<AppEnv>().post('/cookies', async (c) => {
+  setCookie(c, COOKIE.cookieAgreement, '1', publicCookie(ONE_YEAR_SECONDS, isHttps(c.req.raw)));
+  if (c.req.header('accept')?.includes('application/json')) return c.body(null, 204);
+  const origin = new URL(c.req.url).origin;
+  return c.redirect(safeBackPath(c.req.header('referer'), origin), 303);
+});

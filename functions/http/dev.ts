@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { db } from '../db/client.ts';
+import { d1RoundTrips } from '../db/d1-meter.ts';
+import {
+  normaliseRecipient,
+  outboxQuery,
+  outboxSender,
+  outgoingMessageSchema,
+  toOutboxEntry,
+} from '../domains/messages/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
+import { notFoundResponse } from '../lib/errors.ts';
+import { validate } from '../lib/validate.ts';
+
+/** Without dev routes (production) nothing under /dev/api exists: every path is a 404. */
+const devOnly = createMiddleware<AppEnv>(async (c, next) =>
+  config().devRoutes ? next() : notFoundResponse(c),
+);
+
+const outboxFilter = z.object({
+  to: z.string().trim().max(254).optional(),
+  channel: z.enum(['email', 'sms']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * Development-only API under `/dev/api` (DEV_ROUTES): diagnostics and the message outbox.
+ * - `GET /d1-meter`: D1 round trips of this isolate so far (the bench and tests diff it per page).
+ * - `GET /outbox/?to=&channel=&limit=`: stored messages, newest first (`{ results: [...] }`).
+ * - `POST /outbox/`: stores a message as the outbox sender would (for tests and manual checks).
+ */
+export const devApiRoutes = new Hono<AppEnv>()
+  .use('*', devOnly)
+  .get('/d1-meter', (c) => c.json({ roundTrips: d1RoundTrips() }, 200, NO_STORE))
+  .get('/outbox', validate('query', outboxFilter), async (c) => {
+    const { to, channel, limit } = c.req.valid('query');
+    const rows = await outboxQuery(db(), {
+      to: to ? normaliseRecipient(to, channel) : undefined,
+      channel,
+      limit,
+    });
+    return c.json({ results: rows.map(toOutboxEntry) }, 200, NO_STORE);
+  })
+  .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {
+    const { id } = await outboxSender().send(c.req.valid('json'));
+    return c.json({ id }, 201, NO_STORE);
+  });

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { db } from '../db/client.ts';
+import { premiereEpisodes, premiereSeasons, toCard, watchUrl } from '../domains/catalogue/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { age } from '../lib/schemas.ts';
+import { validate } from '../lib/validate.ts';
+import { SECONDS } from '../shared/ru.ts';
+
+/** The window around now: by default the past week and the coming two weeks. */
+export const windowQuery = z.object({
+  days_back: z.coerce.number().int().min(0).max(60).default(7),
+  days_ahead: z.coerce.number().int().min(0).max(60).default(14),
+  limit: z.coerce.number().int().min(1).max(60).default(24),
+  age,
+});
+
+/** Premieres (spec section 7): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */
+export const premiereRoutes = new Hono<AppEnv>()
+  .get('/episodes', validate('query', windowQuery), async (c) => {
+    const q = c.req.valid('query');
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await premiereEpisodes(
+      db(),
+      now - q.days_back * SECONDS.day,
+      now + q.days_ahead * SECONDS.day,
+      q.limit,
+      effectiveMaxAge(c, q.age),
+    );
+    cmsCache(c);
+    return c.json({
+      results: rows.map((r) => ({
+        episodeId: r.episodeId,
+        number: r.episodeNumber,
+        name: r.episodeName,
+        seasonNumber: r.seasonNumber,
+        releasedAt: r.episodeReleasedAt,
+        upcoming: r.episodeReleasedAt > now,
+        content: toCard(r),
+        url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
+      })),
+    });
+  })
+  .get('/seasons', validate('query', windowQuery), async (c) => {
+    const q = c.req.valid('query');
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await premiereSeasons(
+      db(),
+      now - q.days_back * SECONDS.day,
+      now + q.days_ahead * SECONDS.day,
+      q.limit,
+      effectiveMaxAge(c, q.age),
+    );
+    cmsCache(c);
+    return c.json({
+      results: rows.map((r) => ({
+        seasonId: r.seasonId,
+        number: r.seasonNumber,
+        name: r.seasonName,
+        releasedAt: r.releasedAt,
+        upcoming: r.releasedAt > now,
+        content: toCard(r),
+      })),
+    });
+  });

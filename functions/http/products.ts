@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { db } from '../db/client.ts';
+import { listProducts, productContent, toCard } from '../domains/catalogue/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { ApiError } from '../lib/errors.ts';
+import { paged } from '../lib/pagination.ts';
+import { pagedAgeQuery, slug } from '../lib/schemas.ts';
+import { validate } from '../lib/validate.ts';
+
+/**
+ * Products (spec section 7, "products and content"): what unlocks titles — subscriptions (SVOD),
+ * rentals (TVOD) and purchases (EST). Prices come with billing (issue 5/6).
+ * `GET /cms/products/` and `GET /cms/products/{id|slug}/content/`.
+ */
+export const productRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const rows = await listProducts(db());
+    cmsCache(c, 3600);
+    return c.json({ count: rows.length, next: null, previous: null, results: rows });
+  })
+  .get(
+    '/:idOrSlug/content',
+    validate('param', z.object({ idOrSlug: slug })),
+    validate('query', pagedAgeQuery),
+    async (c) => {
+      const q = c.req.valid('query');
+      const found = await productContent(
+        db(),
+        c.req.valid('param').idOrSlug,
+        q,
+        effectiveMaxAge(c, q.age),
+      );
+      if (!found) throw new ApiError(404, 'Продукт не найден', 'product_not_found');
+      cmsCache(c);
+      return c.json({
+        product: found.product,
+        ...paged(found.rows.map(toCard), found.total, new URL(c.req.url), q),
+      });
+    },
+  );

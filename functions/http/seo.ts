@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { db } from '../db/client.ts';
+import { findSeoText, seoPathKey } from '../domains/seo/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { validate } from '../lib/validate.ts';
+
+/**
+ * `GET /cms/seo-texts/?path=/x`: the CMS "seo texts" of one path. A path without overrides
+ * answers with empty overrides (the page keeps its defaults), not a 404.
+ */
+export const seoQuery = z.object({ path: z.string().startsWith('/').max(2048) });
+
+export const seoRoutes = new Hono<AppEnv>().get('/', validate('query', seoQuery), async (c) => {
+  const path = seoPathKey(c.req.valid('query').path);
+  const seo = (await findSeoText(db(), path)) ?? {
+    path,
+    title: null,
+    description: null,
+    noindex: false,
+    jsonLd: [],
+  };
+  c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+  return c.json(seo);
+});
