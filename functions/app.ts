@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
+import { localProviderApp } from './domains/social/index.ts';
 import { authRoutes } from './http/auth.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
 import { contentRoutes } from './http/content.ts';
 import { devApiRoutes } from './http/dev.ts';
-import { localProviderApp } from './http/dev-oauth-provider.ts';
 import { flagRoutes } from './http/flags.ts';
 import { mediaRoutes } from './http/media.ts';
 import { metadataRoutes } from './http/metadata.ts';

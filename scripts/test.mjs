@@ -35,6 +35,16 @@ function count(out, word) {
 // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules, unused names included).
 // Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
 run('format and lint', 'biome', ['ci', '.']);
+// The floor plan's import rules (.dependency-cruiser.cjs): pages reach domains only through their
+// entries, routes never touch D1, domains meet at their entries, server code never imports src/.
+run('import boundaries', 'depcruise', [
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+  'functions',
+  'src',
+]);
 run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']);
 run('worker tests', 'vitest', ['run']);
 ensureChromium();

@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-type EdgeContext = import('../functions/lib/app-env.ts').EdgeContext;
+type EdgeContext = import('../functions/lib/index.ts').EdgeContext;
 
 declare namespace App {
   interface Locals {

@@ -11,7 +11,6 @@ import {
   changeWithToken,
   clearSessionCookies,
   completeSignUp,
-  confirmContactChange,
   contactKind,
   emailBody,
   emailChangeBody,
@@ -28,7 +27,6 @@ import {
   phoneSignInBody,
   readCredential,
   renewFromCookie,
-  requestContactChange,
   requestPhoneCode,
   requestReset,
   requestSignUp,
@@ -46,6 +44,7 @@ import {
   toSignedIn,
   touchSession,
 } from '../domains/auth/index.ts';
+import { confirmContactChange, requestContactChange } from '../domains/contacts/index.ts';
 import { linkedProviders, socialsOf } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';

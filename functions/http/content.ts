@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PARTNERS, type TitleType } from '../db/catalogue-schema.ts';
+import type { TitleType } from '../db/catalogue-schema.ts';
 import { db } from '../db/client.ts';
 import {
   ageLabel,
   contentTexts,
   findSeason,
   findTitle,
+  listQuery,
   listTitles,
   recommendationsFor,
-  SORTS,
   seasonsOf,
   titleAssets,
   toCard,
@@ -19,8 +19,8 @@ import { findFlag } from '../domains/flags/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
-import { paged, pageQuery } from '../lib/pagination.ts';
-import { age, ageQuery, idParam, slug } from '../lib/schemas.ts';
+import { paged } from '../lib/pagination.ts';
+import { age, ageQuery, idParam } from '../lib/schemas.ts';
 import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
 
@@ -42,21 +42,6 @@ const DETAIL_TYPES: Record<string, TitleType> = {
   trailer: 'trailer',
   trailers: 'trailer',
 };
-
-export const listQuery = pageQuery.extend({
-  genre: slug.optional(),
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  studio: slug.optional(),
-  year: z.coerce.number().int().min(1900).max(2100).optional(),
-  decade: z.coerce.number().int().min(1900).max(2100).multipleOf(10).optional(),
-  age,
-  sort: z.enum(SORTS).default('popular'),
-  partner: z.enum(PARTNERS).optional(),
-});
 
 export const contentIdQuery = z.object({
   content_id: idParam,

@@ -17,6 +17,7 @@ import {
   signInBody,
   signUpBody,
 } from '../domains/auth/index.ts';
+import { listQuery } from '../domains/catalogue/index.ts';
 import {
   changePinBody,
   checkPinBody,
@@ -31,7 +32,7 @@ import { createProfileBody, switchBody, updateProfileBody } from '../domains/pro
 import type { AppEnv } from '../lib/app-env.ts';
 import { pageQuery } from '../lib/pagination.ts';
 import { ageQuery, pagedAgeQuery } from '../lib/schemas.ts';
-import { contentIdQuery, listQuery } from './content.ts';
+import { contentIdQuery } from './content.ts';
 import { mediascopeQuery, resolveQuery } from './metadata.ts';
 import { windowQuery } from './premieres.ts';
 import { searchQuery } from './search.ts';

@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { safeBackPath } from '../../src/lib/back-path.ts';
 import { d1 } from '../db/client.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
+import { safeBackPath } from '../shared/back-path.ts';
 
 /** The optional body of bind and unbind: where to come back to (JSON or a settings form). */
 export const socialBody = z.object({ backPath: z.string().max(2000).optional() });

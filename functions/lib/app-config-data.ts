@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../src/lib/app-config.ts';
+import type { AppConfig } from '../shared/app-config.ts';
 import type { EdgeContext } from './app-env.ts';
 import { config } from './config.ts';
 

@@ -1,5 +1,5 @@
+import type { Geo } from '../access/region.ts';
 import type { DeviceInfo } from './device.ts';
-import type { Geo } from './geo.ts';
 import type { LiveSession, SessionInfo } from './session-token.ts';
 
 /** What the edge middleware learns about a request; pages read it as `Astro.locals.edge`. */

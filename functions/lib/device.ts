@@ -1,23 +1,9 @@
 import { UAParser } from 'ua-parser-js';
 
-/** Device types of spec section 3 (System info). */
-export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'tv' | 'stb' | 'other';
-/** Device classes of spec section 3, sent as the `platform` of API calls. */
-export type DeviceClass = 'mobileWeb' | 'tabletWeb' | 'desktopWeb';
+import type { DeviceClass, DeviceInfo, DeviceType } from '../shared/device.ts';
+import { USER_AGENT_MAX_LENGTH } from '../shared/device.ts';
 
-export interface DeviceInfo {
-  type: DeviceType;
-  deviceClass: DeviceClass;
-  vendor: string;
-  model: string;
-  os: string;
-  osVersion: string;
-  browserType: string;
-  browserVersion: string;
-}
-
-/** The spec cuts the user-agent string to 500 characters (section 9). */
-export const USER_AGENT_MAX_LENGTH = 500;
+export type { DeviceClass, DeviceInfo, DeviceType };
 
 function typeOf(uaType: string | undefined, hasBrowserOrOs: boolean): DeviceType {
   switch (uaType) {

@@ -1,5 +1,6 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { geoOf } from '../access/region.ts';
 import {
   answerSets,
   clearSessionCookies,
@@ -11,7 +12,6 @@ import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { deviceOf } from '../lib/device.ts';
 import { deviceIdFor, isDeviceId } from '../lib/device-id.ts';
-import { geoOf } from '../lib/geo.ts';
 import { GUEST, type SessionInfo, sessionFromLive, sessionOf } from '../lib/session-token.ts';
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
 

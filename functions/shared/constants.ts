@@ -4,7 +4,7 @@
  */
 
 /** Defined beside the user-agent parser that applies it; re-exported so section 9 reads in one place. */
-export { USER_AGENT_MAX_LENGTH } from '../lib/device.ts';
+export { USER_AGENT_MAX_LENGTH } from './device.ts';
 
 /** Layout breakpoints in px, ascending; the current one is the largest not above the viewport width. */
 export const BREAKPOINTS = [320, 768, 1024, 1366, 1440, 1920] as const;

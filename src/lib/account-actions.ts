@@ -5,16 +5,18 @@ import {
   type ContactKind,
   changeWithCurrent,
   code as codeSchema,
-  confirmContactChange,
   email as emailSchema,
   password as newPassword,
   nowSeconds,
   phone as phoneSchema,
-  requestContactChange,
 } from '../../functions/domains/auth/index.ts';
+import {
+  confirmContactChange,
+  requestContactChange,
+} from '../../functions/domains/contacts/index.ts';
 import { sendParentalCode, verifySession } from '../../functions/domains/parental/index.ts';
-import { ApiError } from '../../functions/lib/errors.ts';
-import type { LiveSession } from '../../functions/lib/session-token.ts';
+import type { LiveSession } from '../../functions/lib/index.ts';
+import { ApiError } from '../../functions/lib/index.ts';
 
 /**
  * The forms of /settings/account (Post/Redirect/Get, no JavaScript needed): the password, and

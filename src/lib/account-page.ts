@@ -1,48 +1,24 @@
 import type { AstroGlobal } from 'astro';
-import { d1 } from '../../functions/db/client.ts';
 import {
-  accountView,
-  liveSession,
-  nowSeconds,
+  type AccountPageStatements,
+  type AccountSummary,
+  accountPageData,
   SESSION_COOKIES,
-  toSignedIn,
 } from '../../functions/domains/auth/index.ts';
-import type { LiveSession } from '../../functions/lib/session-token.ts';
 
-export interface AccountSummary {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  hasPassword: boolean;
-  createdAt: number;
-}
+export type { AccountSummary };
 
 /**
- * A settings page's viewer and account, plus the page's own statements, in ONE D1 batch. The
- * session must be live (not revoked, not expired), not only carry a valid token, since settings
- * act on the account. Null when it is not: the page then sends the visitor to sign in.
+ * A settings page's viewer and account, plus the page's own statements, in ONE D1 batch (see
+ * `accountPageData`). Null when the visitor has no live session: the page then sends them to sign in.
  * @example const page = await loadAccountPage(Astro, (db, accountId) => [listSessions(db, accountId, now)]);
  */
-export async function loadAccountPage(
-  Astro: AstroGlobal,
-  extra: (db: D1Database, accountId: number, sessionId: string) => D1PreparedStatement[] = () => [],
-): Promise<{ live: LiveSession; account: AccountSummary; results: D1Result[] } | null> {
+export async function loadAccountPage(Astro: AstroGlobal, extra?: AccountPageStatements) {
   const { session, renewal } = Astro.locals.edge;
   const sessionId = renewal?.live.sessionId ?? session.sessionId;
   const accountId = Number(renewal?.live.accountId ?? session.accountId);
   if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
-  const db = d1();
-  const [liveRows, accountRows, ...results] = await db.batch([
-    liveSession(db, sessionId, nowSeconds()),
-    accountView(db, accountId),
-    ...extra(db, accountId, sessionId),
-  ]);
-  const live = toSignedIn(liveRows!.results[0] as Record<string, unknown> | undefined);
-  const account = accountRows!.results[0] as
-    | (Omit<AccountSummary, 'hasPassword'> & { hasPassword: number })
-    | undefined;
-  if (!live || live.accountId !== accountId || !account) return null;
-  return { live, account: { ...account, hasPassword: account.hasPassword === 1 }, results };
+  return accountPageData(sessionId, accountId, extra);
 }
 
 /**

@@ -1,15 +1,15 @@
 import type { AstroGlobal } from 'astro';
-import type { Partner, TitleType } from '../../functions/db/catalogue-schema.ts';
-import { db } from '../../functions/db/client.ts';
+import { maxAgeFor } from '../../functions/access/index.ts';
 import {
   facetQueries,
+  listQuery,
   listTitlesQuery,
+  type Partner,
+  type TitleType,
   toCard,
   withTotal,
 } from '../../functions/domains/catalogue/index.ts';
 import type { Toggles } from '../../functions/domains/flags/index.ts';
-import { listQuery } from '../../functions/http/content.ts';
-import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';
 
@@ -62,6 +62,6 @@ export async function loadCataloguePage(
     return null;
   }
   shareWithGuests(Astro);
-  const { total } = await withTotal(db(), filter, query, rows);
+  const { total } = await withTotal(filter, query, rows);
   return { query, cards: rows.map(toCard), total, facets: { genres, countries, decades } };
 }

@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { maxAgeFor } from '../../functions/access/index.ts';
 import {
   bannersQuery,
   type ShelfDto,
@@ -7,7 +8,6 @@ import {
   toShowcase,
   toShowcaseDto,
 } from '../../functions/domains/catalogue/index.ts';
-import { maxAgeFor } from '../../functions/lib/cms-cache.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';

@@ -1,5 +1,5 @@
+import type { RegionGroup } from '../../functions/access/index.ts';
 import type { Toggles } from '../../functions/domains/flags/index.ts';
-import type { RegionGroup } from '../../functions/lib/geo.ts';
 
 /** A navigation item exactly as spec section 3 describes it. */
 export interface NavItem {

@@ -1,3 +1,5 @@
+import { SITE_NAME } from '../../functions/shared/site.ts';
+
 /** SEO defaults (spec section 2). The title is copied verbatim from the spec. */
 export const DEFAULT_TITLE =
   'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
@@ -6,7 +8,7 @@ export const DEFAULT_DESCRIPTION =
   'премьеры HBO Max одновременно с мировым показом, кино для всей семьи и ТВ-каналы без рекламы.';
 /** Open Graph image, 1200x628, in public/. */
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 628 } as const;
-export const SITE_NAME = 'Амедиатека';
+export { SITE_NAME };
 
 /** The canonical URL: the absolute URL of the path, without the query or fragment. */
 export function canonicalUrl(url: URL): string {

@@ -1,4 +1,4 @@
-import type { TitleType } from '../../functions/db/catalogue-schema.ts';
+import type { TitleType } from '../../functions/domains/catalogue/index.ts';
 
 /** Page texts. Those copied verbatim from the spec say so. */
 export const pageTexts = {

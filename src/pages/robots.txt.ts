@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { config } from '../../functions/lib/config.ts';
+import { config } from '../../functions/lib/index.ts';
 
 /** robots.txt: private and flow screens are not for search engines; outside production nothing is. */
 export const GET: APIRoute = ({ url }) => {

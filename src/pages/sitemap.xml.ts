@@ -1,8 +1,5 @@
 import type { APIRoute } from 'astro';
-import { asc, ne } from 'drizzle-orm';
-import { collections, titles, tvChannels } from '../../functions/db/catalogue-schema.ts';
-import { db } from '../../functions/db/client.ts';
-import { watchUrl } from '../../functions/domains/catalogue/index.ts';
+import { sitemapEntries, watchUrl } from '../../functions/domains/catalogue/index.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 
 /** Sections and help pages of spec section 2 that search engines should know (CIS-only ones too). */
@@ -28,16 +25,11 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** sitemap.xml: sections, info pages, every title, collection and TV channel, in one D1 round trip. */
 export const GET: APIRoute = async ({ url }) => {
-  const d = db();
-  const [titleRows, collectionRows, channelRows] = await d.batch([
-    d
-      .select({ id: titles.id, createdAt: titles.createdAt })
-      .from(titles)
-      .where(ne(titles.type, 'trailer'))
-      .orderBy(asc(titles.id)),
-    d.select({ slug: collections.slug }).from(collections).orderBy(asc(collections.position)),
-    d.select({ slug: tvChannels.slug }).from(tvChannels).orderBy(asc(tvChannels.position)),
-  ]);
+  const {
+    titles: titleRows,
+    collections: collectionRows,
+    channels: channelRows,
+  } = await sitemapEntries();
   const urls = [
     ...STATIC_PATHS.map((path) => ({ loc: url.origin + path })),
     ...Object.values(INFO_DOCS).map((doc) => ({ loc: url.origin + doc.path })),

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
+import { returnPath } from '../../functions/shared/back-path.ts';
 import { authTexts } from '../components/auth/texts.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
-import { returnPath } from '../lib/back-path.ts';
 import { trackCall } from './call-state.ts';
 
 /** The screens of the sign-in flow (spec section 2). */

@@ -1,6 +1,6 @@
 import { type MapStore, map } from 'nanostores';
 import type { TitleCard } from '../../functions/domains/catalogue/index.ts';
-import type { Paged } from '../../functions/lib/pagination.ts';
+import type { Paged } from '../../functions/lib/index.ts';
 import { type ApiClient, api, errorMessage } from '../lib/api-client.ts';
 import { debounce } from '../lib/debounce.ts';
 

@@ -1,6 +1,11 @@
+export {
+  type AccountPageStatements,
+  type AccountSummary,
+  accountPageData,
+} from './account-page.ts';
 export { checkCode, codeAlreadyUsed } from './codes.ts';
-export { confirmContactChange, requestContactChange } from './contact-change.ts';
 export { pseudonym } from './keys.ts';
+export { deliver } from './mailer.ts';
 export {
   changeWithCurrent,
   changeWithToken,
@@ -8,11 +13,12 @@ export {
   requestReset,
 } from './password-reset.ts';
 export { countAttempt, resetLimit, restartWindow, takeOrThrow, tooMany } from './rate-limit.ts';
-export type { Guard, SessionListItem } from './repo.ts';
+export type { AccountRow, Guard, SessionListItem } from './repo.ts';
 export {
   accountView,
   consumeCode,
   ensureFirstProfile,
+  findAccount,
   insertAccount,
   insertSession,
   listSessions,
@@ -22,6 +28,7 @@ export {
   revokeByCredential,
   revokeById,
   revokeSession,
+  setContact,
   toSignedIn,
   touchSession,
 } from './repo.ts';
@@ -44,7 +51,14 @@ export {
   signUpBody,
 } from './schemas.ts';
 export type { Channel, Contact, ContactKind } from './send-code.ts';
-export { addressOf, contactKind, maskAddress, sendCode, takeCheckAllowance } from './send-code.ts';
+export {
+  addressOf,
+  channelOf,
+  contactKind,
+  maskAddress,
+  sendCode,
+  takeCheckAllowance,
+} from './send-code.ts';
 export {
   answerSets,
   clearSessionCookies,
@@ -56,7 +70,13 @@ export {
   SESSION_COOKIES,
   setSessionCookies,
 } from './session.ts';
-export { answerFromInsert, passwordSignIn, replacePrevious } from './sign-in.ts';
+export {
+  accountLockKey,
+  answerFromInsert,
+  attemptPassword,
+  passwordSignIn,
+  replacePrevious,
+} from './sign-in.ts';
 export { completeSignUp, phoneCodeSignIn, requestPhoneCode, requestSignUp } from './sign-up.ts';
 export { authTexts } from './texts.ts';
 export type { SignedIn, TokenAnswer } from './tokens.ts';

@@ -18,7 +18,7 @@ import {
   titleStudios,
   titles,
 } from '../../db/catalogue-schema.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, db as defaultDb } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 
 export const SORTS = ['popular', 'new', 'rating'] as const;
@@ -99,7 +99,7 @@ function filterWhere(f: TitleFilter): SQL | undefined {
  * @example await listTitles(db, { types: ['series'], genre: 'drama', sort: 'new' }, { page: 1, page_size: 24 })
  */
 export async function listTitles(db: Db, f: TitleFilter, page: PageQuery) {
-  return withTotal(db, f, page, await listTitlesQuery(db, f, page));
+  return withTotal(f, page, await listTitlesQuery(db, f, page), db);
 }
 
 /** The page query alone, for pages that batch it with their other reads. */
@@ -115,10 +115,10 @@ export function listTitlesQuery(db: Db, f: TitleFilter, { page, page_size }: Pag
 
 /** Rows and total; past the last page the window count is missing, so it is counted then only. */
 export async function withTotal<T extends { total: number }>(
-  db: Db,
   f: TitleFilter,
   { page }: PageQuery,
   rows: T[],
+  db: Db = defaultDb(),
 ) {
   const total =
     rows[0]?.total ??

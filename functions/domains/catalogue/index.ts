@@ -1,3 +1,4 @@
+export type { AgeRating, Partner, TitleType } from '../../db/catalogue-schema.ts';
 export {
   findSeason,
   findTitle,
@@ -15,6 +16,7 @@ export { ageLabel, titleAssets, toCard, watchUrl } from './content-dto.ts';
 export { facetQueries, loadFacets } from './facets.repo.ts';
 export { premiereEpisodes, premiereSeasons } from './premieres.repo.ts';
 export { listProducts, productContent } from './products.repo.ts';
+export { listQuery } from './schemas.ts';
 export { presetTitles, searchTitles } from './search.repo.ts';
 export type { BannerDto, ShelfDto } from './showcase-dto.ts';
 export { toBannerDto, toShowcaseDto } from './showcase-dto.ts';
@@ -28,4 +30,5 @@ export {
   showcaseQueries,
   toShowcase,
 } from './showcases.repo.ts';
+export { sitemapEntries } from './sitemap.ts';
 export { contentTexts } from './texts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_NAME } from '../../../src/lib/seo.ts';
+import { SITE_NAME } from '../../shared/site.ts';
 import { type OutgoingMessage, outgoingMessageSchema } from './message.ts';
 import {
   accountExists,

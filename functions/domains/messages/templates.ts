@@ -4,13 +4,13 @@
  * An SMS fits one segment (70 Cyrillic characters); an e-mail has a text and an HTML part with
  * the same words.
  */
-import { OPERATOR } from '../../../src/content/info/types.ts';
-import { SITE_NAME } from '../../../src/lib/seo.ts';
+
 import { escapeXml } from '../../lib/markup.ts';
 import { pluralForm } from '../../shared/ru.ts';
+import { OPERATOR, SITE_NAME } from '../../shared/site.ts';
 import type { MessageChannel, OutgoingMessage } from './message.ts';
 
-/** The site's name (src/lib/seo.ts) and the cases the messages need; a test keeps them in step. */
+/** The site's name (functions/shared/site.ts) and the cases the messages need; a test keeps them in step. */
 export const BRAND = {
   name: SITE_NAME,
   /** «вход в Амедиатеку» */

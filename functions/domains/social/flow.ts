@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { safeBackPath } from '../../../src/lib/back-path.ts';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
+import { safeBackPath } from '../../shared/back-path.ts';
 import { COOKIE, isHttps } from '../../shared/cookies.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import {

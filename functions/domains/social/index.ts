@@ -1,5 +1,5 @@
 export { checkFlow, startFlow } from './flow.ts';
-export { SOCIAL_LABELS } from './labels.ts';
+export { localProviderApp } from './local-provider.ts';
 export type { SocialProvider } from './providers.ts';
 export {
   ADAPTERS,

@@ -1,6 +1,6 @@
-import { localProviderApp } from '../../http/dev-oauth-provider.ts';
 import { config } from '../../lib/config.ts';
 import type { ApiError } from '../../lib/errors.ts';
+import { localProviderApp } from './local-provider.ts';
 import type { ProviderUser, ResolvedProvider } from './providers.ts';
 import { socialError } from './texts.ts';
 

@@ -1,5 +1,5 @@
 import { config } from '../../lib/config.ts';
-import { SOCIAL_LABELS } from './labels.ts';
+import { SOCIAL_LABELS } from '../../shared/social-labels.ts';
 
 /** The account's social links (spec section 3: fb, vk, ok, ya, gp). */
 export const SOCIAL_PROVIDERS = ['vk', 'ok', 'ya', 'gp', 'fb'] as const;

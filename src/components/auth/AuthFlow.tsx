@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { SOCIAL_LABELS } from '../../../functions/domains/social/index.ts';
-import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../lib/back-path.ts';
+import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../../functions/shared/back-path.ts';
+import { SOCIAL_LABELS } from '../../../functions/shared/social-labels.ts';
 import {
   $authFlow,
   type AuthStep,

@@ -1,3 +1,6 @@
+import { OPERATOR } from '../../../functions/shared/site.ts';
+
+export { OPERATOR };
 /** An info page: text blocks are paragraphs or lists; rendered by components/info/InfoPage.astro. */
 export type ListItem = string | { text: string; href: string };
 export type Block =
@@ -22,14 +25,5 @@ export interface InfoDoc {
 }
 
 /** The fictional operator of the service, named the same way on every legal page. */
-export const OPERATOR = {
-  name: 'ООО «Амедиа Веб»',
-  inn: '7700000000',
-  ogrn: '1207700000000',
-  address: '123112, г. Москва, Пресненская наб., д. 0, этаж 0, помещение 0',
-  email: 'support@amediateka.example',
-  privacyEmail: 'privacy@amediateka.example',
-  phone: '8 800 000-00-00',
-} as const;
 
 export const REVISION = 'Редакция от 1 ноября 2026 г.';

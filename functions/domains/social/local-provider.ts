@@ -2,18 +2,18 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html, raw } from 'hono/html';
 import { z } from 'zod';
-import { d1 } from '../db/client.ts';
+import { d1 } from '../../db/client.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { notFoundResponse } from '../../lib/errors.ts';
 import {
   ADAPTERS,
   isSocialProvider,
   LOCAL_PROVIDER_BASE,
   localClient,
   type SocialProvider,
-} from '../domains/social/index.ts';
-import type { AppEnv } from '../lib/app-env.ts';
-import { config } from '../lib/config.ts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
-import { notFoundResponse } from '../lib/errors.ts';
+} from './providers.ts';
 
 /**
  * The local identity provider (development and tests, DEV_ROUTES only): an OAuth 2 server that

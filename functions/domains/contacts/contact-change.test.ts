@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Browser, recordMessages, resetAccounts, signUp } from './test-support.ts';
+import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
 
 const messages = recordMessages();
 const PASSWORD = 'correct horse 1';

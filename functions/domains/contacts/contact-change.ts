@@ -1,30 +1,30 @@
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
-import { templates } from '../messages/index.ts';
-import { readControl, toControl } from '../parental/index.ts';
-import { checkCode, codeAlreadyUsed } from './codes.ts';
-import { pseudonym } from './keys.ts';
-import { deliver } from './mailer.ts';
-import { resetLimit } from './rate-limit.ts';
 import {
   type AccountRow,
-  consumeCode,
-  findAccount,
-  revokeAccountSessions,
-  setContact,
-} from './repo.ts';
-import {
+  accountLockKey,
   addressOf,
+  attemptPassword,
+  authTexts,
   type Contact,
   channelOf,
+  checkCode,
+  codeAlreadyUsed,
+  consumeCode,
   contactKind,
+  deliver,
+  findAccount,
   maskAddress,
+  pseudonym,
+  resetLimit,
+  revokeAccountSessions,
   sendCode,
+  setContact,
   takeCheckAllowance,
-} from './send-code.ts';
-import { accountLockKey, attemptPassword } from './sign-in.ts';
-import { authTexts } from './texts.ts';
+} from '../auth/index.ts';
+import { templates } from '../messages/index.ts';
+import { readControl, toControl } from '../parental/index.ts';
 
 /**
  * Change codes live in auth_codes under a target bound to the account and the new address

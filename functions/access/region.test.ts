@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CIS_COUNTRIES, geoOf } from './geo.ts';
+import { CIS_COUNTRIES, geoOf } from './region.ts';
 
 const req = (headers: Record<string, string>, cf?: Record<string, string>) =>
   new Request('https://example.test/', { headers, cf });

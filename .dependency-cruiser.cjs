@@ -1,0 +1,99 @@
+/**
+ * The floor plan's import rules (README, "Floor plan"), checked in `npm test`:
+ * pages and islands reach the server only through a domain's public entry or the shared module,
+ * routes stay HTTP, domains meet only at their entries, and server code never imports `src/`.
+ */
+const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^functions/test-|^tests/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'server-imports-src',
+      comment: 'Server code (functions/) never imports the site (src/).',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'site-reaches-past-entries',
+      comment:
+        'Pages, layouts, components, stores and src/lib import only a domain entry (functions/domains/<d>/index.ts), the access entry, the shared module or the platform entry (functions/lib/index.ts).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/fetch\\.ts$', TESTS] },
+      to: {
+        path: '^functions/',
+        pathNot: [
+          '^functions/domains/[^/]+/index\\.ts$',
+          '^functions/access/index\\.ts$',
+          '^functions/shared/',
+          '^functions/lib/index\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'islands-import-server-code',
+      comment:
+        'Client code (islands and stores) imports from functions/ only shared types and constants.',
+      severity: 'error',
+      from: { path: '^src/(components/.+\\.tsx|stores/)', pathNot: TESTS },
+      to: {
+        path: '^functions/',
+        pathNot: ['^functions/shared/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'domains-meet-at-entries',
+      comment: 'A domain imports another domain only through its index.ts.',
+      severity: 'error',
+      from: { path: '^functions/domains/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^functions/domains/',
+        pathNot: ['^functions/domains/$1/', '^functions/domains/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'outside-reaches-into-domain',
+      comment: 'Code outside a domain uses its index.ts, never its files.',
+      severity: 'error',
+      from: { path: '^functions/', pathNot: ['^functions/domains/', TESTS] },
+      to: { path: '^functions/domains/[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'routes-touch-d1',
+      comment:
+        'HTTP routes parse, call a service and shape the answer: no D1 client, no repository.',
+      severity: 'error',
+      from: { path: '^functions/http/', pathNot: TESTS },
+      to: { path: ['^functions/db/client\\.ts$', '\\.repo\\.ts$', '/repo\\.ts$'] },
+    },
+    {
+      name: 'domains-import-http',
+      comment: 'Domains, access and shared code never import HTTP routes or middleware.',
+      severity: 'error',
+      from: { path: '^functions/(domains|access|shared)/' },
+      to: { path: '^functions/(http|middleware)/' },
+    },
+    {
+      name: 'shared-is-pure',
+      comment:
+        'The shared module holds types, constants and pure helpers: it imports nothing of ours but itself.',
+      severity: 'error',
+      from: { path: '^functions/shared/', pathNot: TESTS },
+      to: { path: '^(functions|src)/', pathNot: '^functions/shared/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^node_modules', '^dist', '^\\.astro', '^\\.wrangler'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.astro'] },
+  },
+};

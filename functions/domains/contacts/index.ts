@@ -1,0 +1,1 @@
+export { confirmContactChange, requestContactChange } from './contact-change.ts';

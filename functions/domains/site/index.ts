@@ -1,0 +1,7 @@
+export {
+  type Db,
+  type PageContext,
+  type PageQuery,
+  pageContext,
+  pageData,
+} from './page-data.ts';

@@ -1,0 +1,12 @@
+/**
+ * What pages (Astro frontmatter, on the server) may use of the platform: configuration, the
+ * error type services throw, the visitor's session and the islands' data block. Pages reach
+ * domains through their own entries (functions/domains/<domain>/index.ts).
+ */
+
+export { appConfigFor, appConfigJson } from './app-config-data.ts';
+export type { EdgeContext } from './app-env.ts';
+export { config } from './config.ts';
+export { ApiError } from './errors.ts';
+export type { Paged } from './pagination.ts';
+export type { LiveSession, SessionInfo } from './session-token.ts';

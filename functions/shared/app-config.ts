@@ -1,0 +1,17 @@
+import type { DeviceInfo } from './device.ts';
+
+/**
+ * What the server tells islands about the visitor and the runtime (spec sections 3 and 7),
+ * rendered by src/components/layout/AppConfig.astro as `<script type="application/json" id="app-config">`.
+ */
+export interface AppConfig {
+  geo: { country: string; ip: string; region: string };
+  device: DeviceInfo;
+  deviceId: string;
+  /** Section 7 base URLs; empty means this site. Content and billing already fall back to the API URL. */
+  apiUrl: string;
+  contentUrl: string;
+  billingUrl: string;
+  /** Static mode: API calls are skipped except the few in STATIC_MODE_PATHS (api-client.ts). */
+  staticMode: boolean;
+}
