@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
+import { z } from 'zod';
 import { localProviderApp } from './domains/social/index.ts';
+import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
@@ -34,6 +36,8 @@ import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 
+const health = z.object({ status: z.literal('ok') });
+
 /**
  * The Worker's Hono app: edge middleware, then the JSON API under the spec's paths, then
  * `pages` (Astro in src/fetch.ts; absent in Worker tests, where the API is under test).
@@ -59,11 +63,12 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.use('/auth/*', limit(8));
   app.use('/api/*', limit(32));
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.
+  app.get('/api/health', apiDoc({ tag: 'service', summary: 'Живость', answers: { 200: health } }));
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.route('/api/client/features', flagRoutes);
   app.route('/api/consent', consentRoutes);
   app.route('/api/support', supportRoutes);
-  app.route('/api/openapi.json', openApiRoutes);
+  app.route('/api/openapi.json', openApiRoutes(app));
   app.route('/auth/accounts', parentalRoutes);
   app.route('/auth', profileRoutes);
   app.route('/auth/socials', socialRoutes);

@@ -52,6 +52,8 @@ import { ApiError } from '../lib/errors.ts';
 import { readToken } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE } from '../shared/cookies.ts';
+import * as shape from './answers.ts';
+import { apiDoc, BAD_CODE, INVALID, LIMITED } from './api-doc.ts';
 
 const CODE_SENT = { status: 'code_sent' } as const;
 
@@ -99,9 +101,37 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   // Validates an address and says nothing about accounts (docs/decisions.md).
+  .get(
+    '/email/check',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Проверка адреса; не сообщает, есть ли аккаунт',
+      answers: { 200: shape.valid },
+      errors: { 422: 'Некорректный e-mail' },
+    }),
+  )
   .get('/email/check', validate('query', emailQuery), (c) => c.json({ valid: true }))
+  .post(
+    '/email/check',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Проверка адреса; не сообщает, есть ли аккаунт',
+      answers: { 200: shape.valid },
+      errors: { 422: 'Некорректный e-mail' },
+    }),
+  )
   .post('/email/check', validate('json', emailBody), (c) => c.json({ valid: true }))
 
+  .post(
+    '/email/sign_up',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Регистрация: без code отправляет код на e-mail; с code создаёт аккаунт и входит',
+      answers: { 201: shape.signedIn, 202: shape.codeSent },
+      errors: { 400: BAD_CODE, 409: 'Аккаунт с этим e-mail уже есть', 422: INVALID, 429: LIMITED },
+      sends: true,
+    }),
+  )
   .post('/email/sign_up', validate('json', signUpBody), async (c) => {
     const { email, password, code } = c.req.valid('json');
     if (code === undefined) {
@@ -111,48 +141,175 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await completeSignUp(c, email, password, code, nowSeconds()), 201);
   })
 
+  .post(
+    '/email/sign_in',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Вход по e-mail и паролю',
+      answers: { 200: shape.signedIn },
+      errors: {
+        401: 'Неверный e-mail или пароль',
+        422: INVALID,
+        429: 'Вход временно заблокирован или слишком много попыток (Retry-After)',
+      },
+    }),
+  )
   .post('/email/sign_in', validate('json', signInBody), async (c) => {
     const { email, password } = c.req.valid('json');
     return c.json(await passwordSignIn(c, { email }, password, nowSeconds()));
   })
 
+  .post(
+    '/phone/check',
+    apiDoc({
+      tag: 'auth',
+      summary:
+        'Отправляет код входа по SMS (10 минут, одна попытка из пяти, не чаще раза в минуту)',
+      answers: { 202: shape.codeSent },
+      errors: { 422: 'Неверный номер', 429: LIMITED },
+      sends: true,
+    }),
+  )
   .post('/phone/check', validate('json', phoneBody), async (c) => {
     await requestPhoneCode(c, c.req.valid('json').phone);
     return c.json(CODE_SENT, 202);
   })
 
+  .post(
+    '/phone/sign_in',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Вход по телефону: код из SMS (первый вход создаёт аккаунт) или пароль',
+      answers: { 200: shape.phoneSignedIn },
+      errors: {
+        400: BAD_CODE,
+        401: 'Неверный номер телефона или пароль',
+        422: INVALID,
+        429: LIMITED,
+      },
+    }),
+  )
   .post('/phone/sign_in', validate('json', phoneSignInBody), async (c) => {
     const { phone, code, password } = c.req.valid('json');
     if (code !== undefined) return c.json(await phoneCodeSignIn(c, phone, code, nowSeconds()));
     return c.json(await passwordSignIn(c, { phone }, password ?? '', nowSeconds()));
   })
 
+  .post(
+    '/email/reset_pass',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Восстановление пароля: код на e-mail',
+      answers: { 202: shape.codeSent },
+      errors: { 422: 'Некорректный e-mail', 429: LIMITED },
+      sends: true,
+    }),
+  )
   .post('/email/reset_pass', validate('json', emailBody), async (c) => {
     await requestReset(c, { email: c.req.valid('json').email });
     return c.json(CODE_SENT, 202);
   })
+  .post(
+    '/phone/reset_pass',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Восстановление пароля: код по SMS',
+      answers: { 202: shape.codeSent },
+      errors: { 422: 'Неверный номер', 429: LIMITED },
+      sends: true,
+    }),
+  )
   .post('/phone/reset_pass', validate('json', phoneBody), async (c) => {
     await requestReset(c, { phone: c.req.valid('json').phone });
     return c.json(CODE_SENT, 202);
   })
+  .post(
+    '/email/change_pass_token',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)',
+      answers: { 200: shape.token },
+      errors: { 400: BAD_CODE, 422: INVALID, 429: LIMITED },
+    }),
+  )
   .post('/email/change_pass_token', validate('json', emailCodeBody), async (c) => {
     const { email, code } = c.req.valid('json');
     return c.json({ token: await exchangeResetCode(c, { email }, code, nowSeconds()) });
   })
+  .post(
+    '/phone/change_pass_token',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)',
+      answers: { 200: shape.token },
+      errors: { 400: BAD_CODE, 422: INVALID, 429: LIMITED },
+    }),
+  )
   .post('/phone/change_pass_token', validate('json', phoneCodeBody), async (c) => {
     const { phone, code } = c.req.valid('json');
     return c.json({ token: await exchangeResetCode(c, { phone }, code, nowSeconds()) });
   })
 
+  .post(
+    '/email/change',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      sends: true,
+      summary:
+        'Смена e-mail (наш путь): без code — код на новый адрес после текущего пароля или свежей проверки кодом; с code — новый адрес, остальные сеансы завершаются',
+      answers: { 200: shape.contactChanged('email'), 202: shape.codeSent },
+      errors: {
+        400: 'Тот же адрес или неверный код',
+        403: 'Нужен текущий пароль или свежая проверка кодом',
+        409: 'Адрес занят другим аккаунтом',
+        422: INVALID,
+        429: 'Слишком много попыток',
+      },
+    }),
+  )
   .post('/email/change', validate('json', emailChangeBody), (c) => {
     const { email, ...proof } = c.req.valid('json');
     return changeContact(c, { email }, proof);
   })
+  .post(
+    '/phone/change',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      sends: true,
+      summary: 'Смена или добавление телефона (наш путь), как смена e-mail, код — по SMS',
+      answers: { 200: shape.contactChanged('phone'), 202: shape.codeSent },
+      errors: {
+        400: 'Тот же номер или неверный код',
+        403: 'Нужен текущий пароль или свежая проверка кодом',
+        409: 'Номер занят другим аккаунтом',
+        422: INVALID,
+        429: 'Слишком много попыток',
+      },
+    }),
+  )
   .post('/phone/change', validate('json', phoneChangeBody), (c) => {
     const { phone, ...proof } = c.req.valid('json');
     return changeContact(c, { phone }, proof);
   })
 
+  .post(
+    '/change_password',
+    apiDoc({
+      tag: 'auth',
+      summary:
+        'Смена пароля: по токену восстановления (завершает все сеансы) или по текущему паролю (завершает остальные)',
+      answers: { 200: shape.passwordChanged },
+      errors: {
+        400: 'Токен устарел или у аккаунта нет пароля',
+        401: 'Нужен вход (для смены по текущему паролю)',
+        403: 'Неверный текущий пароль',
+        422: INVALID,
+        429: 'Вход временно заблокирован',
+      },
+    }),
+  )
   .post('/change_password', validate('json', changePasswordBody), async (c) => {
     const { token, current_password: current, new_password: next } = c.req.valid('json');
     if (token !== undefined) {
@@ -166,6 +323,16 @@ export const authRoutes = new Hono<AppEnv>()
 
   // Spec section 4: renews from the HttpOnly session cookie, or from a verified token of a live
   // session even when its payload lacks the hash.
+  .post(
+    '/jwt/renew',
+    apiDoc({
+      tag: 'auth',
+      summary:
+        'Новый токен доступа по cookie сеанса или по действующему токену (в том числе без hash)',
+      answers: { 200: shape.signedIn },
+      errors: { 401: 'Сеанса нет или он завершён' },
+    }),
+  )
   .post('/jwt/renew', async (c) => {
     const { renewal } = c.var.edge;
     if (renewal) return c.json(answerOf(renewal.live, renewal.token));
@@ -190,6 +357,15 @@ export const authRoutes = new Hono<AppEnv>()
     throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
   })
 
+  .get(
+    '/account',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      summary: 'Аккаунт: e-mail, телефон, привязки соцсетей',
+      answers: { 200: shape.account },
+    }),
+  )
   .get('/account', async (c) => {
     const live = await requireLiveSession(c);
     const db = d1();
@@ -222,6 +398,17 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   // Spec section 4: always succeeds, signed in or not; ends this device's session.
+  .post(
+    '/logout',
+    apiDoc({
+      tag: 'auth',
+      summary: 'Выход: завершает сеанс устройства и удаляет cookies; успешен и без входа',
+      answers: {
+        200: shape.status('logged_out'),
+        303: { description: 'Форма меню без JavaScript: на главную' },
+      },
+    }),
+  )
   .post('/logout', async (c) => {
     const db = d1();
     const now = nowSeconds();
@@ -240,6 +427,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   // Our paths for /settings/devices: every signed-in device, end one, end all others.
+  .get(
+    '/sessions',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      summary: 'Устройства со входом в аккаунт',
+      answers: { 200: shape.sessions },
+    }),
+  )
   .get('/sessions', async (c) => {
     const live = await requireLiveSession(c);
     const { results } = await listSessions(
@@ -252,6 +448,15 @@ export const authRoutes = new Hono<AppEnv>()
       results: results.map((s) => ({ ...s, current: s.id === live.sessionId })),
     });
   })
+  .post(
+    '/sessions/revoke-others',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      summary: 'Завершить все сеансы, кроме этого',
+      answers: { 200: shape.revoked },
+    }),
+  )
   .post('/sessions/revoke-others', async (c) => {
     const live = await requireLiveSession(c);
     const { meta } = await revokeAccountSessions(
@@ -262,6 +467,16 @@ export const authRoutes = new Hono<AppEnv>()
     ).run();
     return c.json({ status: 'revoked', endedSessions: meta.changes });
   })
+  .delete(
+    '/sessions/:id',
+    apiDoc({
+      tag: 'auth',
+      auth: true,
+      summary: 'Завершить сеанс устройства',
+      answers: { 200: shape.revoked },
+      errors: { 404: 'Такого сеанса нет', 422: 'Неверный id' },
+    }),
+  )
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {
     const live = await requireLiveSession(c);
     const { id } = c.req.valid('param');

@@ -5,15 +5,24 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 const FACETS = ['genres', 'countries', 'studios', 'years', 'decades'] as const;
 type Facet = (typeof FACETS)[number];
+
+const doc = apiDoc({
+  tag: 'catalogue',
+  summary: 'Жанры, страны, студии, годы, десятилетия с количеством',
+  answers: { 200: shape.paged(shape.facet) },
+  errors: { 404: 'Такого фильтра нет (not_found)' },
+});
 
 /**
  * `GET /cms/catalogue/{genres|countries|studios|years|decades}/`: the filter values of catalogue
  * pages with their title counts (facets with no released title are left out).
  */
-export const catalogueRoutes = new Hono<AppEnv>().get('/:facet', async (c) => {
+export const catalogueRoutes = new Hono<AppEnv>().get('/:facet', doc, async (c) => {
   const facet = c.req.param('facet') as Facet;
   if (!(FACETS as readonly string[]).includes(facet))
     throw new ApiError(404, texts.notFound, 'not_found');

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/app-env.ts';
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** Only a path on this site: never an open redirect. */
 export function safeBackPath(value: string | undefined, origin: string): string {
@@ -14,11 +15,20 @@ export function safeBackPath(value: string | undefined, origin: string): string 
   }
 }
 
+const doc = apiDoc({
+  tag: 'consent',
+  summary: 'Принять соглашение о cookies (на год)',
+  answers: {
+    204: { description: 'Для Accept: application/json' },
+    303: { description: 'Форма баннера без JavaScript: назад на страницу (Referer)' },
+  },
+});
+
 /**
  * `POST /api/consent/cookies`: the visitor accepts the cookie agreement (spec section 2), kept
  * one year. The banner's form posts here without JavaScript and returns to the page it came from.
  */
-export const consentRoutes = new Hono<AppEnv>().post('/cookies', async (c) => {
+export const consentRoutes = new Hono<AppEnv>().post('/cookies', doc, async (c) => {
   setCookie(c, COOKIE.cookieAgreement, '1', publicCookie(ONE_YEAR_SECONDS, isHttps(c.req.raw)));
   if (c.req.header('accept')?.includes('application/json')) return c.body(null, 204);
   const origin = new URL(c.req.url).origin;

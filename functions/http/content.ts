@@ -23,6 +23,8 @@ import { paged } from '../lib/pagination.ts';
 import { age, ageQuery, idParam } from '../lib/schemas.ts';
 import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
 const LISTS: Record<string, TitleType[]> = {
@@ -51,17 +53,41 @@ export const contentIdQuery = z.object({
 
 export const contentRoutes = new Hono<AppEnv>()
   // Fixed paths first: they would otherwise match the list and detail patterns below.
+  .get(
+    '/hbo-max/availability',
+    apiDoc({
+      tag: 'content',
+      summary: 'Доступен ли HBO Max',
+      answers: { 200: shape.availability },
+    }),
+  )
   .get('/hbo-max/availability', async (c) => {
     const flag = await findFlag(db(), 'hbo-max-available');
     c.header('Cache-Control', 'no-cache');
     return c.json({ available: flag?.enabled ?? true });
   })
+  .get(
+    '/recommendations',
+    apiDoc({
+      tag: 'content',
+      summary: 'Похожие на контент',
+      answers: { 200: shape.results(shape.card) },
+    }),
+  )
   .get('/recommendations', validate('query', contentIdQuery), async (c) => {
     const q = c.req.valid('query');
     const rows = await recommendationsFor(db(), q.content_id, q.limit, effectiveMaxAge(c, q.age));
     cmsCache(c);
     return c.json({ results: rows.map(toCard) });
   })
+  .get(
+    '/seasons',
+    apiDoc({
+      tag: 'content',
+      summary: 'Сезоны сериала со ссылками',
+      answers: { 200: shape.results(shape.season) },
+    }),
+  )
   .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
     const id = c.req.valid('query').content_id;
     const rows = await seasonsOf(db(), id);
@@ -74,6 +100,15 @@ export const contentRoutes = new Hono<AppEnv>()
       })),
     });
   })
+  .get(
+    '/:list',
+    apiDoc({
+      tag: 'content',
+      summary: 'Список: movies, series, kids, trailers, special',
+      answers: { 200: shape.paged(shape.card) },
+      errors: { 404: 'Такого списка нет (not_found)' },
+    }),
+  )
   .get('/:list', validate('query', listQuery), async (c) => {
     const q = c.req.valid('query');
     const list = c.req.param('list');
@@ -99,6 +134,16 @@ export const contentRoutes = new Hono<AppEnv>()
     cmsCache(c);
     return c.json(paged(filtered.map(toCard), total, new URL(c.req.url), q));
   })
+  .get(
+    '/:type/:id',
+    apiDoc({
+      tag: 'content',
+      summary:
+        'Карточка фильма, сериала, детского контента или трейлера (type: movie | series | kids | trailer)',
+      answers: { 200: shape.titleDetail },
+      errors: { 404: 'Такого типа нет или контент не найден (content_not_found)' },
+    }),
+  )
   .get(
     '/:type/:id',
     validate('param', z.object({ type: z.string(), id: idParam })),
@@ -141,6 +186,15 @@ export const contentRoutes = new Hono<AppEnv>()
         trailerOf: title.trailerOf,
       });
     },
+  )
+  .get(
+    '/series/:id/seasons/:number',
+    apiDoc({
+      tag: 'content',
+      summary: 'Сезон сериала с эпизодами',
+      answers: { 200: shape.seasonDetail },
+      errors: { 404: 'Сезон не найден (season_not_found)' },
+    }),
   )
   .get(
     '/series/:id/seasons/:number',

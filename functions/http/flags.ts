@@ -6,10 +6,18 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** `GET /api/client/features/{name}` (spec section 7, "Flag lookups"). */
 export const flagRoutes = new Hono<AppEnv>().get(
   '/:name',
+  apiDoc({
+    tag: 'flags',
+    summary: 'Значение флага (web-enable-calendar, disable-dazn, enable-trailers)',
+    answers: { 200: shape.flag },
+    errors: { 404: 'Такого флага нет (flag_not_found)' },
+  }),
   validate('param', z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
   async (c) => {
     const { name } = c.req.valid('param');

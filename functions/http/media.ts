@@ -12,6 +12,8 @@ import { AVATAR_COUNT, avatarVersion, renderAvatar } from '../domains/profiles/i
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError, notFoundResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // An unversioned or outdated URL may show a renamed title's old name: cache it briefly only.
@@ -24,6 +26,15 @@ const SHORT = 'public, max-age=3600';
  */
 export const mediaRoutes = new Hono<AppEnv>()
   // Profile avatars (functions/api/profiles/avatars.ts): a fixed set, drawn from the id alone.
+  .get(
+    '/avatar/:file',
+    apiDoc({
+      tag: 'media',
+      summary: 'Аватар профиля (1–16), SVG',
+      answers: { 200: shape.svg },
+      errors: { 404: 'Изображение не найдено (art_not_found)' },
+    }),
+  )
   .get(
     '/avatar/:file',
     validate('param', z.object({ file: z.string().regex(/^[1-9][0-9]?\.svg$/) })),
@@ -44,6 +55,15 @@ export const mediaRoutes = new Hono<AppEnv>()
         'Cache-Control': c.req.valid('query').v === avatarVersion(id) ? IMMUTABLE : SHORT,
       });
     },
+  )
+  .get(
+    '/:kind/:file',
+    apiDoc({
+      tag: 'media',
+      summary: 'Постер, фон или логотип канала (id или default), SVG',
+      answers: { 200: shape.svg },
+      errors: { 404: 'Изображение не найдено (art_not_found)' },
+    }),
   )
   .get(
     '/:kind/:file',

@@ -7,6 +7,8 @@ import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** Section pages of the site and what they show (for resolving a path). */
 const SECTION_PAGES: Record<string, string> = {
@@ -35,6 +37,15 @@ const contentNotFound = () => new ApiError(404, 'Контент не найде�
  * `GET /cms/metadata/mediascope/?content_id=12` — the audience-measurement tags of a title.
  */
 export const metadataRoutes = new Hono<AppEnv>()
+  .get(
+    '/resolve',
+    apiDoc({
+      tag: 'metadata',
+      summary: 'Что показывает путь сайта',
+      answers: { 200: shape.resolved },
+      errors: { 404: 'Контент или страница не найдены (content_not_found, path_not_found)' },
+    }),
+  )
   .get('/resolve', validate('query', resolveQuery), async (c) => {
     const path =
       new URL(c.req.valid('query').path, 'https://x').pathname.replace(/\/+$/, '') || '/';
@@ -59,6 +70,15 @@ export const metadataRoutes = new Hono<AppEnv>()
     if (SECTION_PAGES[path]) return c.json({ kind: 'section', path, section: SECTION_PAGES[path] });
     throw new ApiError(404, 'Страница не найдена', 'path_not_found');
   })
+  .get(
+    '/mediascope',
+    apiDoc({
+      tag: 'metadata',
+      summary: 'Метки Mediascope для контента',
+      answers: { 200: shape.mediascope },
+      errors: { 404: 'Контент не найден (content_not_found)' },
+    }),
+  )
   .get('/mediascope', validate('query', mediascopeQuery), async (c) => {
     const found = await findTitle(db(), c.req.valid('query').content_id);
     if (!found) throw contentNotFound();

@@ -40,6 +40,17 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { LiveSession } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc, BAD_CODE, INVALID, LIMITED } from './api-doc.ts';
+
+/** What the OpenAPI document says of every parental route, and of those that check a PIN. */
+const PARENTAL = { tag: 'parental', auth: true } as const;
+const OWN_ACCOUNT = { 404: 'Чужой или неизвестный аккаунт', 422: INVALID } as const;
+const PIN_ERRORS = {
+  403: 'Неверный PIN-код (pin_invalid, осталось попыток)',
+  409: 'PIN-код не задан (pin_not_set)',
+  429: 'Пять неверных PIN-кодов: ввод заблокирован на 15 минут (pin_locked, Retry-After)',
+} as const;
 
 /** The live session, if the path's account is its own; any other id is a 404 (nothing to learn). */
 async function owner(c: Context<AppEnv>): Promise<LiveSession> {
@@ -70,6 +81,15 @@ export const parentalRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
 
+  .get(
+    '/:id/parental-control',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Статус родительского контроля и отметка о вводе PIN-кода в этом сеансе',
+      answers: { 200: shape.parentalStatus },
+      errors: OWN_ACCOUNT,
+    }),
+  )
   .get('/:id/parental-control', validate('param', accountParam), async (c) => {
     const live = await owner(c);
     return c.json(view(await loadControl(live, nowSeconds())));
@@ -77,6 +97,20 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   // Undefined → Disabled needs nothing (there is nothing to protect yet); Enabled → Disabled the
   // PIN or a verification code checked in the last 10 minutes.
+  .patch(
+    '/:id/parental-control/disable',
+    apiDoc({
+      ...PARENTAL,
+      summary:
+        'Выключить: из Undefined без условий, из Enabled — с PIN-кодом или после verification/check (10 минут)',
+      answers: { 200: shape.parentalStatus },
+      errors: {
+        ...OWN_ACCOUNT,
+        ...PIN_ERRORS,
+        403: 'Нужен PIN-код или код подтверждения (verification_required, pin_invalid)',
+      },
+    }),
+  )
   .patch(
     '/:id/parental-control/disable',
     validate('param', accountParam),
@@ -105,6 +139,18 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   .post(
     '/:id/pin-code/set',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Первый PIN-код (4 цифры): включает контроль, PIN-код считается введённым',
+      answers: { 201: shape.parentalStatus },
+      errors: {
+        ...OWN_ACCOUNT,
+        409: 'PIN-код уже задан (pin_exists)',
+      },
+    }),
+  )
+  .post(
+    '/:id/pin-code/set',
     validate('param', accountParam),
     validate('json', setPinBody),
     async (c) => {
@@ -125,6 +171,18 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   .post(
     '/:id/pin-code/check',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Проверка PIN-кода: при успехе отмечает ввод для сеанса на 4 часа',
+      answers: { 200: shape.pinEntered },
+      errors: {
+        ...OWN_ACCOUNT,
+        ...PIN_ERRORS,
+      },
+    }),
+  )
+  .post(
+    '/:id/pin-code/check',
     validate('param', accountParam),
     validate('json', checkPinBody),
     async (c) => {
@@ -137,6 +195,15 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
 
   // Our path: the client forgets this session's entry when the last tab has closed.
+  .delete(
+    '/:id/pin-code/entry',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Забыть ввод PIN-кода этого сеанса (закрыта последняя вкладка)',
+      answers: { 200: shape.pinForgotten },
+      errors: OWN_ACCOUNT,
+    }),
+  )
   .delete('/:id/pin-code/entry', validate('param', accountParam), async (c) => {
     const live = await owner(c);
     await markEntered(d1(), live.sessionId, live.accountId, 0).run();
@@ -144,6 +211,18 @@ export const parentalRoutes = new Hono<AppEnv>()
   })
 
   // A new PIN ends the entries of the account's other sessions: whoever knew the old one is out.
+  .post(
+    '/:id/pin-code/change',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Смена PIN-кода по текущему; другие сеансы вводят новый',
+      answers: { 200: shape.parentalStatus },
+      errors: {
+        ...OWN_ACCOUNT,
+        ...PIN_ERRORS,
+      },
+    }),
+  )
   .post(
     '/:id/pin-code/change',
     validate('param', accountParam),
@@ -167,6 +246,20 @@ export const parentalRoutes = new Hono<AppEnv>()
     },
   )
 
+  .post(
+    '/:id/pin-code/reset',
+    apiDoc({
+      ...PARENTAL,
+      sends: true,
+      summary: 'Код восстановления PIN-кода на e-mail или по SMS',
+      answers: { 202: shape.parentalCodeSent },
+      errors: {
+        ...OWN_ACCOUNT,
+        409: 'PIN-код не задан (pin_not_set)',
+        429: LIMITED,
+      },
+    }),
+  )
   .post(
     '/:id/pin-code/reset',
     validate('param', accountParam),
@@ -193,6 +286,20 @@ export const parentalRoutes = new Hono<AppEnv>()
   // one transaction, every write guarded by the consumption.
   .post(
     '/:id/pin-code/reset/change',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Новый PIN-код по коду восстановления; снимает блокировку',
+      answers: { 200: shape.parentalStatus },
+      errors: {
+        ...OWN_ACCOUNT,
+        400: BAD_CODE,
+        409: 'PIN-код не задан (pin_not_set)',
+        429: LIMITED,
+      },
+    }),
+  )
+  .post(
+    '/:id/pin-code/reset/change',
     validate('param', accountParam),
     validate('json', resetChangeBody),
     async (c) => {
@@ -215,6 +322,15 @@ export const parentalRoutes = new Hono<AppEnv>()
     },
   )
 
+  .get(
+    '/:id/parental-control/show-settings',
+    apiDoc({
+      ...PARENTAL,
+      summary: 'Возрастное ограничение: контент с ним и выше требует PIN-код',
+      answers: { 200: shape.ageSetting },
+      errors: OWN_ACCOUNT,
+    }),
+  )
   .get('/:id/parental-control/show-settings', validate('param', accountParam), async (c) => {
     const live = await owner(c);
     const { status, ageLimit } = await loadControl(live, nowSeconds());
@@ -223,6 +339,20 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   // The age setting needs control Enabled and proof: the PIN given now, entered by this session,
   // or a fresh verification.
+  .patch(
+    '/:id/parental-control/show-settings',
+    apiDoc({
+      ...PARENTAL,
+      summary:
+        'Изменить возрастное ограничение (PIN-код сейчас, введённый в сеансе или свежее подтверждение)',
+      answers: { 200: shape.ageSetting },
+      errors: {
+        ...OWN_ACCOUNT,
+        ...PIN_ERRORS,
+        403: 'Нужен PIN-код (pin_required, pin_invalid)',
+      },
+    }),
+  )
   .patch(
     '/:id/parental-control/show-settings',
     validate('param', accountParam),
@@ -245,6 +375,16 @@ export const parentalRoutes = new Hono<AppEnv>()
 
   .post(
     '/:id/verification/send',
+    apiDoc({
+      ...PARENTAL,
+      sends: true,
+      summary: 'Код подтверждения на e-mail или по SMS',
+      answers: { 202: shape.parentalCodeSent },
+      errors: { ...OWN_ACCOUNT, 429: LIMITED },
+    }),
+  )
+  .post(
+    '/:id/verification/send',
     validate('param', accountParam),
     validate('json', sendCodeBody),
     async (c) => {
@@ -264,6 +404,16 @@ export const parentalRoutes = new Hono<AppEnv>()
     },
   )
 
+  .post(
+    '/:id/verification/check',
+    apiDoc({
+      ...PARENTAL,
+      summary:
+        'Проверка кода подтверждения: 10 минут можно выключить контроль или сменить ограничение',
+      answers: { 200: shape.verified },
+      errors: { ...OWN_ACCOUNT, 400: BAD_CODE, 429: LIMITED },
+    }),
+  )
   .post(
     '/:id/verification/check',
     validate('param', accountParam),

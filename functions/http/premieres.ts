@@ -7,6 +7,8 @@ import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
 import { age } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { SECONDS } from '../shared/ru.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** The window around now: by default the past week and the coming two weeks. */
 export const windowQuery = z.object({
@@ -18,6 +20,14 @@ export const windowQuery = z.object({
 
 /** Premieres (spec section 7): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */
 export const premiereRoutes = new Hono<AppEnv>()
+  .get(
+    '/episodes',
+    apiDoc({
+      tag: 'premieres',
+      summary: 'Премьеры эпизодов',
+      answers: { 200: shape.results(shape.episodePremiere) },
+    }),
+  )
   .get('/episodes', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
@@ -42,6 +52,14 @@ export const premiereRoutes = new Hono<AppEnv>()
       })),
     });
   })
+  .get(
+    '/seasons',
+    apiDoc({
+      tag: 'premieres',
+      summary: 'Премьеры сезонов',
+      answers: { 200: shape.results(shape.seasonPremiere) },
+    }),
+  )
   .get('/seasons', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);

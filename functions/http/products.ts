@@ -8,6 +8,8 @@ import { ApiError } from '../lib/errors.ts';
 import { paged } from '../lib/pagination.ts';
 import { pagedAgeQuery, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /**
  * Products (spec section 7, "products and content"): what unlocks titles — subscriptions (SVOD),
@@ -15,11 +17,28 @@ import { validate } from '../lib/validate.ts';
  * `GET /cms/products/` and `GET /cms/products/{id|slug}/content/`.
  */
 export const productRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    apiDoc({
+      tag: 'products',
+      summary: 'Продукты: подписки, аренда, покупка',
+      answers: { 200: shape.paged(shape.product) },
+    }),
+  )
   .get('/', async (c) => {
     const rows = await listProducts(db());
     cmsCache(c, 3600);
     return c.json({ count: rows.length, next: null, previous: null, results: rows });
   })
+  .get(
+    '/:idOrSlug/content',
+    apiDoc({
+      tag: 'products',
+      summary: 'Контент продукта',
+      answers: { 200: shape.productContent },
+      errors: { 404: 'Продукт не найден (product_not_found)' },
+    }),
+  )
   .get(
     '/:idOrSlug/content',
     validate('param', z.object({ idOrSlug: slug })),

@@ -35,6 +35,8 @@ import { ApiError } from '../lib/errors.ts';
 import type { LiveSession } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE, isHttps } from '../shared/cookies.ts';
+import * as shape from './answers.ts';
+import { apiDoc, INVALID } from './api-doc.ts';
 
 interface Counts {
   total: number;
@@ -79,11 +81,29 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
 
+  .get(
+    '/v2/users/avatars',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Аватары профилей',
+      answers: { 200: shape.avatars },
+    }),
+  )
   .get('/v2/users/avatars', async (c) => {
     await requireLiveSession(c);
     return c.json({ count: AVATARS.length, results: AVATARS });
   })
 
+  .get(
+    '/users',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Профили аккаунта',
+      answers: { 200: shape.profiles },
+    }),
+  )
   .get('/users', async (c) => {
     const live = await requireLiveSession(c);
     const { results } = await listProfiles(d1(), live.accountId).all<ProfileRow>();
@@ -93,6 +113,20 @@ export const profileRoutes = new Hono<AppEnv>()
     });
   })
 
+  .post(
+    '/users',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Создать профиль (взрослый или детский; не больше 5 в аккаунте)',
+      answers: { 201: shape.profile },
+      errors: {
+        403: 'Детский профиль не управляет профилями (kid_profile)',
+        409: 'Уже 5 профилей (profile_limit)',
+        422: INVALID,
+      },
+    }),
+  )
   .post('/users', validate('json', createProfileBody), async (c) => {
     const live = await requireAdult(c);
     const body = c.req.valid('json');
@@ -108,12 +142,37 @@ export const profileRoutes = new Hono<AppEnv>()
   })
 
   // Spec section 4: "Kids availability is fetched at start" — may this account add a kid profile?
+  .get(
+    '/users/kids/availability',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Можно ли добавить детский профиль',
+      answers: { 200: shape.kidsAvailability },
+    }),
+  )
   .get('/users/kids/availability', async (c) => {
     const live = await requireLiveSession(c);
     const counts = await profileCounts(d1(), live.accountId).first<Counts>();
     return c.json({ available: !live.isKid && (counts?.total ?? MAX_PROFILES) < MAX_PROFILES });
   })
 
+  .post(
+    '/users/switch',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary:
+        'Переключить сеанс этого браузера на профиль аккаунта: новый токен и cookies; из детского во взрослый при включённом родительском контроле — с PIN-кодом',
+      answers: { 200: shape.switched },
+      errors: {
+        403: 'Нужен PIN-код (pin_required, pin_invalid)',
+        404: 'Чужой или неизвестный профиль',
+        422: INVALID,
+        429: 'Ввод PIN-кода заблокирован (pin_locked)',
+      },
+    }),
+  )
   .post('/users/switch', validate('json', switchBody), async (c) => {
     const live = await requireLiveSession(c);
     const { userId, pin } = c.req.valid('json');
@@ -139,11 +198,36 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json({ ...answer, profile: target });
   })
 
+  .get(
+    '/users/:id',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Профиль (isKid)',
+      answers: { 200: shape.profile },
+      errors: { 404: 'Чужой или неизвестный профиль', 422: 'Неверный id' },
+    }),
+  )
   .get('/users/:id', validate('param', profileParam), async (c) => {
     const live = await requireLiveSession(c);
     return c.json(await profileOf(live, c.req.valid('param').id));
   })
 
+  .patch(
+    '/users/:id',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Изменить имя, аватар или тип профиля',
+      answers: { 200: shape.profile },
+      errors: {
+        403: 'Детский профиль не управляет профилями (kid_profile)',
+        404: 'Чужой или неизвестный профиль',
+        409: 'Текущий профиль или последний взрослый нельзя сделать детским',
+        422: INVALID,
+      },
+    }),
+  )
   .patch(
     '/users/:id',
     validate('param', profileParam),
@@ -170,6 +254,21 @@ export const profileRoutes = new Hono<AppEnv>()
     },
   )
 
+  .delete(
+    '/users/:id',
+    apiDoc({
+      tag: 'profiles',
+      auth: true,
+      summary: 'Удалить профиль; устройства в нём выходят из аккаунта',
+      answers: { 200: shape.deleted },
+      errors: {
+        403: 'Детский профиль не управляет профилями (kid_profile)',
+        404: 'Чужой или неизвестный профиль',
+        409: 'Текущий профиль или последний взрослый',
+        422: 'Неверный id',
+      },
+    }),
+  )
   .delete('/users/:id', validate('param', profileParam), async (c) => {
     const live = await requireAdult(c);
     const { id } = c.req.valid('param');

@@ -7,17 +7,35 @@ import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
 import { age, ageQuery } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 export const searchQuery = pageQuery.extend({ query: z.string().trim().min(1).max(100), age });
 
 /** `GET /cms/search/?query=` (paginated cards) and `GET /cms/search/preset/` (before typing). */
 export const searchRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    apiDoc({
+      tag: 'search',
+      summary: 'Поиск по названиям, людям и описаниям',
+      answers: { 200: shape.paged(shape.card) },
+    }),
+  )
   .get('/', validate('query', searchQuery), async (c) => {
     const q = c.req.valid('query');
     const { rows, total } = await searchTitles(db(), q.query, q, effectiveMaxAge(c, q.age));
     cmsCache(c, 600);
     return c.json(paged(rows.map(toCard), total, new URL(c.req.url), q));
   })
+  .get(
+    '/preset',
+    apiDoc({
+      tag: 'search',
+      summary: 'Подборка до ввода запроса',
+      answers: { 200: shape.results(shape.card) },
+    }),
+  )
   .get('/preset', validate('query', ageQuery), async (c) => {
     const rows = await presetTitles(db(), 12, effectiveMaxAge(c, c.req.valid('query').age));
     cmsCache(c, 600);

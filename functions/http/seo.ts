@@ -4,6 +4,8 @@ import { db } from '../db/client.ts';
 import { findSeoText, seoPathKey } from '../domains/seo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /**
  * `GET /cms/seo-texts/?path=/x`: the CMS "seo texts" of one path. A path without overrides
@@ -23,3 +25,9 @@ export const seoRoutes = new Hono<AppEnv>().get('/', validate('query', seoQuery)
   c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
   return c.json(seo);
 });
+
+// The route's line is full: its OpenAPI entry is registered beside it, same method and path.
+seoRoutes.get(
+  '/',
+  apiDoc({ tag: 'seo', summary: 'SEO-тексты пути', answers: { 200: shape.seoText } }),
+);

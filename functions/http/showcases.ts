@@ -17,6 +17,8 @@ import { ApiError } from '../lib/errors.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
 import { ageQuery, pagedAgeQuery, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 export const bannerQuery = ageQuery.extend({ page: z.string().startsWith('/').max(200) });
 const notFound = () => new ApiError(404, 'Витрина не найдена', 'showcase_not_found');
@@ -34,11 +36,37 @@ async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge
  * `/page-banners/?page=/series`.
  */
 export const showcaseRoutes = new Hono<AppEnv>()
+  .get(
+    '/featured',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Главная витрина с полками',
+      answers: { 200: shape.showcase },
+      errors: { 404: 'Витрина не найдена (showcase_not_found)' },
+    }),
+  )
   .get('/featured', validate('query', ageQuery), (c) =>
     showcaseAnswer(c, { kind: 'featured' }, c.req.valid('query').age),
   )
+  .get(
+    '/current',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Текущая витрина',
+      answers: { 200: shape.showcase },
+      errors: { 404: 'Витрина не найдена (showcase_not_found)' },
+    }),
+  )
   .get('/current', validate('query', ageQuery), (c) =>
     showcaseAnswer(c, { kind: 'current' }, c.req.valid('query').age),
+  )
+  .get(
+    '/collections',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Подборки',
+      answers: { 200: shape.paged(shape.collection) },
+    }),
   )
   .get('/collections', validate('query', pageQuery), async (c) => {
     const q = c.req.valid('query');
@@ -53,6 +81,15 @@ export const showcaseRoutes = new Hono<AppEnv>()
       ),
     );
   })
+  .get(
+    '/collections/:slug',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Подборка с контентом',
+      answers: { 200: shape.collectionContent },
+      errors: { 404: 'Подборка не найдена (collection_not_found)' },
+    }),
+  )
   .get(
     '/collections/:slug',
     validate('param', z.object({ slug })),
@@ -75,12 +112,29 @@ export const showcaseRoutes = new Hono<AppEnv>()
       return c.json({ ...found.collection, ...page });
     },
   )
+  .get(
+    '/page-banners',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Баннеры страницы',
+      answers: { 200: shape.results(shape.banner) },
+    }),
+  )
   .get('/page-banners', validate('query', bannerQuery), async (c) => {
     const q = c.req.valid('query');
     const rows = await findBanners(db(), q.page, effectiveMaxAge(c, q.age));
     cmsCache(c);
     return c.json({ results: rows.map(toBannerDto) });
   })
+  .get(
+    '/:slug',
+    apiDoc({
+      tag: 'showcases',
+      summary: 'Витрина раздела',
+      answers: { 200: shape.showcase },
+      errors: { 404: 'Витрина не найдена (showcase_not_found)' },
+    }),
+  )
   .get('/:slug', validate('param', z.object({ slug })), validate('query', ageQuery), (c) =>
     showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age),
   );

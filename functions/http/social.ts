@@ -17,6 +17,8 @@ import {
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { safeBackPath } from '../shared/back-path.ts';
+import * as shape from './answers.ts';
+import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
 
 /** The optional body of bind and unbind: where to come back to (JSON or a settings form). */
 export const socialBody = z.object({ backPath: z.string().max(2000).optional() });
@@ -61,6 +63,22 @@ function formOutcome(
  */
 export const socialRoutes = new Hono<AppEnv>()
   // A link from the sign-in screen: straight to the provider, or back with the error popup.
+  .get(
+    '/:provider/sign-in',
+    apiDoc({
+      tag: 'socials',
+      summary:
+        'Начать вход через соцсеть: state и PKCE сохраняются на сервере (10 минут, один раз), браузер уходит к провайдеру',
+      query: shape.signInQuery,
+      answers: {
+        302: {
+          description:
+            'На страницу авторизации провайдера; при ошибке — на /auth?socialError=<reason>&social=<provider>',
+        },
+      },
+      errors: { 404: 'Неизвестный провайдер (unknown_provider)' },
+    }),
+  )
   .get('/:provider/sign-in', async (c) => {
     const provider = providerOf(c);
     const backPath = safeBackPath(c.req.query('backPath')) ?? '/';
@@ -74,9 +92,45 @@ export const socialRoutes = new Hono<AppEnv>()
     }
   })
 
+  .get(
+    '/:provider/check',
+    apiDoc({
+      tag: 'socials',
+      summary:
+        'Адрес возврата от провайдера: обмен кода (с code_verifier), вход в привязанный аккаунт или создание нового (аккаунт, профиль, привязка, сеанс — одной транзакцией); при привязке — привязка к аккаунту',
+      query: shape.checkQuery,
+      answers: {
+        302: {
+          description:
+            'На backPath с cookies сеанса; при ошибке — на /auth (или страницу привязки) с socialError=<reason>: state_invalid, cancelled, provider_error, email_required, email_taken, linked_elsewhere, already_bound, bind_session',
+        },
+      },
+      errors: { 404: 'Неизвестный провайдер (unknown_provider)' },
+    }),
+  )
   .get('/:provider/check', (c) => checkFlow(c, providerOf(c)))
 
   // Signed in: the same flow, ending in a link to this account instead of a sign-in.
+  .post(
+    '/:provider/bind',
+    apiDoc({
+      tag: 'socials',
+      auth: true,
+      body: socialBody,
+      summary:
+        'Привязать соцсеть к аккаунту: начинает тот же поток, check привязывает вместо входа',
+      answers: {
+        200: shape.authorizeUrl,
+        303: { description: 'Форма настроек: на страницу провайдера или назад с socialError' },
+      },
+      errors: {
+        404: 'Неизвестный провайдер (unknown_provider)',
+        422: INVALID,
+        429: LIMITED,
+        503: 'Провайдер не настроен (provider_unavailable)',
+      },
+    }),
+  )
   .post('/:provider/bind', async (c) => {
     const provider = providerOf(c);
     const { backPath: asked } = await bodyOf(c);
@@ -95,6 +149,25 @@ export const socialRoutes = new Hono<AppEnv>()
   })
 
   // Not when it is the account's only way to sign in (no password, no phone, no other provider).
+  .post(
+    '/:provider/unbind',
+    apiDoc({
+      tag: 'socials',
+      auth: true,
+      body: socialBody,
+      summary:
+        'Отвязать соцсеть, если это не единственный способ входа (нет пароля, телефона и других соцсетей)',
+      answers: {
+        200: shape.unbound,
+        303: { description: 'Форма настроек: назад с unbound или socialError' },
+      },
+      errors: {
+        404: 'Провайдер неизвестен или не привязан (not_linked)',
+        409: 'Единственный способ входа (last_method)',
+        422: INVALID,
+      },
+    }),
+  )
   .post('/:provider/unbind', async (c) => {
     const provider = providerOf(c);
     const { backPath: asked } = await bodyOf(c);

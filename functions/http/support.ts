@@ -11,6 +11,8 @@ import {
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc, INVALID } from './api-doc.ts';
 
 /** A support request as the popup and the /settings/support form send it. */
 export const supportRequestBody = z.object({
@@ -32,6 +34,13 @@ export type SupportRequestBody = z.infer<typeof supportRequestBody>;
  */
 export const supportRoutes = new Hono<AppEnv>().post(
   '/requests',
+  apiDoc({
+    tag: 'support',
+    summary:
+      'Обращение в поддержку; копия уходит на e-mail (не больше 5 в час с устройства или адреса)',
+    answers: { 201: shape.supportRequest },
+    errors: { 422: INVALID, 429: 'Слишком много обращений (support_rate_limited)' },
+  }),
   validate('json', supportRequestBody),
   async (c) => {
     const body = c.req.valid('json');

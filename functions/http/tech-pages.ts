@@ -6,10 +6,18 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 /** `GET /cms/tech-pages/{faq|contact}/`: the CMS texts behind /faq and /contacts. */
 export const techPageRoutes = new Hono<AppEnv>().get(
   '/:slug',
+  apiDoc({
+    tag: 'tech',
+    summary: 'Технические страницы: faq, contact',
+    answers: { 200: shape.techPage },
+    errors: { 404: 'Страница не найдена (tech_page_not_found)' },
+  }),
   validate('param', z.object({ slug: z.enum(TECH_PAGE_SLUGS) })),
   async (c) => {
     const page = await findTechPage(db(), c.req.valid('param').slug);

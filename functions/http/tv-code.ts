@@ -9,6 +9,8 @@ import {
 } from '../domains/tv-code/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
+import * as shape from './answers.ts';
+import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
 
 export const tvTokenBody = z.object({
   device_code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, tvTexts.unknownDevice),
@@ -26,9 +28,49 @@ export const tvCodeRoutes = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'no-store');
   })
+  .post(
+    '/',
+    apiDoc({
+      tag: 'tv-code',
+      summary:
+        'Пара кодов для входа на устройстве: device_code (секрет устройства) и user_code XXXX-XXXX (10 минут, опрос не чаще раза в 5 секунд)',
+      answers: { 200: shape.deviceAuthorization },
+      errors: { 429: LIMITED },
+    }),
+  )
   .post('/', async (c) => c.json(await startPairing(c)))
+  .post(
+    '/token',
+    apiDoc({
+      tag: 'tv-code',
+      summary:
+        'Опрос устройства: ждёт подтверждения или получает сеанс (cookies ставятся браузеру, который опрашивает)',
+      answers: { 200: shape.signedIn },
+      errors: {
+        400: 'expired_token — код истёк; invalid_grant — код неизвестен или уже использован',
+        422: INVALID,
+        428: 'authorization_pending — код ещё не подтверждён (Retry-After: интервал)',
+        429: 'slow_down — опрос чаще интервала; интервал вырос на 5 секунд (Retry-After)',
+      },
+    }),
+  )
   .post('/token', validate('json', tvTokenBody), async (c) =>
     c.json(await pollPairing(c, c.req.valid('json').device_code)),
+  )
+  .post(
+    '/approve',
+    apiDoc({
+      tag: 'tv-code',
+      auth: true,
+      summary:
+        'Подтвердить код с экрана устройства (страница /code); один раз, 10 попыток на аккаунт за 10 минут',
+      answers: { 200: shape.approved },
+      errors: {
+        404: 'Код не найден, использован или истёк (tv_code_not_found)',
+        422: 'Код не похож на код (8 латинских букв)',
+        429: LIMITED,
+      },
+    }),
   )
   .post('/approve', validate('json', tvApproveBody), async (c) => {
     const live = await requireLiveSession(c);

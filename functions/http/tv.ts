@@ -17,6 +17,8 @@ import {
   isTimeZone,
   SECONDS,
 } from '../shared/ru.ts';
+import * as shape from './answers.ts';
+import { apiDoc } from './api-doc.ts';
 
 const timezone = z
   .string()
@@ -62,6 +64,14 @@ const programme = (p: ProgrammeRow | null) =>
  * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a day.
  */
 export const tvRoutes = new Hono<AppEnv>()
+  .get(
+    '/channels',
+    apiDoc({
+      tag: 'tv',
+      summary: 'Телеканалы: что идёт сейчас и дальше',
+      answers: { 200: shape.channels },
+    }),
+  )
   .get('/channels', validate('query', channelsQuery), async (c) => {
     const now = Math.floor(Date.now() / 1000);
     const rows = await channelsWithNowNext(db(), now, effectiveMaxAge(c, c.req.valid('query').age));
@@ -81,6 +91,15 @@ export const tvRoutes = new Hono<AppEnv>()
       })),
     });
   })
+  .get(
+    '/channels/:idOrSlug',
+    apiDoc({
+      tag: 'tv',
+      summary: 'Программа канала на день',
+      answers: { 200: shape.channelDay },
+      errors: { 404: 'Телеканал не найден (channel_not_found)' },
+    }),
+  )
   .get(
     '/channels/:idOrSlug',
     validate('param', z.object({ idOrSlug: slug })),
