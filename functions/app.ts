@@ -25,10 +25,11 @@ import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
 import { tvCodeRoutes } from './http/tv-code.ts';
-import { API_PREFIXES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
+import { API_PREFIXES, FORM_PAGES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { texts } from './lib/texts.ts';
+import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
@@ -49,6 +50,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.onError(errorResponse);
   // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
   app.use(pageHeaders, securityHeaders, edgeContext, csrfGuard, attribution);
+  // A known API path asked with a method none of its routes answers: 405 with Allow, not a 404.
+  app.use(allowedMethods(() => app.routes));
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
@@ -95,7 +98,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
       PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
     );
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
-  // support message, is ~24 KB that way.
-  if (pages) app.all('*', limit(64), edgeCache('page'), pages);
+  // support message, is ~24 KB that way. Other pages answer only GET and HEAD.
+  if (pages) app.all('*', pageMethods(FORM_PAGES), limit(64), edgeCache('page'), pages);
   return app;
 }

@@ -30,11 +30,12 @@ describe('POST /api/consent/cookies', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('cookie_agreement=1;'))).toBe(true);
   });
 
-  it('answers 404 in the envelope to GET (only POST changes state)', async () => {
+  it('answers 405 in the envelope to GET, allowing only POST (only POST changes state)', async () => {
     const res = await call('/api/consent/cookies');
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
     expect(((await res.json()) as { details: { reason: string } }).details.reason).toBe(
-      'not_found',
+      'method_not_allowed',
     );
   });
 });

@@ -108,7 +108,7 @@ async function build(app: Hono<AppEnv>) {
         title: 'Амедиатека API',
         version: '1.0.0',
         description:
-          'Каталог, флаги, аккаунты и служебные данные. Ошибки — в едином конверте { message, details: { reason } }.',
+          'Каталог, флаги, аккаунты и служебные данные. Ошибки — в едином конверте { message, details: { reason } }. Известный путь с неподдерживаемым методом отвечает 405 с заголовком Allow (method_not_allowed); неизвестный путь — 404.',
       },
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: {

@@ -15,3 +15,14 @@ export const API_PREFIXES = [
 
 /** Pages that share a name with an API prefix: /auth is the sign-in screen, /auth/… the auth API. */
 export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);
+
+/**
+ * Pages whose form posts to themselves (their frontmatter handles `Astro.request.method === 'POST'`);
+ * every other page answers only GET and HEAD.
+ */
+export const FORM_PAGES: ReadonlySet<string> = new Set([
+  '/code',
+  '/settings/account',
+  '/settings/devices',
+  '/settings/support',
+]);
