@@ -28,6 +28,7 @@ import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { texts } from './lib/texts.ts';
 import { attribution } from './middleware/attribution.ts';
+import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
@@ -90,7 +91,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
       PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
     );
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
-  // support message, is ~24 KB that way.
-  if (pages) app.all('*', limit(64), edgeCache('page'), pages);
+  // support message, is ~24 KB that way. API paths never get here: they accept both spellings.
+  if (pages) app.all('*', limit(64), canonicalPath, edgeCache('page'), pages);
   return app;
 }
