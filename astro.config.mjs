@@ -10,7 +10,7 @@ export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
-  trailingSlash: 'ignore',
+  trailingSlash: 'never',
   build: { inlineStylesheets: 'always' },
   server: { port: Number(process.env.PORT ?? 8787) },
   devToolbar: { enabled: false },

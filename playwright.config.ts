@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${port}/get-ip/`,
+    url: `http://localhost:${port}/get-ip`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: { E2E_PORT: String(port) },

@@ -31,6 +31,7 @@ import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { texts } from './lib/texts.ts';
 import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
+import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
@@ -98,7 +99,9 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
       PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
     );
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
-  // support message, is ~24 KB that way. Other pages answer only GET and HEAD.
-  if (pages) app.all('*', pageMethods(FORM_PAGES), limit(64), edgeCache('page'), pages);
+  // support message, is ~24 KB that way. Other pages answer only GET and HEAD. API paths never get
+  // here: they accept both spellings.
+  if (pages)
+    app.all('*', canonicalPath, pageMethods(FORM_PAGES), limit(64), edgeCache('page'), pages);
   return app;
 }

@@ -45,7 +45,7 @@ const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
 
 const contacts: NavItem = { href: '/contacts', text: 'Контакты', title: 'Контакты' };
 const legal: NavItem = {
-  href: '/info/legal-information/',
+  href: '/info/legal-information',
   text: 'Правовая информация',
   title: 'Правовая информация',
 };

@@ -20,6 +20,10 @@ export const pageTexts = {
   /** spec, section 2 */
   missingContentText:
     'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
+  /** What a screen reader reads for an age badge («18+» alone says nothing). */
+  ageRating: (label: string) => `Возрастное ограничение ${label}`,
+  /** What a screen reader reads for «★ 8.1». */
+  rating: (value: string) => `Рейтинг ${value}`,
 } as const;
 
 /** What a title is, as cards and title pages name it. */

@@ -6,7 +6,7 @@ import { noViolations } from './support/axe.ts';
 
 for (const path of [
   '/',
-  '/get-ip/',
+  '/get-ip',
   '/no-such-page',
   '/watch/unknown',
   '/series',

@@ -49,7 +49,7 @@ test('an uncached page costs at most two D1 round trips; a cached one none', asy
     `/collections/${collection.slug}`,
     '/search?query=город',
     '/faq',
-    '/info/tos/',
+    '/info/tos',
   ];
   const figures: Record<string, number> = {};
   for (const path of pages) figures[path] = await tripsOf(request, path, signedIn);

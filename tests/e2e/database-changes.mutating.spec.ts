@@ -76,7 +76,7 @@ test('SEO texts from the CMS override title, description, noindex and structured
     `INSERT INTO seo_texts (path, title, description, noindex, json_ld) VALUES ('/get-ip', 'Узнать свой IP', 'Где вы сейчас', 1, '${ld.replace(/'/g, "''")}')`,
   );
   try {
-    await page.goto('/get-ip/');
+    await page.goto('/get-ip');
     await expect(page).toHaveTitle('Узнать свой IP');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',

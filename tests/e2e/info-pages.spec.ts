@@ -2,14 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
 
 const PAGES: [path: string, h1: string][] = [
-  ['/info/tos/', 'Пользовательское соглашение'],
+  ['/info/tos', 'Пользовательское соглашение'],
   ['/info/recommendations', 'Правила применения рекомендательных технологий'],
   ['/info/for-vendors', 'Правообладателям и партнёрам'],
   ['/info/freezing', 'Заморозка подписки'],
   ['/info/title-subscription-rules', 'Правила подписки на отдельный сериал'],
   ['/info/consent-personal-data', 'Согласие на обработку персональных данных'],
   ['/info/policy', 'Политика обработки персональных данных'],
-  ['/info/legal-information/', 'Правовая информация'],
+  ['/info/legal-information', 'Правовая информация'],
   ['/info/privacy', 'Политика конфиденциальности'],
   ['/faq', 'Вопросы и ответы'],
   ['/contacts', 'Контакты'],
@@ -47,11 +47,15 @@ for (const [path, h1] of PAGES) {
   });
 }
 
-test('info pages answer both with and without the trailing slash', async ({ request }) => {
-  for (const path of ['/info/tos', '/info/tos/', '/info/legal-information', '/info/policy/']) {
-    expect((await request.get(path)).status(), path).toBe(200);
+test('info pages open with or without the trailing slash, at one URL', async ({
+  page,
+  baseURL,
+}) => {
+  for (const path of ['/info/tos', '/info/tos/', '/info/legal-information/', '/info/policy/']) {
+    expect((await page.goto(path))!.status(), path).toBe(200);
+    expect(page.url(), path).toBe(`${baseURL}${path.replace(/\/$/, '')}`);
   }
-  expect((await request.get('/info/no-such-doc')).status()).toBe(404);
+  expect((await page.request.get('/info/no-such-doc')).status()).toBe(404);
 });
 
 test('every info page has a unique title and description', async ({ request }) => {
@@ -72,7 +76,7 @@ test('info pages load no JavaScript but the cookie banner’s, and none at all o
   baseURL,
 }) => {
   const scripts = scriptsOf(page);
-  await page.goto('/info/tos/');
+  await page.goto('/info/tos');
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeLessThanOrEqual(1);
   await context.addCookies([{ name: 'cookie_agreement', value: '1', url: baseURL! }]);
@@ -145,7 +149,7 @@ test('the Smart TV page leads to signing in with a code', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(7);
 });
 
-for (const path of ['/info/tos/', '/faq', '/contacts', '/big-screen']) {
+for (const path of ['/info/tos', '/faq', '/contacts', '/big-screen']) {
   test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
     await page.goto(path);
     await noViolations(page, path);

@@ -75,7 +75,7 @@ test.describe('top navigation', () => {
   });
 
   test('marks the current section for screen readers', async ({ page }) => {
-    await page.goto('/get-ip/');
+    await page.goto('/get-ip');
     await page.goto('/series');
     await expect(topNav(page).filter({ hasText: 'Сериалы' })).toHaveAttribute(
       'aria-current',
@@ -171,9 +171,9 @@ test.describe('page statuses', () => {
   });
 });
 
-test('/get-ip/ shows the visitor IP, country, region and country group', async ({ page }) => {
+test('/get-ip shows the visitor IP, country, region and country group', async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'UZ', 'cf-connecting-ip': '203.0.113.9' });
-  await page.goto('/get-ip/');
+  await page.goto('/get-ip');
   await expect(page.getByTestId('ip')).toHaveText('203.0.113.9');
   await expect(page.getByTestId('country')).toHaveText('UZ');
   await expect(page.getByTestId('group')).toHaveText('UZ (СНГ)');

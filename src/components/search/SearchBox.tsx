@@ -118,7 +118,10 @@ export default function SearchBox({ query }: Props) {
         id="search-query"
         className="search-box__input"
         name="query"
-        type="search"
+        // A combobox is a text input (ARIA in HTML does not allow the role on type=search); without
+        // JavaScript it stays the plain search field.
+        type={enhanced ? 'text' : 'search'}
+        enterKeyHint="search"
         defaultValue={query}
         placeholder={t.label}
         maxLength={100}

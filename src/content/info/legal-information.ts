@@ -1,7 +1,7 @@
 import { type InfoDoc, OPERATOR } from './types.ts';
 
 export const legalInformation: InfoDoc = {
-  path: '/info/legal-information/',
+  path: '/info/legal-information',
   title: 'Правовая информация',
   description:
     'Реквизиты оператора сервиса Амедиатека и документы: пользовательское соглашение, политика конфиденциальности, правила рекомендательных технологий.',
@@ -33,7 +33,7 @@ export const legalInformation: InfoDoc = {
       blocks: [
         {
           list: [
-            { text: 'Пользовательское соглашение', href: '/info/tos/' },
+            { text: 'Пользовательское соглашение', href: '/info/tos' },
             { text: 'Политика обработки персональных данных', href: '/info/policy' },
             {
               text: 'Согласие на обработку персональных данных',

@@ -1,7 +1,7 @@
 import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
 
 export const tos: InfoDoc = {
-  path: '/info/tos/',
+  path: '/info/tos',
   title: 'Пользовательское соглашение',
   description:
     'Условия использования сервиса Амедиатека: регистрация, подписка, аренда и покупка фильмов, оплата, возвраты и ответственность сторон.',
