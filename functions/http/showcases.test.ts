@@ -78,7 +78,8 @@ describe('GET /cms/showcases/...', () => {
     expect(list).toMatchObject({
       count: 2,
       previous: null,
-      results: [{ slug: 'na-vecher', name: 'На вечер', count: 3 }],
+      // What the collection shows: its third title is not out yet.
+      results: [{ slug: 'na-vecher', name: 'На вечер', count: 2 }],
     });
     expect(list.next).toContain('page=2');
     const one = await get('/cms/showcases/collections/na-vecher/');

@@ -1,13 +1,16 @@
 import type { RegionGroup } from '../../functions/access/index.ts';
 import type { Toggles } from '../../functions/domains/flags/index.ts';
 
-/** A navigation item exactly as spec section 3 describes it. */
+/**
+ * A navigation item as spec section 3 describes it; the spec's `sngOnly` is `cisOnly` here, the
+ * one word the code uses for the region group.
+ */
 export interface NavItem {
   href: string;
   text: string;
   title: string;
   /** Shown only in the CIS region. */
-  sngOnly?: boolean;
+  cisOnly?: boolean;
   /** Shown only to a signed-in visitor. */
   needAuth?: boolean;
   /** Leaves the site (opens in a new tab). */
@@ -26,9 +29,9 @@ export const TOP_MENU: NavItem[] = [
     href: '/paramount-plus',
     text: 'Paramount+',
     title: 'Сериалы и фильмы Paramount+',
-    sngOnly: true,
+    cisOnly: true,
   },
-  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', sngOnly: true },
+  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', cisOnly: true },
   { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
   { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
   { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ' },
@@ -37,8 +40,8 @@ export const TOP_MENU: NavItem[] = [
 
 /** Account-area menu (spec section 2). */
 export const ACCOUNT_MENU: NavItem[] = [
-  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
-  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
 ];
 
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
@@ -62,8 +65,8 @@ const recommendations: NavItem = {
 
 /** Footer menu 1 (spec section 2). */
 export const FOOTER_MENU_1: NavItem[] = [
-  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
-  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
   { href: '/search', text: 'Поиск', title: 'Поиск фильмов и сериалов' },
 ];
 
@@ -132,7 +135,7 @@ export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
 ];
 
 export interface Visibility {
-  region: RegionGroup;
+  regionGroup: RegionGroup;
   signedIn: boolean;
   toggles: Pick<Toggles, 'isDaznDisabled' | 'isHBOAvailable'>;
 }
@@ -140,12 +143,12 @@ export interface Visibility {
 /**
  * The items a visitor sees: CIS-only items only in the CIS, sign-in items only when signed in,
  * DAZN not while `disable-dazn` is on, HBO Max only while it is available.
- * @example visibleItems(TOP_MENU, { region: 'other', signedIn: false, toggles }) // no Детям, no Избранное
+ * @example visibleItems(TOP_MENU, { regionGroup: 'other', signedIn: false, toggles }) // no Детям, no Избранное
  */
 export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] {
   return items.filter(
     (item) =>
-      (!item.sngOnly || v.region === 'cis') &&
+      (!item.cisOnly || v.regionGroup === 'cis') &&
       (!item.needAuth || v.signedIn) &&
       !(item.toggle === 'dazn' && v.toggles.isDaznDisabled) &&
       !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),
