@@ -132,7 +132,14 @@ export async function findShowcase(db: Db, key: ShowcaseKey, viewer: Viewer) {
   return toShowcase(await db.batch(showcaseQueries(db, key, viewer)));
 }
 
-/** Every collection with how many of its titles the viewer may see. */
+/**
+ * A collection has something for the viewer: a released title they may see. Lists and the sitemap
+ * leave the others out (a Paramount+ collection outside the CIS, one not filled in yet).
+ */
+export const collectionShowsSomething = (viewer: Viewer) =>
+  sql`EXISTS (SELECT 1 FROM collection_items ci JOIN titles ON titles.id = ci.title_id WHERE ci.collection_id = collections.id AND ${visible(viewer)})`;
+
+/** The collections with something for the viewer, with how many of their titles they may see. */
 export async function listCollections(db: Db, viewer: Viewer) {
   return db
     .select({
@@ -143,6 +150,7 @@ export async function listCollections(db: Db, viewer: Viewer) {
       count: sql<number>`(SELECT count(*) FROM collection_items ci JOIN titles ON titles.id = ci.title_id WHERE ci.collection_id = collections.id AND ${visible(viewer)})`,
     })
     .from(collections)
+    .where(collectionShowsSomething(viewer))
     .orderBy(asc(collections.position), asc(collections.id));
 }
 

@@ -2,6 +2,7 @@ import { and, asc, ne } from 'drizzle-orm';
 import { type Viewer, visibleChannels, visibleTitles } from '../../access/index.ts';
 import { collections, titles, tvChannels } from '../../db/catalogue-schema.ts';
 import { db } from '../../db/client.ts';
+import { collectionShowsSomething } from './showcases.repo.ts';
 
 /**
  * What the sitemap lists of the catalogue: every title (but trailers), collection and TV channel
@@ -15,7 +16,11 @@ export async function sitemapEntries(viewer: Viewer) {
       .from(titles)
       .where(and(ne(titles.type, 'trailer'), visibleTitles(viewer)))
       .orderBy(asc(titles.id)),
-    d.select({ slug: collections.slug }).from(collections).orderBy(asc(collections.position)),
+    d
+      .select({ slug: collections.slug })
+      .from(collections)
+      .where(collectionShowsSomething(viewer))
+      .orderBy(asc(collections.position)),
     d
       .select({ slug: tvChannels.slug })
       .from(tvChannels)
