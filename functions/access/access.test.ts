@@ -204,4 +204,19 @@ describe('one access policy on every API surface', () => {
     expect(special.results.every((r) => r.partner !== 'none')).toBe(true);
     expect(special.count).toBe(1);
   });
+
+  it('never serves a copy cached for a viewer in Russia to one in Germany', async () => {
+    const path = '/cms/content/movies/?page_size=50';
+    let cached = false;
+    for (let i = 0; i < 50 && !cached; i++) {
+      const res = await call(path, { country: 'KZ', headers: RETURNING });
+      cached = res.headers.get('x-edge-cache') === 'HIT';
+      expect(mentions(await res.json(), 7)).toBe(true);
+      if (!cached) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(cached, 'the CIS copy is in the edge cache').toBe(true);
+    const germany = await call(path, { country: 'DE', headers: RETURNING });
+    expect(germany.headers.get('x-edge-cache')).not.toBe('HIT');
+    expect(mentions(await germany.json(), 7)).toBe(false);
+  });
 });

@@ -60,8 +60,11 @@ export const GET: APIRoute = async (context) => {
   return new Response(body, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=3600, stale-while-revalidate=3600',
-      Vary: 'CF-IPCountry',
+      // A kid profile's list is its own; everyone else's differs only by region group.
+      'Cache-Control': viewer.isKid
+        ? 'private, no-cache'
+        : 'public, max-age=0, s-maxage=3600, stale-while-revalidate=3600',
+      Vary: 'Cookie, CF-IPCountry',
     },
   });
 };

@@ -105,6 +105,7 @@ const paramount = (surface: string, path: Row['path'], refusal: Row['refusal']):
 const TABLE: Row[] = [
   paramount('section page', () => '/paramount-plus', 'forbidden screen'),
   paramount('title page', (i) => watch(i.paramount), 'unavailable popup'),
+  paramount('home page', () => '/', 'absent'),
   paramount(
     'search page',
     (i) => `/search?query=${encodeURIComponent(i.paramount.name)}`,
