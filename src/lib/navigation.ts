@@ -1,4 +1,4 @@
-import type { RegionGroup } from '../../functions/access/index.ts';
+import { canSee, type Section, type Viewer } from '../../functions/access/index.ts';
 import type { Toggles } from '../../functions/domains/flags/index.ts';
 
 /**
@@ -9,8 +9,10 @@ export interface NavItem {
   href: string;
   text: string;
   title: string;
-  /** Shown only in the CIS region. */
+  /** Shown only in the CIS region (an account entry; sections say `section` instead). */
   cisOnly?: boolean;
+  /** A section with a rule of its own: shown only to a viewer who may open it (functions/access). */
+  section?: Section;
   /** Shown only to a signed-in visitor. */
   needAuth?: boolean;
   /** Leaves the site (opens in a new tab). */
@@ -29,9 +31,9 @@ export const TOP_MENU: NavItem[] = [
     href: '/paramount-plus',
     text: 'Paramount+',
     title: 'Сериалы и фильмы Paramount+',
-    cisOnly: true,
+    section: 'paramount-plus',
   },
-  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', cisOnly: true },
+  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', section: 'kids' },
   { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
   { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
   { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ' },
@@ -135,20 +137,21 @@ export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
 ];
 
 export interface Visibility {
-  regionGroup: RegionGroup;
+  viewer: Viewer;
   signedIn: boolean;
   toggles: Pick<Toggles, 'isDaznDisabled' | 'isHBOAvailable'>;
 }
 
 /**
- * The items a visitor sees: CIS-only items only in the CIS, sign-in items only when signed in,
- * DAZN not while `disable-dazn` is on, HBO Max only while it is available.
- * @example visibleItems(TOP_MENU, { regionGroup: 'other', signedIn: false, toggles }) // no Детям, no Избранное
+ * The items a visitor sees: sections the viewer may open, CIS-only items only in the CIS, sign-in
+ * items only when signed in, DAZN not while `disable-dazn` is on, HBO Max only while available.
+ * @example visibleItems(TOP_MENU, { viewer, signedIn: false, toggles }) // in Germany: no Детям
  */
 export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] {
   return items.filter(
     (item) =>
-      (!item.cisOnly || v.regionGroup === 'cis') &&
+      (!item.cisOnly || v.viewer.regionGroup === 'cis') &&
+      (!item.section || canSee(v.viewer, { kind: 'section', section: item.section }).allowed) &&
       (!item.needAuth || v.signedIn) &&
       !(item.toggle === 'dazn' && v.toggles.isDaznDisabled) &&
       !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),
