@@ -2,6 +2,7 @@ import { assertCanSee, type Section, type Viewer } from '../../access/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ageLabel, watchUrl } from './content-dto.ts';
 import { titleDetail } from './service.ts';
+import { contentTexts } from './texts.ts';
 
 const SECTION_PAGES: Record<string, string> = {
   '/': 'home',
@@ -45,7 +46,7 @@ export async function resolvePath(viewer: Viewer, rawPath: string) {
   const collection = path.match(/^\/collections\/([a-z0-9-]+)$/);
   if (collection) return { kind: 'collection' as const, path, slug: collection[1] };
   const section = SECTION_PAGES[path];
-  if (!section) throw new ApiError(404, 'Страница не найдена', 'path_not_found');
+  if (!section) throw new ApiError(404, contentTexts.pathNotFound, 'path_not_found');
   const ruled = RULED[section];
   if (ruled) assertCanSee(viewer, { kind: 'section', section: ruled });
   return { kind: 'section' as const, path, section };
