@@ -5,7 +5,7 @@ import {
   listQuery,
   listTitlesQuery,
   type Partner,
-  sectionOf,
+  sectionsOf,
   type TitleType,
   toCard,
   withTotal,
@@ -43,8 +43,8 @@ export async function loadCataloguePage(
   }
   const query = parsed.data;
   const viewer = pageViewer(Astro, query.age);
-  const section = sectionOf(types, partner ?? query.partner);
-  if (section && !canSee(viewer, { kind: 'section', section }).allowed) {
+  const sections = sectionsOf(types, partner ?? query.partner);
+  if (sections.some((section) => !canSee(viewer, { kind: 'section', section }).allowed)) {
     Astro.response.status = 403;
     return null;
   }

@@ -25,7 +25,7 @@ export {
   search,
   searchPreset,
   seasonDetail,
-  sectionOf,
+  sectionsOf,
   showcase,
   TITLE_LISTS,
   titleDetail,

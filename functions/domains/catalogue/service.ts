@@ -49,10 +49,16 @@ const DETAIL_TYPES: Record<string, TitleType> = {
   trailers: 'trailer',
 };
 
-/** The section a list or a partner filter is, when it has a rule of its own. */
-export function sectionOf(types: TitleType[], partner?: Partner): Section | undefined {
-  if (partner && partner !== 'none') return partner;
-  return types.length === 1 && types[0] === 'kids' ? 'kids' : undefined;
+/**
+ * The sections with a rule of their own that a list is: a partner's (by its filter), Детям (a list
+ * of kids titles only), or both.
+ * @example sectionsOf(['kids'], 'paramount-plus') // ['paramount-plus', 'kids']
+ */
+export function sectionsOf(types: TitleType[], partner?: Partner): Section[] {
+  return [
+    ...(partner && partner !== 'none' ? [partner] : []),
+    ...(types.length === 1 && types[0] === 'kids' ? (['kids'] as const) : []),
+  ];
 }
 
 export interface ListFilters {
@@ -73,8 +79,8 @@ export async function titleList(viewer: Viewer, list: string, f: ListFilters, pa
   const types = TITLE_LISTS[list];
   if (!types || !Object.hasOwn(TITLE_LISTS, list))
     throw new ApiError(404, texts.notFound, 'not_found');
-  const section = sectionOf(list === 'special' ? [] : types, f.partner);
-  if (section) assertCanSee(viewer, { kind: 'section', section });
+  for (const section of sectionsOf(list === 'special' ? [] : types, f.partner))
+    assertCanSee(viewer, { kind: 'section', section });
   return listTitles(
     db(),
     { ...f, types, viewer, partnersOnly: list === 'special' && !f.partner },
