@@ -1,5 +1,4 @@
 import { AGE_RATINGS, type AgeRating } from '../db/catalogue-schema.ts';
-import type { SessionInfo } from '../lib/session-token.ts';
 
 export type { AgeRating };
 
@@ -7,15 +6,12 @@ export type { AgeRating };
 export const KID_MAX_AGE: AgeRating = 6;
 
 /**
- * The highest age rating a viewer may see: the requested limit, capped for a kid profile; the one
- * rule behind the API and the pages.
- * @example maxAgeFor({ isKid: true }, 16) // 6; maxAgeFor({ isKid: false }) // undefined (no limit)
+ * The highest age rating a viewer may see: the requested limit (rounded down to a rating), capped
+ * for a kid profile; undefined when neither limits it.
+ * @example narrowAge(true, 16) // 6; narrowAge(false, 14) // 12; narrowAge(false) // undefined
  */
-export function maxAgeFor(
-  session: Pick<SessionInfo, 'isKid'>,
-  requested?: number,
-): AgeRating | undefined {
-  const cap = session.isKid ? KID_MAX_AGE : undefined;
+export function narrowAge(isKid: boolean, requested?: number): AgeRating | undefined {
+  const cap = isKid ? KID_MAX_AGE : undefined;
   const wanted =
     requested === undefined
       ? undefined

@@ -2,7 +2,8 @@
  * The one answer to "may this viewer see or do this?" (docs/product.md, "Who may see what"):
  * region, age and kid rules. Every list, detail, search, sitemap, page and API call asks here.
  */
-export { type AgeRating, KID_MAX_AGE, maxAgeFor } from './age.ts';
+export { type AgeRating, KID_MAX_AGE } from './age.ts';
+export { assertCanPlay, assertCanSee, refusal } from './refuse.ts';
 export {
   CIS_COUNTRIES,
   type CisCountry,
@@ -11,3 +12,18 @@ export {
   isCis,
   type RegionGroup,
 } from './region.ts';
+export {
+  CIS_ONLY_PARTNERS,
+  CIS_ONLY_TYPES,
+  canPlay,
+  canSee,
+  type Decision,
+  type Item,
+  isCisOnlySection,
+  isCisOnlyTitle,
+  type Reason,
+  type Section,
+} from './rules.ts';
+export { visibleChannels, visibleShelves, visibleTitles } from './sql.ts';
+export { accessTexts } from './texts.ts';
+export { type Viewer, type ViewerSource, viewerOf } from './viewer.ts';

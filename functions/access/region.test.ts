@@ -9,14 +9,14 @@ describe('geoOf', () => {
     expect(geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
       country,
       group: country,
-      region: 'cis',
+      regionGroup: 'cis',
     });
   });
 
   it.each(['DE', 'US', 'UA', 'AM', 'XX', 'T1'])('puts %s in "other"', (country) => {
     expect(geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
       group: 'other',
-      region: 'other',
+      regionGroup: 'other',
     });
   });
 

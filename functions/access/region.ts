@@ -8,7 +8,7 @@ export interface Geo {
   country: string;
   /** The spec's geo value: one of the CIS countries or 'other'. */
   group: CisCountry | 'other';
-  region: RegionGroup;
+  regionGroup: RegionGroup;
   ip: string;
   /** Region (oblast, state) name from Cloudflare, empty when unknown. */
   regionName: string;
@@ -29,7 +29,7 @@ interface CfLike {
  * The visitor's location as Cloudflare reports it: the `CF-IPCountry` header (set by the edge,
  * not by the client) or `request.cf`; `fallbackCountry` when neither is there (local development,
  * where `request.cf` is a fixed mock and is not trusted).
- * @example geoOf(request, { fallbackCountry: 'RU' }).region // 'cis'
+ * @example geoOf(request, { fallbackCountry: 'RU' }).regionGroup // 'cis'
  */
 export function geoOf(request: Request, { fallbackCountry = 'XX', trustCf = true } = {}): Geo {
   const cf = trustCf ? (request as Request & { cf?: CfLike }).cf : undefined;
@@ -45,7 +45,7 @@ export function geoOf(request: Request, { fallbackCountry = 'XX', trustCf = true
   return {
     country,
     group: cis ? country : 'other',
-    region: cis ? 'cis' : 'other',
+    regionGroup: cis ? 'cis' : 'other',
     ip,
     regionName: typeof cf?.region === 'string' ? cf.region : '',
     city: typeof cf?.city === 'string' ? cf.city : '',

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { db } from '../db/client.ts';
-import { loadFacets } from '../domains/catalogue/index.ts';
+import { facets as facetValues } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -26,7 +26,7 @@ export const catalogueRoutes = new Hono<AppEnv>().get('/:facet', doc, async (c) 
   const facet = c.req.param('facet') as Facet;
   if (!(FACETS as readonly string[]).includes(facet))
     throw new ApiError(404, texts.notFound, 'not_found');
-  const facets = await loadFacets(db());
+  const facets = await facetValues(requestViewer(c));
   const results = (facets[facet] as { count: number }[]).filter((f) => f.count > 0);
   cmsCache(c, 3600);
   return c.json({ count: results.length, next: null, previous: null, results });

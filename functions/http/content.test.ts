@@ -173,9 +173,9 @@ describe('GET /cms/content/{type}/{id}/', () => {
     });
   });
 
-  it('answers 404 for an unknown id and for content above the requested age', async () => {
+  it('answers 404 for an unknown id and 403 for content above the requested age', async () => {
     expect((await call('/cms/content/movie/999/')).status).toBe(404);
-    expect((await call('/cms/content/movie/3/?age=16')).status).toBe(404);
+    expect((await call('/cms/content/movie/3/?age=16')).status).toBe(403);
     expect((await call('/cms/content/movie/3/?age=18')).status).toBe(200);
   });
 

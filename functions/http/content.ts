@@ -1,49 +1,26 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { TitleType } from '../db/catalogue-schema.ts';
-import { db } from '../db/client.ts';
 import {
   ageLabel,
-  contentTexts,
-  findSeason,
-  findTitle,
   listQuery,
-  listTitles,
-  recommendationsFor,
-  seasonsOf,
+  recommendations,
+  seasonDetail,
   titleAssets,
+  titleDetail,
+  titleList,
+  titleSeasons,
   toCard,
   watchUrl,
 } from '../domains/catalogue/index.ts';
-import { findFlag } from '../domains/flags/index.ts';
+import { flagValue } from '../domains/flags/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
-import { ApiError } from '../lib/errors.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { paged } from '../lib/pagination.ts';
 import { age, ageQuery, idParam } from '../lib/schemas.ts';
-import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
-
-/** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
-const LISTS: Record<string, TitleType[]> = {
-  movies: ['movie'],
-  series: ['series'],
-  kids: ['kids'],
-  trailers: ['trailer'],
-  special: ['movie', 'series', 'kids'],
-};
-
-/** Detail paths accept the singular and plural type names. */
-const DETAIL_TYPES: Record<string, TitleType> = {
-  movie: 'movie',
-  movies: 'movie',
-  series: 'series',
-  kids: 'kids',
-  trailer: 'trailer',
-  trailers: 'trailer',
-};
 
 export const contentIdQuery = z.object({
   content_id: idParam,
@@ -62,9 +39,9 @@ export const contentRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/hbo-max/availability', async (c) => {
-    const flag = await findFlag(db(), 'hbo-max-available');
+    const available = (await flagValue('hbo-max-available')) ?? true;
     c.header('Cache-Control', 'no-cache');
-    return c.json({ available: flag?.enabled ?? true });
+    return c.json({ available });
   })
   .get(
     '/recommendations',
@@ -76,7 +53,7 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .get('/recommendations', validate('query', contentIdQuery), async (c) => {
     const q = c.req.valid('query');
-    const rows = await recommendationsFor(db(), q.content_id, q.limit, effectiveMaxAge(c, q.age));
+    const rows = await recommendations(requestViewer(c, q.age), q.content_id, q.limit);
     cmsCache(c);
     return c.json({ results: rows.map(toCard) });
   })
@@ -90,7 +67,7 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
     const id = c.req.valid('query').content_id;
-    const rows = await seasonsOf(db(), id);
+    const rows = await titleSeasons(requestViewer(c), id);
     const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
     cmsCache(c);
     return c.json({
@@ -111,28 +88,9 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .get('/:list', validate('query', listQuery), async (c) => {
     const q = c.req.valid('query');
-    const list = c.req.param('list');
-    if (!Object.hasOwn(LISTS, list)) throw new ApiError(404, texts.notFound, 'not_found');
-    const partner = list === 'special' && !q.partner ? undefined : q.partner;
-    const { rows, total } = await listTitles(
-      db(),
-      {
-        types: LISTS[list]!,
-        genre: q.genre,
-        country: q.country,
-        studio: q.studio,
-        year: q.year,
-        decade: q.decade,
-        maxAge: effectiveMaxAge(c, q.age),
-        partner,
-        sort: q.sort,
-      },
-      q,
-    );
-    const filtered =
-      list === 'special' && !partner ? rows.filter((r) => r.partner !== 'none') : rows;
+    const { rows, total } = await titleList(requestViewer(c, q.age), c.req.param('list'), q, q);
     cmsCache(c);
-    return c.json(paged(filtered.map(toCard), total, new URL(c.req.url), q));
+    return c.json(paged(rows.map(toCard), total, new URL(c.req.url), q));
   })
   .get(
     '/:type/:id',
@@ -150,10 +108,7 @@ export const contentRoutes = new Hono<AppEnv>()
     validate('query', ageQuery),
     async (c) => {
       const { type, id } = c.req.valid('param');
-      if (!Object.hasOwn(DETAIL_TYPES, type)) throw new ApiError(404, texts.notFound, 'not_found');
-      const found = await findTitle(db(), id, effectiveMaxAge(c, c.req.valid('query').age));
-      if (!found || found.title.type !== DETAIL_TYPES[type])
-        throw new ApiError(404, contentTexts.notFound, 'content_not_found');
+      const found = await titleDetail(requestViewer(c, c.req.valid('query').age), id, type);
       const { title } = found;
       const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
       cmsCache(c);
@@ -202,13 +157,7 @@ export const contentRoutes = new Hono<AppEnv>()
     validate('query', ageQuery),
     async (c) => {
       const { id, number } = c.req.valid('param');
-      const found = await findSeason(
-        db(),
-        id,
-        number,
-        effectiveMaxAge(c, c.req.valid('query').age),
-      );
-      if (!found) throw new ApiError(404, contentTexts.seasonNotFound, 'season_not_found');
+      const found = await seasonDetail(requestViewer(c, c.req.valid('query').age), id, number);
       cmsCache(c);
       return c.json({
         id: found.season.id,

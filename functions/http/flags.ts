@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { findFlag } from '../domains/flags/index.ts';
+import { flagValue } from '../domains/flags/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
@@ -21,10 +20,10 @@ export const flagRoutes = new Hono<AppEnv>().get(
   validate('param', z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
   async (c) => {
     const { name } = c.req.valid('param');
-    const flag = await findFlag(db(), name);
-    if (!flag) throw new ApiError(404, texts.flagNotFound, 'flag_not_found');
+    const value = await flagValue(name);
+    if (value === undefined) throw new ApiError(404, texts.flagNotFound, 'flag_not_found');
     // A flag switched in D1 must reach visitors without a deploy: browsers revalidate every time.
     c.header('Cache-Control', 'no-cache');
-    return c.json({ name: flag.name, value: flag.enabled });
+    return c.json({ name, value });
   },
 );

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
 import {
   ART_KINDS,
+  artSubject,
   artVersion,
   DEFAULT_SUBJECT,
-  findArtSubject,
   renderArt,
 } from '../domains/media/index.ts';
 import { AVATAR_COUNT, avatarVersion, renderAvatar } from '../domains/profiles/index.ts';
@@ -86,8 +85,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     async (c) => {
       const { kind, file } = c.req.valid('param');
       const key = file.slice(0, -'.svg'.length);
-      const subject =
-        key === 'default' ? DEFAULT_SUBJECT : await findArtSubject(db(), kind, Number(key));
+      const subject = key === 'default' ? DEFAULT_SUBJECT : await artSubject(kind, Number(key));
       if (!subject) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
       const current = key === 'default' || c.req.valid('query').v === artVersion(subject);
       return c.body(renderArt(kind, subject), 200, {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { premiereEpisodes, premiereSeasons, toCard, watchUrl } from '../domains/catalogue/index.ts';
+import { newEpisodes, newSeasons, toCard, watchUrl } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { age } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import { SECONDS } from '../shared/ru.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
@@ -31,12 +31,11 @@ export const premiereRoutes = new Hono<AppEnv>()
   .get('/episodes', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
-    const rows = await premiereEpisodes(
-      db(),
+    const rows = await newEpisodes(
+      requestViewer(c, q.age),
       now - q.days_back * SECONDS.day,
       now + q.days_ahead * SECONDS.day,
       q.limit,
-      effectiveMaxAge(c, q.age),
     );
     cmsCache(c);
     return c.json({
@@ -63,12 +62,11 @@ export const premiereRoutes = new Hono<AppEnv>()
   .get('/seasons', validate('query', windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
-    const rows = await premiereSeasons(
-      db(),
+    const rows = await newSeasons(
+      requestViewer(c, q.age),
       now - q.days_back * SECONDS.day,
       now + q.days_ahead * SECONDS.day,
       q.limit,
-      effectiveMaxAge(c, q.age),
     );
     cmsCache(c);
     return c.json({

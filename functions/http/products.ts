@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { listProducts, productContent, toCard } from '../domains/catalogue/index.ts';
+import { products, productTitles, toCard } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged } from '../lib/pagination.ts';
 import { pagedAgeQuery, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -26,7 +26,7 @@ export const productRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/', async (c) => {
-    const rows = await listProducts(db());
+    const rows = await products();
     cmsCache(c, 3600);
     return c.json({ count: rows.length, next: null, previous: null, results: rows });
   })
@@ -45,12 +45,7 @@ export const productRoutes = new Hono<AppEnv>()
     validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');
-      const found = await productContent(
-        db(),
-        c.req.valid('param').idOrSlug,
-        q,
-        effectiveMaxAge(c, q.age),
-      );
+      const found = await productTitles(requestViewer(c, q.age), c.req.valid('param').idOrSlug, q);
       if (!found) throw new ApiError(404, 'Продукт не найден', 'product_not_found');
       cmsCache(c);
       return c.json({

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { presetTitles, searchTitles, toCard } from '../domains/catalogue/index.ts';
+import { search, searchPreset, toCard } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
 import { age, ageQuery } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -24,7 +24,7 @@ export const searchRoutes = new Hono<AppEnv>()
   )
   .get('/', validate('query', searchQuery), async (c) => {
     const q = c.req.valid('query');
-    const { rows, total } = await searchTitles(db(), q.query, q, effectiveMaxAge(c, q.age));
+    const { rows, total } = await search(requestViewer(c, q.age), q.query, q);
     cmsCache(c, 600);
     return c.json(paged(rows.map(toCard), total, new URL(c.req.url), q));
   })
@@ -37,7 +37,7 @@ export const searchRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/preset', validate('query', ageQuery), async (c) => {
-    const rows = await presetTitles(db(), 12, effectiveMaxAge(c, c.req.valid('query').age));
+    const rows = await searchPreset(requestViewer(c, c.req.valid('query').age), 12);
     cmsCache(c, 600);
     return c.json({ results: rows.map(toCard) });
   });

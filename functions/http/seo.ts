@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { findSeoText, seoPathKey } from '../domains/seo/index.ts';
+import { seoTextOf } from '../domains/seo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
 import * as shape from './answers.ts';
@@ -14,14 +13,7 @@ import { apiDoc } from './api-doc.ts';
 export const seoQuery = z.object({ path: z.string().startsWith('/').max(2048) });
 
 export const seoRoutes = new Hono<AppEnv>().get('/', validate('query', seoQuery), async (c) => {
-  const path = seoPathKey(c.req.valid('query').path);
-  const seo = (await findSeoText(db(), path)) ?? {
-    path,
-    title: null,
-    description: null,
-    noindex: false,
-    jsonLd: [],
-  };
+  const seo = await seoTextOf(c.req.valid('query').path);
   c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
   return c.json(seo);
 });

@@ -73,14 +73,15 @@ describe('GET /cms/showcases/...', () => {
     expect((await call('/cms/showcases/BAD_SLUG/')).status).toBe(422);
   });
 
-  it('collections: a paginated list, and one collection with its titles', async () => {
+  it('collections: a paginated list of those with something to show, and one collection with its titles', async () => {
     const list = await get('/cms/showcases/collections/?page_size=1');
+    // The empty collection is left out; a count is what the collection shows (one title is not out yet).
     expect(list).toMatchObject({
-      count: 2,
+      count: 1,
+      next: null,
       previous: null,
-      results: [{ slug: 'na-vecher', name: 'На вечер', count: 3 }],
+      results: [{ slug: 'na-vecher', name: 'На вечер', count: 2 }],
     });
-    expect(list.next).toContain('page=2');
     const one = await get('/cms/showcases/collections/na-vecher/');
     expect(one).toMatchObject({ slug: 'na-vecher', name: 'На вечер', count: 2 });
     expect(one.results.map((r: { id: number }) => r.id)).toEqual([3, 2]);

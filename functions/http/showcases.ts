@@ -1,22 +1,22 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
 import {
-  findBanners,
-  findCollection,
-  findShowcase,
-  listCollections,
+  collection,
+  collections,
+  pageBanners,
   type ShowcaseKey,
+  showcase,
   toBannerDto,
   toCard,
   toShowcaseDto,
 } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
 import { ageQuery, pagedAgeQuery, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -24,7 +24,7 @@ export const bannerQuery = ageQuery.extend({ page: z.string().startsWith('/').ma
 const notFound = () => new ApiError(404, 'Витрина не найдена', 'showcase_not_found');
 
 async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge?: number) {
-  const found = await findShowcase(db(), key, effectiveMaxAge(c, requestedAge));
+  const found = await showcase(requestViewer(c, requestedAge), key);
   if (!found) throw notFound();
   cmsCache(c);
   return c.json(toShowcaseDto(found));
@@ -70,7 +70,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
   )
   .get('/collections', validate('query', pageQuery), async (c) => {
     const q = c.req.valid('query');
-    const all = await listCollections(db());
+    const all = await collections(requestViewer(c));
     cmsCache(c);
     return c.json(
       paged(
@@ -96,11 +96,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
     validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');
-      const found = await findCollection(
-        db(),
-        c.req.valid('param').slug,
-        effectiveMaxAge(c, q.age),
-      );
+      const found = await collection(requestViewer(c, q.age), c.req.valid('param').slug);
       if (!found) throw new ApiError(404, 'Подборка не найдена', 'collection_not_found');
       cmsCache(c);
       const page = paged(
@@ -122,7 +118,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
   )
   .get('/page-banners', validate('query', bannerQuery), async (c) => {
     const q = c.req.valid('query');
-    const rows = await findBanners(db(), q.page, effectiveMaxAge(c, q.age));
+    const rows = await pageBanners(requestViewer(c, q.age), q.page);
     cmsCache(c);
     return c.json({ results: rows.map(toBannerDto) });
   })

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
-import { findTechPage, TECH_PAGE_SLUGS } from '../domains/tech-pages/index.ts';
+import { TECH_PAGE_SLUGS, techPage } from '../domains/tech-pages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { texts } from '../lib/texts.ts';
@@ -20,7 +19,7 @@ export const techPageRoutes = new Hono<AppEnv>().get(
   }),
   validate('param', z.object({ slug: z.enum(TECH_PAGE_SLUGS) })),
   async (c) => {
-    const page = await findTechPage(db(), c.req.valid('param').slug);
+    const page = await techPage(c.req.valid('param').slug);
     if (!page) throw new ApiError(404, texts.techPageNotFound, 'tech_page_not_found');
     c.header('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
     return c.json({ slug: page.slug, title: page.title, lead: page.lead, sections: page.sections });

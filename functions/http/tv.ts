@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
 import { ageLabel } from '../domains/catalogue/index.ts';
 import { artUrl } from '../domains/media/index.ts';
-import { channelSchedule, channelsWithNowNext } from '../domains/tv/index.ts';
+import { channelGuide, channelList } from '../domains/tv/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { cmsCache, effectiveMaxAge } from '../lib/cms-cache.ts';
-import { ApiError } from '../lib/errors.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { age, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
 import {
   calendarDay,
   DEFAULT_TIMEZONE,
@@ -74,7 +73,7 @@ export const tvRoutes = new Hono<AppEnv>()
   )
   .get('/channels', validate('query', channelsQuery), async (c) => {
     const now = Math.floor(Date.now() / 1000);
-    const rows = await channelsWithNowNext(db(), now, effectiveMaxAge(c, c.req.valid('query').age));
+    const rows = await channelList(requestViewer(c, c.req.valid('query').age), now);
     cmsCache(c, 30, 30);
     return c.json({
       timezone: c.req.valid('query').timezone,
@@ -108,14 +107,12 @@ export const tvRoutes = new Hono<AppEnv>()
       const q = c.req.valid('query');
       const day = q.date ?? calendarDay(new Date(), q.timezone);
       const from = dayStart(day, q.timezone);
-      const found = await channelSchedule(
-        db(),
+      const found = await channelGuide(
+        requestViewer(c, q.age),
         c.req.valid('param').idOrSlug,
         from,
         from + SECONDS.day,
-        effectiveMaxAge(c, q.age),
       );
-      if (!found) throw new ApiError(404, 'Телеканал не найден', 'channel_not_found');
       cmsCache(c, 300);
       const { channel } = found;
       return c.json({

@@ -1,11 +1,5 @@
 import type { Context } from 'hono';
-import { type AgeRating, maxAgeFor } from '../access/index.ts';
 import type { AppEnv } from './app-env.ts';
-
-/** `maxAgeFor` of the request's session and its `age` parameter. */
-export function effectiveMaxAge(c: Context<AppEnv>, requested?: number): AgeRating | undefined {
-  return maxAgeFor(c.var.edge.session, requested);
-}
 
 /**
  * Cache headers of CMS answers: shared caches may keep guest and adult answers for five minutes

@@ -28,8 +28,8 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   const { session, geo, consent } = c.var.edge;
   if (c.req.method !== 'GET' || session.isKid) return null;
   if (scope === 'page')
-    return session.signedIn ? null : `${geo.region}.guest.${consent ? 'consent' : 'banner'}`;
-  return `${geo.region}.${session.signedIn ? 'member' : 'guest'}`;
+    return session.signedIn ? null : `${geo.regionGroup}.guest.${consent ? 'consent' : 'banner'}`;
+  return `${geo.regionGroup}.${session.signedIn ? 'member' : 'guest'}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { AstroGlobal } from 'astro';
-import { maxAgeFor } from '../../functions/access/index.ts';
+import { canSee } from '../../functions/access/index.ts';
 import {
   facetQueries,
   listQuery,
   listTitlesQuery,
   type Partner,
+  sectionsOf,
   type TitleType,
   toCard,
   withTotal,
@@ -12,6 +13,7 @@ import {
 import type { Toggles } from '../../functions/domains/flags/index.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';
+import { pageViewer } from './viewer.ts';
 
 export interface CatalogueOptions {
   types: TitleType[];
@@ -26,8 +28,8 @@ export type CatalogueData = NonNullable<Awaited<ReturnType<typeof loadCatalogueP
 /**
  * What a catalogue section shows for this request, in one batched D1 round trip with the layout's
  * data (the page of titles, the flags, the SEO texts and the filter values); shared with other
- * guests at the edge; null, with the 404 status set, when the query is
- * malformed or the section is switched off. Call it from the page's frontmatter: a status set
+ * guests at the edge; null, with the 404 status set, when the query is malformed or the section is
+ * switched off, and with 403 when the viewer may not open it (Детям, Paramount+ outside the CIS). Call it from the page's frontmatter: a status set
  * after an await inside a component comes too late for Astro's streamed response.
  */
 export async function loadCataloguePage(
@@ -40,7 +42,12 @@ export async function loadCataloguePage(
     return null;
   }
   const query = parsed.data;
-  const maxAge = maxAgeFor(Astro.locals.edge.session, query.age);
+  const viewer = pageViewer(Astro, query.age);
+  const sections = sectionsOf(types, partner ?? query.partner);
+  if (sections.some((section) => !canSee(viewer, { kind: 'section', section }).allowed)) {
+    Astro.response.status = 403;
+    return null;
+  }
   const filter = {
     types,
     partner: partner ?? query.partner,
@@ -49,11 +56,11 @@ export async function loadCataloguePage(
     studio: query.studio,
     year: query.year,
     decade: query.decade,
-    maxAge,
+    viewer,
     sort: query.sort,
   };
   const { context, results } = await loadPage(Astro, (d) => {
-    const [genres, countries, , , decades] = facetQueries(d);
+    const [genres, countries, , , decades] = facetQueries(d, viewer);
     return [listTitlesQuery(d, filter, query), genres, countries, decades] as const;
   });
   const [rows, genres, countries, decades] = results;

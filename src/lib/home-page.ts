@@ -1,5 +1,4 @@
 import type { AstroGlobal } from 'astro';
-import { maxAgeFor } from '../../functions/access/index.ts';
 import {
   bannersQuery,
   type ShelfDto,
@@ -11,6 +10,7 @@ import {
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';
+import { pageViewer } from './viewer.ts';
 
 /**
  * The shelves a viewer sees, in order: empty shelves are left out, and the personal ones
@@ -27,17 +27,17 @@ export function carouselKindOf(shelf: ShelfDto): CarouselKind {
 }
 
 /**
- * The home page's hero banners and featured shelves, capped for a kid profile, in ONE batched D1
- * round trip with the layout's data; shared with other guests at the edge. Call it from the
- * page's frontmatter.
+ * The home page's hero banners and featured shelves the viewer may see (functions/access), in
+ * ONE batched D1 round trip with the layout's data; shared with other guests at the edge. Call it
+ * from the page's frontmatter.
  */
 export async function loadHomePage(Astro: AstroGlobal) {
   const { session } = Astro.locals.edge;
-  const maxAge = maxAgeFor(session);
+  const viewer = pageViewer(Astro);
   const { results } = await loadPage(
     Astro,
     (d) =>
-      [...showcaseQueries(d, { kind: 'featured' }, maxAge), bannersQuery(d, '/', maxAge)] as const,
+      [...showcaseQueries(d, { kind: 'featured' }, viewer), bannersQuery(d, '/', viewer)] as const,
   );
   const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners] = results;
   const found = toShowcase([showcase, shelves, items, collectionItems, partnerItems, episodes]);

@@ -1,13 +1,18 @@
-import type { RegionGroup } from '../../functions/access/index.ts';
+import { canSee, type Section, type Viewer } from '../../functions/access/index.ts';
 import type { Toggles } from '../../functions/domains/flags/index.ts';
 
-/** A navigation item exactly as spec section 3 describes it. */
+/**
+ * A navigation item as spec section 3 describes it; the spec's `sngOnly` is `cisOnly` here, the
+ * one word the code uses for the region group.
+ */
 export interface NavItem {
   href: string;
   text: string;
   title: string;
-  /** Shown only in the CIS region. */
-  sngOnly?: boolean;
+  /** Shown only in the CIS region (an account entry; sections say `section` instead). */
+  cisOnly?: boolean;
+  /** A section with a rule of its own: shown only to a viewer who may open it (functions/access). */
+  section?: Section;
   /** Shown only to a signed-in visitor. */
   needAuth?: boolean;
   /** Leaves the site (opens in a new tab). */
@@ -26,9 +31,9 @@ export const TOP_MENU: NavItem[] = [
     href: '/paramount-plus',
     text: 'Paramount+',
     title: 'Сериалы и фильмы Paramount+',
-    sngOnly: true,
+    section: 'paramount-plus',
   },
-  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', sngOnly: true },
+  { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', section: 'kids' },
   { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
   { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
   { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ' },
@@ -37,8 +42,8 @@ export const TOP_MENU: NavItem[] = [
 
 /** Account-area menu (spec section 2). */
 export const ACCOUNT_MENU: NavItem[] = [
-  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
-  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
 ];
 
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
@@ -62,8 +67,8 @@ const recommendations: NavItem = {
 
 /** Footer menu 1 (spec section 2). */
 export const FOOTER_MENU_1: NavItem[] = [
-  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', sngOnly: true },
-  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', sngOnly: true },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
+  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
   { href: '/search', text: 'Поиск', title: 'Поиск фильмов и сериалов' },
 ];
 
@@ -132,20 +137,21 @@ export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
 ];
 
 export interface Visibility {
-  region: RegionGroup;
+  viewer: Viewer;
   signedIn: boolean;
   toggles: Pick<Toggles, 'isDaznDisabled' | 'isHBOAvailable'>;
 }
 
 /**
- * The items a visitor sees: CIS-only items only in the CIS, sign-in items only when signed in,
- * DAZN not while `disable-dazn` is on, HBO Max only while it is available.
- * @example visibleItems(TOP_MENU, { region: 'other', signedIn: false, toggles }) // no Детям, no Избранное
+ * The items a visitor sees: sections the viewer may open, CIS-only items only in the CIS, sign-in
+ * items only when signed in, DAZN not while `disable-dazn` is on, HBO Max only while available.
+ * @example visibleItems(TOP_MENU, { viewer, signedIn: false, toggles }) // in Germany: no Детям
  */
 export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] {
   return items.filter(
     (item) =>
-      (!item.sngOnly || v.region === 'cis') &&
+      (!item.cisOnly || v.viewer.regionGroup === 'cis') &&
+      (!item.section || canSee(v.viewer, { kind: 'section', section: item.section }).allowed) &&
       (!item.needAuth || v.signedIn) &&
       !(item.toggle === 'dazn' && v.toggles.isDaznDisabled) &&
       !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),

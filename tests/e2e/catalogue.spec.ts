@@ -93,14 +93,15 @@ test.describe('catalogue sections', () => {
       );
     }
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
-    expect((await page.goto('/paramount-plus'))?.status()).toBe(404);
+    expect((await page.goto('/paramount-plus'))?.status()).toBe(403);
   });
 
-  test('/kids exists only in the CIS', async ({ page }) => {
+  test('/kids opens only in the CIS: elsewhere it is the forbidden screen', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
     expect((await page.goto('/kids'))?.status()).toBe(200);
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' });
-    expect((await page.goto('/kids'))?.status()).toBe(404);
+    expect((await page.goto('/kids'))?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
   });
 
   test('a kid profile sees only content up to 6+ in catalogue lists', async ({

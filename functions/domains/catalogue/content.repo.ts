@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
+import { type Viewer, visibleTitles } from '../../access/index.ts';
 import {
-  type AgeRating,
   countries,
   episodes,
   genres,
@@ -31,9 +31,11 @@ export interface TitleFilter {
   studio?: string;
   year?: number;
   decade?: number;
-  /** Highest age rating allowed (kid profiles, the age setting). */
-  maxAge?: AgeRating;
+  /** Who is asking: the list holds only what they may see (functions/access). */
+  viewer: Viewer;
   partner?: Partner;
+  /** Only partners' titles (the special list without a partner). */
+  partnersOnly?: boolean;
   sort: Sort;
 }
 
@@ -89,8 +91,9 @@ function filterWhere(f: TitleFilter): SQL | undefined {
       : undefined,
     f.year !== undefined ? eq(titles.year, f.year) : undefined,
     f.decade !== undefined ? eq(titles.decade, f.decade) : undefined,
-    f.maxAge !== undefined ? lte(titles.ageRating, f.maxAge) : undefined,
+    visibleTitles(f.viewer),
     f.partner ? eq(titles.partner, f.partner) : undefined,
+    f.partnersOnly ? ne(titles.partner, 'none') : undefined,
   );
 }
 
@@ -128,16 +131,13 @@ export async function withTotal<T extends { total: number }>(
   return { rows, total };
 }
 
-/** The queries of a title with everything its page shows (see `toFoundTitle`). */
-export function titleQueries(db: Db, id: number, maxAge?: AgeRating) {
+/**
+ * The queries of a title with everything its page shows (see `toFoundTitle`), whoever asks: the
+ * caller decides with `canSee` whether this viewer may see it (403, not 404, when not).
+ */
+export function titleQueries(db: Db, id: number) {
   return [
-    db
-      .select()
-      .from(titles)
-      .where(
-        and(eq(titles.id, id), maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined),
-      )
-      .limit(1),
+    db.select().from(titles).where(eq(titles.id, id)).limit(1),
     db
       .select({ slug: genres.slug, name: genres.name })
       .from(titleGenres)
@@ -202,7 +202,7 @@ export function titleQueries(db: Db, id: number, maxAge?: AgeRating) {
   ] as const;
 }
 
-/** A title from the rows of `titleQueries`; undefined when there is none (or the viewer may not see it). */
+/** A title from the rows of `titleQueries`; undefined when there is none. */
 export function toFoundTitle([
   found,
   genreRows,
@@ -228,15 +228,15 @@ export function toFoundTitle([
 }
 
 /** A title with everything its page shows, in one batched round trip. */
-export async function findTitle(db: Db, id: number, maxAge?: AgeRating) {
-  return toFoundTitle(await db.batch(titleQueries(db, id, maxAge)));
+export async function findTitle(db: Db, id: number) {
+  return toFoundTitle(await db.batch(titleQueries(db, id)));
 }
 
 /**
  * The queries of one season of a series with its episodes; without a number, the first season
  * (so a title page can ask for it in the same round trip as the title).
  */
-export function seasonQueries(db: Db, titleId: number, number?: number, maxAge?: AgeRating) {
+export function seasonQueries(db: Db, titleId: number, number?: number) {
   const seasonNumber =
     number ?? sql`(SELECT min(s1.number) FROM seasons s1 WHERE s1.title_id = ${titleId})`;
   return [
@@ -248,6 +248,8 @@ export function seasonQueries(db: Db, titleId: number, number?: number, maxAge?:
         year: seasons.year,
         titleName: sql<string>`titles.name`.as('title_name'),
         ageRating: titles.ageRating,
+        type: titles.type,
+        partner: titles.partner,
       })
       .from(seasons)
       .innerJoin(titles, eq(titles.id, seasons.titleId))
@@ -256,7 +258,6 @@ export function seasonQueries(db: Db, titleId: number, number?: number, maxAge?:
           eq(seasons.titleId, titleId),
           sql`seasons.number = ${seasonNumber}`,
           eq(titles.type, 'series'),
-          maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
         ),
       )
       .limit(1),
@@ -286,14 +287,15 @@ export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<
   return {
     season: found,
     titleName: found.titleName,
+    title: { type: found.type, partner: found.partner, ageRating: found.ageRating },
     ageRating: found.ageRating,
     episodes: episodeRows,
   };
 }
 
 /** One season of a series with its episodes, in one batched round trip. */
-export async function findSeason(db: Db, titleId: number, number: number, maxAge?: AgeRating) {
-  return toFoundSeason(await db.batch(seasonQueries(db, titleId, number, maxAge)));
+export async function findSeason(db: Db, titleId: number, number: number) {
+  return toFoundSeason(await db.batch(seasonQueries(db, titleId, number)));
 }
 
 /** A title page's queries: the title and the season on show (the first unless `season` is given). */
@@ -309,12 +311,7 @@ export function toTitlePage(rows: BatchResponse<ReturnType<typeof titlePageQueri
 }
 
 /** Titles sharing the most genres with a title, then by popularity (the title itself left out). */
-export async function recommendationsFor(
-  db: Db,
-  titleId: number,
-  limit: number,
-  maxAge?: AgeRating,
-) {
+export async function recommendationsFor(db: Db, titleId: number, limit: number, viewer: Viewer) {
   return db
     .select({
       ...cardColumns,
@@ -328,18 +325,26 @@ export async function recommendationsFor(
       and(
         sql`titles.id != ${titleId} AND titles.type != 'trailer'`,
         released(),
-        maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
+        visibleTitles(viewer),
       ),
     )
     .orderBy(sql`shared DESC`, desc(titles.popularity))
     .limit(limit);
 }
 
-/** The seasons of a series, for the spec's season URLs. */
+/** The seasons of a series, for the spec's season URLs, with the facts the access rules need. */
 export async function seasonsOf(db: Db, titleId: number) {
-  return db
-    .select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year })
-    .from(seasons)
-    .where(eq(seasons.titleId, titleId))
-    .orderBy(asc(seasons.number));
+  const [facts, rows] = await db.batch([
+    db
+      .select({ type: titles.type, partner: titles.partner, ageRating: titles.ageRating })
+      .from(titles)
+      .where(eq(titles.id, titleId))
+      .limit(1),
+    db
+      .select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year })
+      .from(seasons)
+      .where(eq(seasons.titleId, titleId))
+      .orderBy(asc(seasons.number)),
+  ]);
+  return { title: facts[0], seasons: rows };
 }

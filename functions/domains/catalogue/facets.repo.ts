@@ -1,14 +1,15 @@
-import { asc, desc, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type Viewer, visibleTitles } from '../../access/index.ts';
 import { countries, genres, studios } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Catalogue facets with how many released titles each one has, in one batched round trip:
+ * Catalogue facets with how many released titles the viewer may see each one has, in one batched round trip:
  * genres, countries, studios, years and decades (spec section 7, "catalogue …").
  */
-export async function loadFacets(db: Db) {
+export async function loadFacets(db: Db, viewer: Viewer) {
   const [genreRows, countryRows, studioRows, yearRows, decadeRows] = await db.batch(
-    facetQueries(db),
+    facetQueries(db, viewer),
   );
   return {
     genres: genreRows,
@@ -19,15 +20,18 @@ export async function loadFacets(db: Db) {
   };
 }
 
-/** The five facet queries, for pages that batch them with their other reads. */
-export function facetQueries(db: Db) {
-  const released = sql`t.released_at <= unixepoch() AND t.type != 'trailer'`;
+/** The five facet queries (counting what the viewer may see), for pages that batch them. */
+export function facetQueries(db: Db, viewer: Viewer) {
+  const released = and(
+    sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'`,
+    visibleTitles(viewer),
+  ) as SQL;
   return [
     db
       .select({
         slug: genres.slug,
         name: genres.name,
-        count: sql<number>`(SELECT count(*) FROM title_genres x JOIN titles t ON t.id = x.title_id WHERE x.genre_id = genres.id AND ${released})`,
+        count: sql<number>`(SELECT count(*) FROM title_genres x JOIN titles ON titles.id = x.title_id WHERE x.genre_id = genres.id AND ${released})`,
       })
       .from(genres)
       .orderBy(asc(genres.name)),
@@ -35,7 +39,7 @@ export function facetQueries(db: Db) {
       .select({
         code: countries.code,
         name: countries.name,
-        count: sql<number>`(SELECT count(*) FROM title_countries x JOIN titles t ON t.id = x.title_id WHERE x.country_id = countries.id AND ${released})`,
+        count: sql<number>`(SELECT count(*) FROM title_countries x JOIN titles ON titles.id = x.title_id WHERE x.country_id = countries.id AND ${released})`,
       })
       .from(countries)
       .orderBy(asc(countries.name)),
@@ -43,21 +47,21 @@ export function facetQueries(db: Db) {
       .select({
         slug: studios.slug,
         name: studios.name,
-        count: sql<number>`(SELECT count(*) FROM title_studios x JOIN titles t ON t.id = x.title_id WHERE x.studio_id = studios.id AND ${released})`,
+        count: sql<number>`(SELECT count(*) FROM title_studios x JOIN titles ON titles.id = x.title_id WHERE x.studio_id = studios.id AND ${released})`,
       })
       .from(studios)
       .orderBy(asc(studios.name)),
     db
-      .select({ year: sql<number>`t.year`, count: sql<number>`count(*)` })
-      .from(sql`titles t`)
+      .select({ year: sql<number>`titles.year`, count: sql<number>`count(*)` })
+      .from(sql`titles`)
       .where(released)
-      .groupBy(sql`t.year`)
-      .orderBy(desc(sql`t.year`)),
+      .groupBy(sql`titles.year`)
+      .orderBy(desc(sql`titles.year`)),
     db
-      .select({ decade: sql<number>`t.decade`, count: sql<number>`count(*)` })
-      .from(sql`titles t`)
+      .select({ decade: sql<number>`titles.decade`, count: sql<number>`count(*)` })
+      .from(sql`titles`)
       .where(released)
-      .groupBy(sql`t.decade`)
-      .orderBy(desc(sql`t.decade`)),
+      .groupBy(sql`titles.decade`)
+      .orderBy(desc(sql`titles.decade`)),
   ] as const;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { type AgeRating, episodes, seasons, titles } from '../../db/catalogue-schema.ts';
+import { type Viewer, visibleTitles } from '../../access/index.ts';
+import { episodes, seasons, titles } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 import { cardColumns, episodeCardColumns } from './content.repo.ts';
 
@@ -9,20 +10,14 @@ export async function premiereEpisodes(
   from: number,
   to: number,
   limit: number,
-  maxAge?: AgeRating,
+  viewer: Viewer,
 ) {
   return db
     .select(episodeCardColumns)
     .from(episodes)
     .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
     .innerJoin(titles, eq(titles.id, episodes.titleId))
-    .where(
-      and(
-        gte(episodes.releasedAt, from),
-        lte(episodes.releasedAt, to),
-        maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
-      ),
-    )
+    .where(and(gte(episodes.releasedAt, from), lte(episodes.releasedAt, to), visibleTitles(viewer)))
     .orderBy(asc(episodes.releasedAt), asc(episodes.id))
     .limit(limit);
 }
@@ -33,7 +28,7 @@ export async function premiereSeasons(
   from: number,
   to: number,
   limit: number,
-  maxAge?: AgeRating,
+  viewer: Viewer,
 ) {
   return db
     .select({
@@ -45,13 +40,7 @@ export async function premiereSeasons(
     })
     .from(seasons)
     .innerJoin(titles, eq(titles.id, seasons.titleId))
-    .where(
-      and(
-        gte(seasons.releasedAt, from),
-        lte(seasons.releasedAt, to),
-        maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
-      ),
-    )
+    .where(and(gte(seasons.releasedAt, from), lte(seasons.releasedAt, to), visibleTitles(viewer)))
     .orderBy(asc(seasons.releasedAt), asc(seasons.id))
     .limit(limit);
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { type AgeRating, products, titleProducts, titles } from '../../db/catalogue-schema.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type Viewer, visibleTitles } from '../../access/index.ts';
+import { products, titleProducts, titles } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardColumns } from './content.repo.ts';
@@ -23,7 +24,7 @@ export async function productContent(
   db: Db,
   idOrSlug: string,
   { page, page_size }: PageQuery,
-  maxAge?: AgeRating,
+  viewer: Viewer,
 ) {
   const key = /^\d+$/.test(idOrSlug)
     ? eq(products.id, Number(idOrSlug))
@@ -38,7 +39,7 @@ export async function productContent(
         and(
           sql`title_products.product_id = (SELECT id FROM products WHERE ${key})`,
           sql`titles.released_at <= unixepoch()`,
-          maxAge !== undefined ? lte(titles.ageRating, maxAge) : undefined,
+          visibleTitles(viewer),
         ),
       )
       .orderBy(desc(titles.popularity), desc(titles.id))

@@ -1,5 +1,6 @@
-import { desc, sql } from 'drizzle-orm';
-import { type AgeRating, titles } from '../../db/catalogue-schema.ts';
+import { and, desc, type SQL, sql } from 'drizzle-orm';
+import { type Viewer, visibleTitles } from '../../access/index.ts';
+import { titles } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardColumns } from './content.repo.ts';
@@ -19,12 +20,19 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(' AND ') : null;
 }
 
+/** Released titles but trailers that the viewer may see. */
+const searchable = (viewer: Viewer) =>
+  and(
+    sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'`,
+    visibleTitles(viewer),
+  ) as SQL;
+
 /** Titles matching the query, best match first (BM25 with the name weighted highest), then popularity. */
 export async function searchTitles(
   db: Db,
   query: string,
   { page, page_size }: PageQuery,
-  maxAge?: AgeRating,
+  viewer: Viewer,
 ) {
   const match = ftsQuery(query);
   if (!match) return { rows: [], total: 0 };
@@ -35,11 +43,7 @@ export async function searchTitles(
       sql`(SELECT rowid AS id, bm25(titles_search, 10.0, 5.0, 2.0, 1.0) AS score FROM titles_search WHERE titles_search MATCH ${match}) m`,
       sql`m.id = titles.id`,
     )
-    .where(
-      sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${
-        maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``
-      }`,
-    )
+    .where(searchable(viewer))
     .orderBy(sql`m.score`, desc(titles.popularity))
     .limit(page_size)
     .offset((page - 1) * page_size);
@@ -47,13 +51,11 @@ export async function searchTitles(
 }
 
 /** What the search page offers before anything is typed: the most popular titles. */
-export async function presetTitles(db: Db, limit: number, maxAge?: AgeRating) {
+export async function presetTitles(db: Db, limit: number, viewer: Viewer) {
   return db
     .select(cardColumns)
     .from(titles)
-    .where(
-      sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'${maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``}`,
-    )
+    .where(searchable(viewer))
     .orderBy(desc(titles.popularity))
     .limit(limit);
 }

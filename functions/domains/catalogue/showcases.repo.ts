@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
+import { type Viewer, visibleShelves, visibleTitles } from '../../access/index.ts';
 import {
-  type AgeRating,
   collectionItems,
   collections,
   episodes,
@@ -18,8 +18,9 @@ import { cardColumns, episodeCardColumns } from './content.repo.ts';
 /** Items per shelf in a showcase answer; a shelf's own page lists the rest. */
 export const SHELF_LIMIT = 20;
 
-const visible = (maxAge?: AgeRating) =>
-  sql`titles.released_at <= unixepoch()${maxAge !== undefined ? sql` AND titles.age_rating <= ${maxAge}` : sql``}`;
+/** Released titles the viewer may see. */
+const visible = (viewer: Viewer) =>
+  and(sql`titles.released_at <= unixepoch()`, visibleTitles(viewer)) as SQL;
 
 /** Where a showcase is looked up: by kind (featured, current) or by slug. */
 export type ShowcaseKey = { kind: 'featured' | 'current' } | { slug: string };
@@ -29,7 +30,7 @@ export type ShowcaseKey = { kind: 'featured' | 'current' } | { slug: string };
  * explicit shelf items, collection items of editors' shelves, a partner's most popular titles,
  * new episodes. Pages batch them with their other reads.
  */
-export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
+export function showcaseQueries(db: Db, key: ShowcaseKey, viewer: Viewer) {
   const showcaseId =
     'kind' in key
       ? sql`(SELECT id FROM showcases WHERE kind = ${key.kind} ORDER BY id LIMIT 1)`
@@ -48,7 +49,7 @@ export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
         ),
       })
       .from(shelves)
-      .where(sql`shelves.showcase_id = ${showcaseId}`)
+      .where(and(sql`shelves.showcase_id = ${showcaseId}`, visibleShelves(viewer)))
       .orderBy(asc(shelves.position)),
     db
       .select({
@@ -61,7 +62,7 @@ export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
       .from(shelfItems)
       .leftJoin(titles, eq(titles.id, shelfItems.titleId))
       .where(
-        sql`shelf_items.shelf_id IN (SELECT id FROM shelves WHERE showcase_id = ${showcaseId}) AND shelf_items.episode_id IS NULL AND (shelf_items.url IS NOT NULL OR ${visible(maxAge)})`,
+        sql`shelf_items.shelf_id IN (SELECT id FROM shelves WHERE showcase_id = ${showcaseId}) AND shelf_items.episode_id IS NULL AND (shelf_items.url IS NOT NULL OR ${visible(viewer)})`,
       )
       .orderBy(asc(shelfItems.shelfId), asc(shelfItems.position)),
     db
@@ -74,7 +75,7 @@ export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
       .innerJoin(collectionItems, eq(collectionItems.collectionId, shelves.collectionId))
       .innerJoin(titles, eq(titles.id, collectionItems.titleId))
       .where(
-        and(sql`shelves.showcase_id = ${showcaseId} AND shelves.kind = 'editors'`, visible(maxAge)),
+        and(sql`shelves.showcase_id = ${showcaseId} AND shelves.kind = 'editors'`, visible(viewer)),
       ),
     db
       .select({
@@ -85,7 +86,7 @@ export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
       .from(shelves)
       .innerJoin(titles, sql`titles.partner = shelves.partner AND titles.type != 'trailer'`)
       .where(
-        and(sql`shelves.showcase_id = ${showcaseId} AND shelves.kind = 'partner'`, visible(maxAge)),
+        and(sql`shelves.showcase_id = ${showcaseId} AND shelves.kind = 'partner'`, visible(viewer)),
       ),
     db
       .select(episodeCardColumns)
@@ -95,7 +96,7 @@ export function showcaseQueries(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
       .where(
         and(
           sql`episodes.released_at <= unixepoch() AND EXISTS (SELECT 1 FROM shelves WHERE showcase_id = ${showcaseId} AND kind = 'episodes')`,
-          visible(maxAge),
+          visible(viewer),
         ),
       )
       .orderBy(sql`episodes.released_at DESC`, sql`episodes.id DESC`)
@@ -127,25 +128,34 @@ export function toShowcase([
 export type FoundShowcase = NonNullable<ReturnType<typeof toShowcase>>;
 
 /** A showcase with its shelves and their items, in one batched round trip. */
-export async function findShowcase(db: Db, key: ShowcaseKey, maxAge?: AgeRating) {
-  return toShowcase(await db.batch(showcaseQueries(db, key, maxAge)));
+export async function findShowcase(db: Db, key: ShowcaseKey, viewer: Viewer) {
+  return toShowcase(await db.batch(showcaseQueries(db, key, viewer)));
 }
 
-export async function listCollections(db: Db) {
+/**
+ * A collection has something for the viewer: a released title they may see. Lists and the sitemap
+ * leave the others out (a Paramount+ collection outside the CIS, one not filled in yet).
+ */
+export const collectionShowsSomething = (viewer: Viewer) =>
+  sql`EXISTS (SELECT 1 FROM collection_items ci JOIN titles ON titles.id = ci.title_id WHERE ci.collection_id = collections.id AND ${visible(viewer)})`;
+
+/** The collections with something for the viewer, with how many of their titles they may see. */
+export async function listCollections(db: Db, viewer: Viewer) {
   return db
     .select({
       id: collections.id,
       slug: collections.slug,
       name: collections.name,
       description: collections.description,
-      count: sql<number>`(SELECT count(*) FROM collection_items ci WHERE ci.collection_id = collections.id)`,
+      count: sql<number>`(SELECT count(*) FROM collection_items ci JOIN titles ON titles.id = ci.title_id WHERE ci.collection_id = collections.id AND ${visible(viewer)})`,
     })
     .from(collections)
+    .where(collectionShowsSomething(viewer))
     .orderBy(asc(collections.position), asc(collections.id));
 }
 
 /** A collection and its titles, in order. */
-export async function findCollection(db: Db, slug: string, maxAge?: AgeRating) {
+export async function findCollection(db: Db, slug: string, viewer: Viewer) {
   const [found, items] = await db.batch([
     db.select().from(collections).where(eq(collections.slug, slug)),
     db
@@ -155,7 +165,7 @@ export async function findCollection(db: Db, slug: string, maxAge?: AgeRating) {
       .where(
         and(
           sql`collection_items.collection_id = (SELECT id FROM collections WHERE slug = ${slug})`,
-          visible(maxAge),
+          visible(viewer),
         ),
       )
       .orderBy(asc(collectionItems.position)),
@@ -164,7 +174,7 @@ export async function findCollection(db: Db, slug: string, maxAge?: AgeRating) {
 }
 
 /** The query of a page's banners (hero of `/`, `/series`…), in order. */
-export function bannersQuery(db: Db, page: string, maxAge?: AgeRating) {
+export function bannersQuery(db: Db, page: string, viewer: Viewer) {
   return db
     .select({
       bannerId: sql<number>`page_banners.id`.as('banner_id'),
@@ -175,14 +185,14 @@ export function bannersQuery(db: Db, page: string, maxAge?: AgeRating) {
     })
     .from(pageBanners)
     .innerJoin(titles, eq(titles.id, pageBanners.titleId))
-    .where(and(eq(pageBanners.page, page), visible(maxAge)))
+    .where(and(eq(pageBanners.page, page), visible(viewer)))
     .orderBy(asc(pageBanners.position));
 }
 
 export type BannerRow = Awaited<ReturnType<typeof bannersQuery>>[number];
 
-export async function findBanners(db: Db, page: string, maxAge?: AgeRating) {
-  return bannersQuery(db, page, maxAge);
+export async function findBanners(db: Db, page: string, viewer: Viewer) {
+  return bannersQuery(db, page, viewer);
 }
 
 type SQL = ReturnType<typeof sql>;

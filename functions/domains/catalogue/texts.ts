@@ -2,4 +2,5 @@
 export const contentTexts = {
   notFound: 'Контент не найден',
   seasonNotFound: 'Сезон не найден',
+  pathNotFound: 'Страница не найдена',
 } as const;

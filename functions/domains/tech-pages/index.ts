@@ -1,1 +1,2 @@
-export { findTechPage, TECH_PAGE_SLUGS } from './repo.ts';
+export { TECH_PAGE_SLUGS } from './repo.ts';
+export { techPage } from './service.ts';

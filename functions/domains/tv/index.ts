@@ -1,11 +1,10 @@
 export {
-  channelSchedule,
   channelScheduleQueries,
   channelsQuery,
-  channelsWithNowNext,
   onAirQuery,
   programmesQuery,
   toChannelSchedule,
   toNowNext,
   toSchedules,
 } from './repo.ts';
+export { channelGuide, channelList } from './service.ts';

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { type AgeRating, tvChannels, tvProgrammes } from '../../db/catalogue-schema.ts';
+import { type Viewer, visibleChannels } from '../../access/index.ts';
+import { tvChannels, tvProgrammes } from '../../db/catalogue-schema.ts';
 import type { Db } from '../../db/client.ts';
 
 const programmeColumns = {
@@ -14,11 +15,11 @@ const programmeColumns = {
 };
 
 /** The channels a viewer may see, in their order. */
-export function channelsQuery(db: Db, maxAge?: AgeRating) {
+export function channelsQuery(db: Db, viewer: Viewer) {
   return db
     .select()
     .from(tvChannels)
-    .where(maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined)
+    .where(visibleChannels(viewer))
     .orderBy(asc(tvChannels.position));
 }
 
@@ -55,28 +56,21 @@ export function toNowNext(
 }
 
 /** Every channel with what is on at `now` and what comes next, in one batched round trip. */
-export async function channelsWithNowNext(db: Db, now: number, maxAge?: AgeRating) {
-  const [channels, onAir] = await db.batch([channelsQuery(db, maxAge), onAirQuery(db, now)]);
+export async function channelsWithNowNext(db: Db, now: number, viewer: Viewer) {
+  const [channels, onAir] = await db.batch([channelsQuery(db, viewer), onAirQuery(db, now)]);
   return toNowNext(channels, onAir, now);
 }
 
-/** The queries of a channel by id or slug and its programmes overlapping [from, to). */
-export function channelScheduleQueries(
-  db: Db,
-  idOrSlug: string,
-  from: number,
-  to: number,
-  maxAge?: AgeRating,
-) {
+/**
+ * The queries of a channel by id or slug and its programmes overlapping [from, to), whoever asks:
+ * the caller decides with `canSee` whether this viewer may see the channel.
+ */
+export function channelScheduleQueries(db: Db, idOrSlug: string, from: number, to: number) {
   const key = /^\d+$/.test(idOrSlug)
     ? eq(tvChannels.id, Number(idOrSlug))
     : eq(tvChannels.slug, idOrSlug);
   return [
-    db
-      .select()
-      .from(tvChannels)
-      .where(and(key, maxAge !== undefined ? sql`tv_channels.age_rating <= ${maxAge}` : undefined))
-      .limit(1),
+    db.select().from(tvChannels).where(key).limit(1),
     db
       .select(programmeColumns)
       .from(tvProgrammes)
@@ -97,14 +91,8 @@ export function toChannelSchedule([channels, programmes]: readonly [Channel[], P
 }
 
 /** A channel by id or slug with its programmes overlapping [from, to), in one batched round trip. */
-export async function channelSchedule(
-  db: Db,
-  idOrSlug: string,
-  from: number,
-  to: number,
-  maxAge?: AgeRating,
-) {
-  return toChannelSchedule(await db.batch(channelScheduleQueries(db, idOrSlug, from, to, maxAge)));
+export async function channelSchedule(db: Db, idOrSlug: string, from: number, to: number) {
+  return toChannelSchedule(await db.batch(channelScheduleQueries(db, idOrSlug, from, to)));
 }
 
 /** Every channel's programmes overlapping [from, to), for a day's guide. */

@@ -1,0 +1,4 @@
+/** Russian texts of the TV API. */
+export const tvTexts = {
+  channelNotFound: 'Телеканал не найден',
+} as const;
