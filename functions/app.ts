@@ -102,6 +102,6 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // support message, is ~24 KB that way. Other pages answer only GET and HEAD. API paths never get
   // here: they accept both spellings.
   if (pages)
-    app.all('*', canonicalPath, pageMethods(FORM_PAGES), limit(64), edgeCache('page'), pages);
+    app.all('*', pageMethods(FORM_PAGES), limit(64), canonicalPath, edgeCache('page'), pages);
   return app;
 }

@@ -74,7 +74,7 @@ describe('page paths and methods', () => {
   });
 
   it('pages with a form of their own also take its POST', async () => {
-    for (const path of ['/settings/support', '/settings/account/', '/settings/devices', '/code']) {
+    for (const path of ['/settings/support', '/settings/account', '/settings/devices', '/code']) {
       expect((await page(path, 'POST')).status, path).toBe(200);
       const put = await page(path, 'PUT');
       expect(put.status, path).toBe(405);
