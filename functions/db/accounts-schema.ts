@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { DeviceType } from '../lib/device.ts';
 
-/** Drizzle mirror of migration 0003_accounts.sql (the migration is the source of truth). */
+/** Drizzle mirror of migrations 0003_accounts.sql and 0010_profiles_table.sql (the migrations are the source of truth). */
 
 export const accounts = sqliteTable('accounts', {
   id: integer('id').primaryKey(),
@@ -15,8 +15,8 @@ export const accounts = sqliteTable('accounts', {
 });
 
 /** Profiles (spec section 3: users/{id} with isKid); at most 5 per account. */
-export const users = sqliteTable(
-  'users',
+export const profiles = sqliteTable(
+  'profiles',
   {
     id: integer('id').primaryKey(),
     accountId: integer('account_id')
@@ -28,7 +28,7 @@ export const users = sqliteTable(
     ageLimit: integer('age_limit'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch())`),
   },
-  (t) => [index('users_account').on(t.accountId, t.id)],
+  (t) => [index('profiles_account').on(t.accountId, t.id)],
 );
 
 export const MAX_PROFILES = 5;
@@ -42,7 +42,7 @@ export const sessions = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
     tokenHash: text('token_hash').notNull(),
     deviceId: text('device_id').notNull().default(''),
