@@ -60,6 +60,16 @@ export {
   takeCheckAllowance,
 } from './send-code.ts';
 export {
+  type DeviceSession,
+  deviceSessions,
+  devicesPage,
+  endOtherSessions,
+  endSession,
+  endThisDevice,
+  renewFromToken,
+  settingsOverview,
+} from './service.ts';
+export {
   answerSets,
   clearSessionCookies,
   deviceFacts,

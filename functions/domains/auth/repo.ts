@@ -427,3 +427,15 @@ export function purgeExpired(db: D1Database, now: number): D1PreparedStatement[]
       .bind(now - 30 * 86_400),
   ];
 }
+
+/** How many profiles and live device sessions the account has (the /settings overview). */
+export function accountCounts(db: D1Database, accountId: number): D1PreparedStatement[] {
+  return [
+    db.prepare('SELECT count(*) AS n FROM profiles WHERE account_id = ?').bind(accountId),
+    db
+      .prepare(
+        'SELECT count(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > unixepoch()',
+      )
+      .bind(accountId),
+  ];
+}

@@ -8,5 +8,6 @@ export {
   localClient,
   SOCIAL_PROVIDERS,
 } from './providers.ts';
-export { linkedProviders, purgeSocial, socialsOf, unlinkIfNotLast } from './repo.ts';
+export { linkedProviders, purgeSocial, socialsOf } from './repo.ts';
+export { unbindSocial } from './service.ts';
 export { isSocialErrorReason, SOCIAL_ERROR_TITLE, socialError, socialErrorText } from './texts.ts';
