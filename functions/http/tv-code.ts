@@ -26,7 +26,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'no-store');
   })
-  .post('/', async (c) => c.json(await startPairing(c)))
+  .post('/', async (c) => c.json(await startPairing(c.var.edge.geo.ip, new URL(c.req.url).origin)))
   .post('/token', validate('json', tvTokenBody), async (c) =>
     c.json(await pollPairing(c, c.req.valid('json').device_code)),
   )
