@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { accountPageData, SESSION_COOKIES } from '../../functions/domains/auth/index.ts';
 
 /** A domain's loader of one settings page: its viewer, account and data in one D1 round trip. */
-export type AccountPageLoader<T> = (sessionId: string, accountId: number) => Promise<T | null>;
+type AccountPageLoader<T> = (sessionId: string, accountId: number) => Promise<T | null>;
 
 /**
  * A settings page's viewer and account (and, with a domain loader, the page's own data) in ONE D1

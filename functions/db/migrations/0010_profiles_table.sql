@@ -1,7 +1,7 @@
 -- 0010 the profiles table is named for what it holds: `users` of 0003 becomes `profiles`.
 -- Only the table changes: the API keeps the spec's names (`users/{id}`, `userId`, the `user_id`
 -- cookie and column). Number 0007 was never used (no migration of that number was ever written),
--- so 0010 follows 0009. Mirrored by functions/db/accounts-schema.ts; this file is the source of truth.
+-- so 0010 follows 0009.
 
 -- SQLite rewrites the references to the table (sessions.user_id, the trigger's body) itself.
 ALTER TABLE users RENAME TO profiles;

@@ -5,7 +5,7 @@ import { attemptPin, loadControl } from './pin.ts';
 import { parentalTexts } from './texts.ts';
 
 /** The profile a switch goes to; only whether it is a kid's matters here. */
-export interface SwitchTarget {
+interface SwitchTarget {
   isKid: boolean;
 }
 

@@ -1,6 +1,5 @@
 export { sendParentalCode, verifySession } from './codes.ts';
 export { assertPinForAdultSwitch } from './guard.ts';
-export type { ControlRow } from './repo.ts';
 export { readControl, toControl } from './repo.ts';
 export {
   accountParam,
@@ -29,4 +28,3 @@ export {
   setShowSettings,
   showSettingsOf,
 } from './service.ts';
-export { parentalTexts } from './texts.ts';

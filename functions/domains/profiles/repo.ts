@@ -23,7 +23,7 @@ export interface ProfileRow {
 }
 
 /** Kid profiles see content up to 6+ (functions/lib/cms-cache.ts); their age setting says so. */
-export const KID_AGE_LIMIT = 6;
+const KID_AGE_LIMIT = 6;
 export const MAX_PROFILES = 5;
 
 const COLUMNS = 'id, name, is_kid AS isKid, avatar_id AS avatarId, age_limit AS ageLimit';

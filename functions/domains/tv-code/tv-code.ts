@@ -27,13 +27,13 @@ import { tvTexts } from './texts.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
 
 /** RFC 8628 figures: a pairing lives 10 minutes; the device polls every 5 seconds at most. */
-export const TV_CODE_SECONDS = 10 * SECONDS.minute;
-export const POLL_INTERVAL = 5;
+const TV_CODE_SECONDS = 10 * SECONDS.minute;
+const POLL_INTERVAL = 5;
 /** A poll this much early still counts as on time (network jitter between two polls). */
 const POLL_TOLERANCE_MS = 1000;
 
 /** Throttles: pairings started per IP; approvals tried per account and per IP (guessing codes). */
-export const TV_LIMITS = {
+const TV_LIMITS = {
   startPerIp: { max: 30, seconds: 10 * SECONDS.minute },
   approvePerAccount: { max: 10, seconds: 10 * SECONDS.minute },
   approvePerIp: { max: 30, seconds: 10 * SECONDS.minute },
