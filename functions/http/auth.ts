@@ -179,7 +179,10 @@ export const authRoutes = new Hono<AppEnv>()
     throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
   })
 
-  .get('/account', async (c) => c.json(await accountOf(await requireLiveSession(c))))
+  .get('/account', async (c) => {
+    const live = await requireLiveSession(c);
+    return c.json(await accountOf(live));
+  })
 
   // Spec section 4: always succeeds, signed in or not; ends this device's session.
   .post('/logout', async (c) => {

@@ -92,6 +92,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     return c.json({ status: 'not_entered', pinEntered: false });
   })
 
+  // A new PIN ends the entries of the account's other sessions: whoever knew the old one is out.
   .post(
     '/:id/pin-code/change',
     validate('param', accountParam),
@@ -114,6 +115,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     },
   )
 
+  // The code consumed, the new PIN, this session's entry, the others' end and the lock lifted:
+  // one transaction, every write guarded by the consumption.
   .post(
     '/:id/pin-code/reset/change',
     validate('param', accountParam),
@@ -129,6 +132,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     return c.json(await showSettingsOf(await owner(c)));
   })
 
+  // The age setting needs control Enabled and proof: the PIN given now, entered by this session,
+  // or a fresh verification.
   .patch(
     '/:id/parental-control/show-settings',
     validate('param', accountParam),

@@ -45,6 +45,7 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json(await createProfile(live, c.req.valid('json')), 201);
   })
 
+  // Spec section 4: "Kids availability is fetched at start" — may this account add a kid profile?
   .get('/users/kids/availability', async (c) => {
     return c.json({ available: await kidsAvailable(await requireLiveSession(c)) });
   })
