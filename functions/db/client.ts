@@ -1,13 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { config } from '../lib/config.ts';
-import * as accounts from './accounts-schema.ts';
 import * as catalogue from './catalogue-schema.ts';
 import { meteredD1 } from './d1-meter.ts';
 import * as base from './schema.ts';
 import * as support from './support-schema.ts';
 
-const schema = { ...base, ...catalogue, ...accounts, ...support };
+const schema = { ...base, ...catalogue, ...support };
 
 /**
  * The D1 database through drizzle, bound per call so tests and requests share one binding. With

@@ -1,9 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { d1 } from '../db/client.ts';
 import {
-  accessToken,
-  accountView,
   authTexts,
   type Contact,
   changePasswordBody,
@@ -12,12 +9,15 @@ import {
   clearSessionCookies,
   completeSignUp,
   contactKind,
+  deviceSessions,
   emailBody,
   emailChangeBody,
   emailCodeBody,
   emailQuery,
+  endOtherSessions,
+  endSession,
+  endThisDevice,
   exchangeResetCode,
-  listSessions,
   nowSeconds,
   passwordSignIn,
   phoneBody,
@@ -25,31 +25,25 @@ import {
   phoneCodeBody,
   phoneCodeSignIn,
   phoneSignInBody,
-  readCredential,
   renewFromCookie,
+  renewFromToken,
   requestPhoneCode,
   requestReset,
   requestSignUp,
   requireLiveSession,
-  revokeAccountSessions,
-  revokeByCredential,
-  revokeById,
-  revokeSession,
-  type SessionListItem,
   type SignedIn,
   sessionParam,
   setSessionCookies,
   signInBody,
   signUpBody,
-  toSignedIn,
-  touchSession,
 } from '../domains/auth/index.ts';
-import { confirmContactChange, requestContactChange } from '../domains/contacts/index.ts';
-import { linkedProviders, socialsOf } from '../domains/social/index.ts';
+import {
+  accountOf,
+  confirmContactChange,
+  requestContactChange,
+} from '../domains/contacts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { config } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
-import { readToken } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE } from '../shared/cookies.ts';
 import * as shape from './answers.ts';
@@ -342,16 +336,11 @@ export const authRoutes = new Hono<AppEnv>()
       setSessionCookies(c, fromCookie.live, fromCookie.token);
       return c.json(answerOf(fromCookie.live, fromCookie.token));
     }
-    const secret = config().jwtSecret;
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    for (const candidate of [bearer, getCookie(c, COOKIE.token)]) {
-      const sid = (await readToken(candidate, secret))?.sid;
-      if (typeof sid !== 'string') continue;
-      const live = toSignedIn(await touchSession(d1(), sid, null, now).first());
-      if (!live) break;
-      const token = await accessToken(live, secret, now);
-      setSessionCookies(c, live, token);
-      return c.json(answerOf(live, token));
+    const renewed = await renewFromToken([bearer, getCookie(c, COOKIE.token)], now);
+    if (renewed) {
+      setSessionCookies(c, renewed.live, renewed.token);
+      return c.json(answerOf(renewed.live, renewed.token));
     }
     if (fromCookie === 'dead') clearSessionCookies(c, { logout: false });
     throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
@@ -368,33 +357,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .get('/account', async (c) => {
     const live = await requireLiveSession(c);
-    const db = d1();
-    const [account, links] = await db.batch<Record<string, unknown>>([
-      accountView(db, live.accountId),
-      linkedProviders(db, live.accountId),
-    ]);
-    const row = account!.results[0] as
-      | {
-          id: number;
-          email: string | null;
-          phone: string | null;
-          hasPassword: number;
-          billingId: string;
-          createdAt: number;
-        }
-      | undefined;
-    if (!row) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
-    // Social links of the account (spec section 3: fb, vk, ok, ya, gp).
-    const socials = socialsOf(links!.results as { provider: string }[]);
-    return c.json({
-      id: row.id,
-      email: row.email,
-      phone: row.phone,
-      hasPassword: row.hasPassword === 1,
-      billingId: row.billingId,
-      createdAt: row.createdAt,
-      socials,
-    });
+    return c.json(await accountOf(live));
   })
 
   // Spec section 4: always succeeds, signed in or not; ends this device's session.
@@ -410,15 +373,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/logout', async (c) => {
-    const db = d1();
-    const now = nowSeconds();
-    const credential = await readCredential(getCookie(c, COOKIE.session));
-    const sid = c.var.edge.session.sessionId;
-    const ends = [
-      credential && revokeByCredential(db, credential.id, credential.secretHash, now),
-      sid && revokeById(db, sid, now),
-    ].filter((s): s is D1PreparedStatement => Boolean(s));
-    if (ends.length > 0) await db.batch(ends);
+    await endThisDevice(getCookie(c, COOKIE.session), c.var.edge.session.sessionId);
     clearSessionCookies(c, { logout: true });
     // The account menu's form without JavaScript: back to the home page as a guest.
     if (c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded'))
@@ -437,16 +392,8 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/sessions', async (c) => {
-    const live = await requireLiveSession(c);
-    const { results } = await listSessions(
-      d1(),
-      live.accountId,
-      nowSeconds(),
-    ).all<SessionListItem>();
-    return c.json({
-      count: results.length,
-      results: results.map((s) => ({ ...s, current: s.id === live.sessionId })),
-    });
+    const results = await deviceSessions(await requireLiveSession(c));
+    return c.json({ count: results.length, results });
   })
   .post(
     '/sessions/revoke-others',
@@ -458,14 +405,8 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/sessions/revoke-others', async (c) => {
-    const live = await requireLiveSession(c);
-    const { meta } = await revokeAccountSessions(
-      d1(),
-      live.accountId,
-      live.sessionId,
-      nowSeconds(),
-    ).run();
-    return c.json({ status: 'revoked', endedSessions: meta.changes });
+    const ended = await endOtherSessions(await requireLiveSession(c));
+    return c.json({ status: 'revoked', endedSessions: ended });
   })
   .delete(
     '/sessions/:id',
@@ -479,9 +420,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {
     const live = await requireLiveSession(c);
-    const { id } = c.req.valid('param');
-    const { meta } = await revokeSession(d1(), live.accountId, id, nowSeconds()).run();
-    if (meta.changes === 0) throw new ApiError(404, authTexts.sessionNotFound, 'session_not_found');
-    if (id === live.sessionId) clearSessionCookies(c, { logout: true });
+    const { own } = await endSession(live, c.req.valid('param').id);
+    if (own) clearSessionCookies(c, { logout: true });
     return c.json({ status: 'revoked', endedSessions: 1 });
   });

@@ -1,15 +1,8 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { db } from '../db/client.ts';
 import { d1RoundTrips } from '../db/d1-meter.ts';
-import {
-  normaliseRecipient,
-  outboxQuery,
-  outboxSender,
-  outgoingMessageSchema,
-  toOutboxEntry,
-} from '../domains/messages/index.ts';
+import { listOutbox, outboxSender, outgoingMessageSchema } from '../domains/messages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { notFoundResponse } from '../lib/errors.ts';
@@ -38,13 +31,7 @@ export const devApiRoutes = new Hono<AppEnv>()
   .use('*', devOnly)
   .get('/d1-meter', (c) => c.json({ roundTrips: d1RoundTrips() }, 200, NO_STORE))
   .get('/outbox', validate('query', outboxFilter), async (c) => {
-    const { to, channel, limit } = c.req.valid('query');
-    const rows = await outboxQuery(db(), {
-      to: to ? normaliseRecipient(to, channel) : undefined,
-      channel,
-      limit,
-    });
-    return c.json({ results: rows.map(toOutboxEntry) }, 200, NO_STORE);
+    return c.json({ results: await listOutbox(c.req.valid('query')) }, 200, NO_STORE);
   })
   .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {
     const { id } = await outboxSender().send(c.req.valid('json'));

@@ -1,43 +1,30 @@
 import { type Context, Hono } from 'hono';
-import { d1 } from '../db/client.ts';
-import {
-  codeAlreadyUsed,
-  consumeCode,
-  nowSeconds,
-  requireLiveSession,
-  resetLimit,
-  takeCheckAllowance,
-} from '../domains/auth/index.ts';
+import { nowSeconds, requireLiveSession } from '../domains/auth/index.ts';
 import {
   accountParam,
-  attemptPin,
-  type ControlRow,
+  assertOwnAccount,
+  changePin,
   changePinBody,
-  checkParentalCode,
+  checkPin,
   checkPinBody,
+  controlOf,
   disableBody,
-  disableControl,
-  forgetOtherEntries,
-  hashPin,
-  liftLock,
-  loadControl,
-  markEntered,
-  PIN_ENTRY_SECONDS,
-  parentalTexts,
-  pinLockKey,
-  replacePin,
+  disableParental,
+  forgetPinEntry,
+  requestPinReset,
   resetChangeBody,
+  resetPin,
   sendCodeBody,
   sendParentalCode,
-  setAgeLimit,
-  setFirstPin,
+  setPin,
   setPinBody,
+  setShowSettings,
   showSettingsBody,
+  showSettingsOf,
   verificationCheckBody,
   verifySession,
 } from '../domains/parental/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { ApiError } from '../lib/errors.ts';
 import type { LiveSession } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import * as shape from './answers.ts';
@@ -55,20 +42,11 @@ const PIN_ERRORS = {
 /** The live session, if the path's account is its own; any other id is a 404 (nothing to learn). */
 async function owner(c: Context<AppEnv>): Promise<LiveSession> {
   const live = await requireLiveSession(c);
-  if (c.req.param('id') !== String(live.accountId))
-    throw new ApiError(404, parentalTexts.accountNotFound, 'account_not_found');
+  assertOwnAccount(live, c.req.param('id') ?? '');
   return live;
 }
 
-const view = (control: Pick<ControlRow, 'status' | 'ageLimit' | 'entered'>) => ({
-  status: control.status,
-  ageLimit: control.ageLimit,
-  pinEntered: control.entered,
-});
-
-function requireEnabled(control: ControlRow): void {
-  if (control.status !== 'Enabled') throw new ApiError(409, parentalTexts.pinNotSet, 'pin_not_set');
-}
+const ipOf = (c: Context<AppEnv>) => c.var.edge.geo.ip;
 
 /**
  * Parental control under /auth/accounts/{id}/ (spec section 7): status, disable, the PIN (set,
@@ -91,8 +69,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/:id/parental-control', validate('param', accountParam), async (c) => {
-    const live = await owner(c);
-    return c.json(view(await loadControl(live, nowSeconds())));
+    return c.json(await controlOf(await owner(c)));
   })
 
   // Undefined → Disabled needs nothing (there is nothing to protect yet); Enabled → Disabled the
@@ -117,23 +94,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', disableBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
-      const control = await loadControl(live, now);
-      const { pin } = c.req.valid('json');
-      if (control.status === 'Enabled') {
-        if (pin !== undefined) {
-          await takeCheckAllowance(c.var.edge.geo.ip, now);
-          await attemptPin(live, control, pin, now, { mark: false });
-        } else if (!control.verified)
-          throw new ApiError(403, parentalTexts.proofRequired, 'verification_required');
-      }
-      const db = d1();
-      await db.batch([
-        disableControl(db, live.accountId, now),
-        forgetOtherEntries(db, live.accountId, null),
-        resetLimit(db, await pinLockKey(live.accountId)),
-      ]);
-      return c.json(view({ status: 'Disabled', ageLimit: control.ageLimit, entered: false }));
+      return c.json(await disableParental(ipOf(c), live, c.req.valid('json').pin));
     },
   )
 
@@ -155,17 +116,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', setPinBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
       const { pin, ageLimit } = c.req.valid('json');
-      const db = d1();
-      const pinHash = await hashPin(live.accountId, pin);
-      const [set] = await db.batch([
-        setFirstPin(db, live.accountId, pinHash, now),
-        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
-        ...(ageLimit ? [setAgeLimit(db, live.accountId, ageLimit, now)] : []),
-      ]);
-      if (set!.meta.changes === 0) throw new ApiError(409, parentalTexts.pinExists, 'pin_exists');
-      return c.json(view(await loadControl(live, now)), 201);
+      return c.json(await setPin(live, pin, ageLimit), 201);
     },
   )
 
@@ -187,10 +139,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', checkPinBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
-      await takeCheckAllowance(c.var.edge.geo.ip, now);
-      await attemptPin(live, await loadControl(live, now), c.req.valid('json').pin, now);
-      return c.json({ status: 'entered', pinEntered: true, expiresAt: now + PIN_ENTRY_SECONDS });
+      const expiresAt = await checkPin(ipOf(c), live, c.req.valid('json').pin);
+      return c.json({ status: 'entered', pinEntered: true, expiresAt });
     },
   )
 
@@ -205,8 +155,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     }),
   )
   .delete('/:id/pin-code/entry', validate('param', accountParam), async (c) => {
-    const live = await owner(c);
-    await markEntered(d1(), live.sessionId, live.accountId, 0).run();
+    await forgetPinEntry(await owner(c));
     return c.json({ status: 'not_entered', pinEntered: false });
   })
 
@@ -229,20 +178,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', changePinBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
       const { pin, newPin } = c.req.valid('json');
-      if (pin === newPin) throw new ApiError(422, parentalTexts.samePin, 'same_pin');
-      await takeCheckAllowance(c.var.edge.geo.ip, now);
-      const control = await loadControl(live, now);
-      await attemptPin(live, control, pin, now, { mark: false });
-      const db = d1();
-      const pinHash = await hashPin(live.accountId, newPin);
-      await db.batch([
-        replacePin(db, live.accountId, pinHash, now),
-        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { pinHash }),
-        forgetOtherEntries(db, live.accountId, live.sessionId),
-      ]);
-      return c.json(view({ ...control, entered: true }));
+      return c.json(await changePin(ipOf(c), live, pin, newPin));
     },
   )
 
@@ -266,19 +203,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', sendCodeBody),
     async (c) => {
       const live = await owner(c);
-      requireEnabled(await loadControl(live, nowSeconds()));
-      return c.json(
-        {
-          status: 'code_sent',
-          ...(await sendParentalCode(
-            c.var.edge.geo.ip,
-            live,
-            'pin_reset',
-            c.req.valid('json').channel,
-          )),
-        },
-        202,
-      );
+      const sent = await requestPinReset(ipOf(c), live, c.req.valid('json').channel);
+      return c.json({ status: 'code_sent', ...sent }, 202);
     },
   )
 
@@ -304,21 +230,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', resetChangeBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
-      const control = await loadControl(live, now);
-      requireEnabled(control);
       const { code, newPin } = c.req.valid('json');
-      const guard = await checkParentalCode(c.var.edge.geo.ip, live, 'pin_reset', code, now);
-      const db = d1();
-      const [consumed] = await db.batch([
-        consumeCode(db, guard, now),
-        replacePin(db, live.accountId, await hashPin(live.accountId, newPin), now, guard),
-        markEntered(db, live.sessionId, live.accountId, now + PIN_ENTRY_SECONDS, { guard }),
-        forgetOtherEntries(db, live.accountId, live.sessionId, guard),
-        liftLock(db, await pinLockKey(live.accountId), guard),
-      ]);
-      if (consumed!.meta.changes === 0) throw codeAlreadyUsed();
-      return c.json(view({ ...control, entered: true }));
+      return c.json(await resetPin(ipOf(c), live, code, newPin));
     },
   )
 
@@ -332,9 +245,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/:id/parental-control/show-settings', validate('param', accountParam), async (c) => {
-    const live = await owner(c);
-    const { status, ageLimit } = await loadControl(live, nowSeconds());
-    return c.json({ status, ageLimit });
+    return c.json(await showSettingsOf(await owner(c)));
   })
 
   // The age setting needs control Enabled and proof: the PIN given now, entered by this session,
@@ -359,17 +270,8 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', showSettingsBody),
     async (c) => {
       const live = await owner(c);
-      const now = nowSeconds();
-      const control = await loadControl(live, now);
-      requireEnabled(control);
       const { ageLimit, pin } = c.req.valid('json');
-      if (pin !== undefined) {
-        await takeCheckAllowance(c.var.edge.geo.ip, now);
-        await attemptPin(live, control, pin, now);
-      } else if (!control.entered && !control.verified)
-        throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
-      await setAgeLimit(d1(), live.accountId, ageLimit, now).run();
-      return c.json({ status: control.status, ageLimit });
+      return c.json(await setShowSettings(ipOf(c), live, ageLimit, pin));
     },
   )
 
@@ -389,18 +291,13 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', sendCodeBody),
     async (c) => {
       const live = await owner(c);
-      return c.json(
-        {
-          status: 'code_sent',
-          ...(await sendParentalCode(
-            c.var.edge.geo.ip,
-            live,
-            'verification',
-            c.req.valid('json').channel,
-          )),
-        },
-        202,
+      const sent = await sendParentalCode(
+        ipOf(c),
+        live,
+        'verification',
+        c.req.valid('json').channel,
       );
+      return c.json({ status: 'code_sent', ...sent }, 202);
     },
   )
 
@@ -420,12 +317,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     validate('json', verificationCheckBody),
     async (c) => {
       const live = await owner(c);
-      const expiresAt = await verifySession(
-        c.var.edge.geo.ip,
-        live,
-        c.req.valid('json').code,
-        nowSeconds(),
-      );
+      const expiresAt = await verifySession(ipOf(c), live, c.req.valid('json').code, nowSeconds());
       return c.json({ status: 'verified', expiresAt });
     },
   );

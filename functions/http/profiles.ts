@@ -1,74 +1,25 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { d1 } from '../db/client.ts';
-import {
-  nowSeconds,
-  requireLiveSession,
-  setSessionCookies,
-  tokenAnswer,
-  toSignedIn,
-} from '../domains/auth/index.ts';
+import { requireLiveSession, setSessionCookies } from '../domains/auth/index.ts';
 import {
   AVATARS,
-  assertMaySwitchTo,
+  accountProfiles,
+  createProfile,
   createProfileBody,
-  deleteProfile,
-  findProfile,
-  forgetPinEntryOnKidSwitch,
-  insertProfile,
-  listProfiles,
-  MAX_PROFILES,
-  type Profile,
-  type ProfileRow,
-  profileCounts,
+  editProfile,
+  kidsAvailable,
+  profileById,
   profileParam,
-  profileTexts,
+  removeProfile,
   switchBody,
-  switchSession,
-  toProfile,
-  updateProfile,
+  switchProfile,
   updateProfileBody,
 } from '../domains/profiles/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { config } from '../lib/config.ts';
-import { ApiError } from '../lib/errors.ts';
-import type { LiveSession } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE, isHttps } from '../shared/cookies.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID } from './api-doc.ts';
-
-interface Counts {
-  total: number;
-  adults: number;
-}
-
-/** The live session of an adult profile: kid profiles may look and switch, not manage (403). */
-async function requireAdult(c: Context<AppEnv>): Promise<LiveSession> {
-  const live = await requireLiveSession(c);
-  if (live.isKid) throw new ApiError(403, profileTexts.kidForbidden, 'kid_profile');
-  return live;
-}
-
-async function profileOf(live: LiveSession, id: number): Promise<Profile> {
-  const row = await findProfile(d1(), live.accountId, id).first<ProfileRow>();
-  if (!row) throw new ApiError(404, profileTexts.notFound, 'profile_not_found');
-  return toProfile(row);
-}
-
-/** The profile, and the account's counts, read in one round trip. */
-async function profileAndCounts(live: LiveSession, id: number): Promise<[Profile, Counts]> {
-  const db = d1();
-  const [row, counts] = await db.batch([
-    findProfile(db, live.accountId, id),
-    profileCounts(db, live.accountId),
-  ]);
-  const found = row!.results[0] as ProfileRow | undefined;
-  if (!found) throw new ApiError(404, profileTexts.notFound, 'profile_not_found');
-  return [toProfile(found), counts!.results[0] as Counts];
-}
-
-const isLimitError = (e: unknown) => e instanceof Error && e.message.includes('profile_limit');
 
 /**
  * Profiles of the account under /auth (spec sections 3, 4, 7): list, create, read, edit and
@@ -105,12 +56,8 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/users', async (c) => {
-    const live = await requireLiveSession(c);
-    const { results } = await listProfiles(d1(), live.accountId).all<ProfileRow>();
-    return c.json({
-      count: results.length,
-      results: results.map((r) => ({ ...toProfile(r), current: r.id === live.userId })),
-    });
+    const results = await accountProfiles(await requireLiveSession(c));
+    return c.json({ count: results.length, results });
   })
 
   .post(
@@ -128,17 +75,8 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/users', validate('json', createProfileBody), async (c) => {
-    const live = await requireAdult(c);
-    const body = c.req.valid('json');
-    let row: ProfileRow | null;
-    try {
-      row = await insertProfile(d1(), live.accountId, body, nowSeconds()).first<ProfileRow>();
-    } catch (e) {
-      if (!isLimitError(e)) throw e;
-      row = null;
-    }
-    if (!row) throw new ApiError(409, profileTexts.limit, 'profile_limit');
-    return c.json(toProfile(row), 201);
+    const live = await requireLiveSession(c);
+    return c.json(await createProfile(live, c.req.valid('json')), 201);
   })
 
   // Spec section 4: "Kids availability is fetched at start" — may this account add a kid profile?
@@ -152,9 +90,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/users/kids/availability', async (c) => {
-    const live = await requireLiveSession(c);
-    const counts = await profileCounts(d1(), live.accountId).first<Counts>();
-    return c.json({ available: !live.isKid && (counts?.total ?? MAX_PROFILES) < MAX_PROFILES });
+    return c.json({ available: await kidsAvailable(await requireLiveSession(c)) });
   })
 
   .post(
@@ -176,18 +112,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .post('/users/switch', validate('json', switchBody), async (c) => {
     const live = await requireLiveSession(c);
     const { userId, pin } = c.req.valid('json');
-    const target = await profileOf(live, userId);
-    await assertMaySwitchTo(c, live, target, pin);
-    const db = d1();
-    const now = nowSeconds();
-    const [switched] = await db.batch([
-      switchSession(db, live.sessionId, target.id, now),
-      forgetPinEntryOnKidSwitch(db, live.sessionId, target.id),
-    ]);
-    const session = toSignedIn(switched!.results[0] as Record<string, unknown> | undefined);
-    // The profile went between the read and the switch (deleted on another device).
-    if (!session) throw new ApiError(404, profileTexts.notFound, 'profile_not_found');
-    const answer = await tokenAnswer(session, config().jwtSecret, now);
+    const { session, answer, profile } = await switchProfile(c.var.edge.geo.ip, live, userId, pin);
     setSessionCookies(c, session, answer.token);
     if (session.isKid)
       setCookie(c, COOKIE.parentalPin, 'not_entered', {
@@ -195,7 +120,7 @@ export const profileRoutes = new Hono<AppEnv>()
         sameSite: 'Lax',
         secure: isHttps(c.req.raw),
       });
-    return c.json({ ...answer, profile: target });
+    return c.json({ ...answer, profile });
   })
 
   .get(
@@ -210,7 +135,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .get('/users/:id', validate('param', profileParam), async (c) => {
     const live = await requireLiveSession(c);
-    return c.json(await profileOf(live, c.req.valid('param').id));
+    return c.json(await profileById(live, c.req.valid('param').id));
   })
 
   .patch(
@@ -233,24 +158,8 @@ export const profileRoutes = new Hono<AppEnv>()
     validate('param', profileParam),
     validate('json', updateProfileBody),
     async (c) => {
-      const live = await requireAdult(c);
-      const { id } = c.req.valid('param');
-      const patch = c.req.valid('json');
-      const [profile, counts] = await profileAndCounts(live, id);
-      if (patch.isKid === true && !profile.isKid) {
-        if (id === live.userId) throw new ApiError(409, profileTexts.kidCurrent, 'current_profile');
-        if (counts.adults <= 1) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
-      }
-      const row = await updateProfile(
-        d1(),
-        live.accountId,
-        id,
-        live.userId,
-        patch,
-      ).first<ProfileRow>();
-      // The read allowed it but the guarded write did not: another request changed the account meanwhile.
-      if (!row) throw new ApiError(409, profileTexts.lastAdultToKid, 'last_adult');
-      return c.json(toProfile(row));
+      const live = await requireLiveSession(c);
+      return c.json(await editProfile(live, c.req.valid('param').id, c.req.valid('json')));
     },
   )
 
@@ -270,13 +179,8 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .delete('/users/:id', validate('param', profileParam), async (c) => {
-    const live = await requireAdult(c);
+    const live = await requireLiveSession(c);
     const { id } = c.req.valid('param');
-    const [profile, counts] = await profileAndCounts(live, id);
-    if (id === live.userId) throw new ApiError(409, profileTexts.deleteCurrent, 'current_profile');
-    if (!profile.isKid && counts.adults <= 1)
-      throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
-    const { meta } = await deleteProfile(d1(), live.accountId, id, live.userId).run();
-    if (meta.changes === 0) throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
+    await removeProfile(live, id);
     return c.json({ status: 'deleted', id });
   });

@@ -1,18 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { d1 } from '../db/client.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
-  ADAPTERS,
   checkFlow,
   isSocialErrorReason,
   isSocialProvider,
-  linkedProviders,
   type SocialProvider,
   socialError,
-  socialsOf,
   startFlow,
-  unlinkIfNotLast,
+  unbindSocial,
 } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -172,26 +168,15 @@ export const socialRoutes = new Hono<AppEnv>()
     const provider = providerOf(c);
     const { backPath: asked } = await bodyOf(c);
     const live = await requireLiveSession(c);
-    const db = d1();
-    const [deleted, rest] = await db.batch<{ provider: string }>([
-      unlinkIfNotLast(db, live.accountId, provider),
-      linkedProviders(db, live.accountId),
-    ]);
-    const socials = socialsOf(rest!.results);
-    let failure: ApiError | null = null;
-    if (deleted!.meta.changes === 0)
-      failure = socialError(
-        socials[provider] ? 'last_method' : 'not_linked',
-        ADAPTERS[provider].label,
-      );
-    if (isForm(c)) {
+    let socials: Awaited<ReturnType<typeof unbindSocial>>;
+    try {
+      socials = await unbindSocial(live.accountId, provider);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isForm(c)) throw error;
       const backPath = safeBackPath(asked) ?? '/settings/account';
-      return formOutcome(
-        c,
-        backPath,
-        failure ? { socialError: failure.reason, social: provider } : { unbound: provider },
-      );
+      return formOutcome(c, backPath, { socialError: error.reason, social: provider });
     }
-    if (failure) throw failure;
+    if (isForm(c))
+      return formOutcome(c, safeBackPath(asked) ?? '/settings/account', { unbound: provider });
     return c.json({ status: 'unbound', socials });
   });

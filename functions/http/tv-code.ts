@@ -38,7 +38,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       errors: { 429: LIMITED },
     }),
   )
-  .post('/', async (c) => c.json(await startPairing(c)))
+  .post('/', async (c) => c.json(await startPairing(c.var.edge.geo.ip, new URL(c.req.url).origin)))
   .post(
     '/token',
     apiDoc({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { USER_AGENT_MAX_LENGTH } from '../shared/device.ts';
 import { deviceOf } from './device.ts';
 
 const UA = {
@@ -49,5 +50,11 @@ describe('deviceOf', () => {
   it('survives a missing or absurdly long user agent', () => {
     expect(deviceOf(undefined).type).toBe('other');
     expect(deviceOf(`${UA.iphone}${'x'.repeat(10_000)}`).type).toBe('mobile');
+  });
+
+  it('reads only the first USER_AGENT_MAX_LENGTH characters (section 9)', () => {
+    const ua = `${'x'.repeat(USER_AGENT_MAX_LENGTH)} (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari`;
+    expect(deviceOf(ua).type).toBe('other');
+    expect(deviceOf(ua.slice(USER_AGENT_MAX_LENGTH + 1)).type).toBe('mobile');
   });
 });

@@ -27,7 +27,7 @@ import { ApiError } from '../../functions/lib/index.ts';
 export type { ContactKind };
 export const isContactKind = (v: unknown): v is ContactKind => v === 'email' || v === 'phone';
 
-export type AccountAction = 'password' | 'contact' | 'contact-code' | 'verify-send' | 'verify-code';
+type AccountAction = 'password' | 'contact' | 'contact-code' | 'verify-send' | 'verify-code';
 
 /** A refused form: which one, its Russian message and the HTTP status, plus what to show again. */
 export interface ActionError {
@@ -40,7 +40,7 @@ export interface ActionError {
   address?: string;
 }
 
-export type ActionOutcome = { redirect: string } | ActionError;
+type ActionOutcome = { redirect: string } | ActionError;
 
 const ACTIONS: readonly AccountAction[] = [
   'password',
@@ -51,7 +51,7 @@ const ACTIONS: readonly AccountAction[] = [
 ];
 
 /** Parses a contact address of `kind` with the API's own schema (trimmed, lower-cased, E.164). */
-export function parseAddress(
+function parseAddress(
   kind: ContactKind,
   value: string,
 ): { contact: Contact } | { message: string } {

@@ -1,24 +1,28 @@
 import type { AstroGlobal } from 'astro';
-import {
-  type AccountPageStatements,
-  type AccountSummary,
-  accountPageData,
-  SESSION_COOKIES,
-} from '../../functions/domains/auth/index.ts';
+import { accountPageData, SESSION_COOKIES } from '../../functions/domains/auth/index.ts';
 
-export type { AccountSummary };
+/** A domain's loader of one settings page: its viewer, account and data in one D1 round trip. */
+type AccountPageLoader<T> = (sessionId: string, accountId: number) => Promise<T | null>;
 
 /**
- * A settings page's viewer and account, plus the page's own statements, in ONE D1 batch (see
- * `accountPageData`). Null when the visitor has no live session: the page then sends them to sign in.
- * @example const page = await loadAccountPage(Astro, (db, accountId) => [listSessions(db, accountId, now)]);
+ * A settings page's viewer and account (and, with a domain loader, the page's own data) in ONE D1
+ * batch. Null when the visitor has no live session: the page then sends them to sign in.
+ * @example const page = await loadAccountPage(Astro, devicesPage);
  */
-export async function loadAccountPage(Astro: AstroGlobal, extra?: AccountPageStatements) {
+export function loadAccountPage(Astro: AstroGlobal): ReturnType<typeof accountPageData>;
+export function loadAccountPage<T>(
+  Astro: AstroGlobal,
+  load: AccountPageLoader<T>,
+): Promise<T | null>;
+export async function loadAccountPage(
+  Astro: AstroGlobal,
+  load: AccountPageLoader<unknown> = accountPageData,
+): Promise<unknown> {
   const { session, renewal } = Astro.locals.edge;
   const sessionId = renewal?.live.sessionId ?? session.sessionId;
   const accountId = Number(renewal?.live.accountId ?? session.accountId);
   if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
-  return accountPageData(sessionId, accountId, extra);
+  return load(sessionId, accountId);
 }
 
 /**

@@ -7,7 +7,7 @@ export interface Debounced<A extends unknown[]> {
 /**
  * Calls `fn` once, `ms` after the last of a burst of calls, with that last call's arguments.
  * @example
- * const onResize = debounce(() => measure(), RESIZE_DEBOUNCE_MS);
+ * const onResize = debounce(() => measure(), 250);
  * window.addEventListener('resize', onResize);
  */
 export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): Debounced<A> {

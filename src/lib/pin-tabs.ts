@@ -7,17 +7,14 @@
  */
 import { COOKIE } from '../../functions/shared/cookies.ts';
 
-export const TABS_CHANNEL = 'amedia-tabs';
+const TABS_CHANNEL = 'amedia-tabs';
 /** Session-storage key of the PIN status (spec section 3: entered / not_entered). */
-export const PIN_STATUS_KEY = 'pinStatus';
-export type PinStatus = 'entered' | 'not_entered';
+const PIN_STATUS_KEY = 'pinStatus';
+type PinStatus = 'entered' | 'not_entered';
 /** How long a fresh tab waits for other tabs to answer. */
 const ANSWER_MS = 250;
 
 const tabs = new Set<string>();
-
-/** How many tabs of this site are open, this one included. */
-export const tabCount = () => tabs.size + 1;
 
 function cookie(name: string): string | undefined {
   return document.cookie

@@ -5,10 +5,10 @@ import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { trackCall } from './call-state.ts';
 
 /** The screens of the sign-in flow (spec section 2). */
-export const AUTH_STEPS = ['auth', 'signin', 'signup', 'signin-phone', 'recovery'] as const;
+const AUTH_STEPS = ['auth', 'signin', 'signup', 'signin-phone', 'recovery'] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];
 
-export interface AuthFlowState {
+interface AuthFlowState {
   step: AuthStep;
   busy: boolean;
   /** The server's message of the last failed call (section 8: shown as is). */

@@ -2,7 +2,7 @@ import type { MapStore } from 'nanostores';
 import { type ApiResult, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
 
 /** The part of an island's store that follows its API calls. */
-export interface CallState {
+interface CallState {
   busy: boolean;
   /** The server's message of the last failed call (section 8), for the screen. */
   error: string | null;

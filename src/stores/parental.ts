@@ -11,7 +11,7 @@ import { trackCall } from './call-state.ts';
 
 export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
 
-export interface ParentalState {
+interface ParentalState {
   status: ParentalStatus;
   visible: boolean;
   entered: boolean;
@@ -37,26 +37,15 @@ const initial: ParentalState = {
 };
 export const $parental = map<ParentalState>({ ...initial });
 
-/** Paths of the flows where the PIN is active (spec section 2: advantages, payment, success, gifts, reset-pin-code). */
-export const PIN_FLOW_PATHS = [
-  '/advantages',
-  '/payment',
-  '/success',
-  '/gifts',
-  '/reset-pin-code',
-] as const;
 /** The PIN pages themselves: no status fetch and no popup there. */
 const PIN_PAGES = /^\/settings\/parental(\/|$)/;
 
-export const isPinFlowPath = (path: string) =>
-  PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
-
-/**
+export /**
  * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either a
  * PIN flow or content rated at or above the age setting.
  * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { pinFlow: false, contentAge: 18 }) // true
  */
-export function popupNeeded(
+function popupNeeded(
   s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>,
   where: { pinFlow: boolean; contentAge?: number },
 ): boolean {
@@ -89,7 +78,7 @@ export function setEntered(entered: boolean) {
 }
 
 /** GET parental-control; a failure is rejected with the response error (section 8). */
-export async function fetchParentalStatus(): Promise<StatusAnswer> {
+async function fetchParentalStatus(): Promise<StatusAnswer> {
   const result = await api.get<StatusAnswer>(path('parental-control'));
   if (!isOk(result) || !result.data) throw result.error ?? new Error('parental-control');
   $parental.setKey('status', result.data.status);

@@ -12,7 +12,7 @@ import { trackCall } from './call-state.ts';
 
 export type ProfileItem = Profile & { current?: boolean };
 
-export interface ProfilesState {
+interface ProfilesState {
   profileList: ProfileItem[];
   /** Id of the profile this browser is on. */
   currentProfile: number | null;
@@ -65,7 +65,7 @@ function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
 }
 
 /** Spec section 7: after creating, the list is fetched again (with kids availability). */
-export async function refreshProfiles(): Promise<void> {
+async function refreshProfiles(): Promise<void> {
   const [list, kids] = await Promise.all([
     api.get<{ results: ProfileItem[] }>('/auth/users/'),
     api.get<{ available: boolean }>('/auth/users/kids/availability'),

@@ -5,13 +5,13 @@ import { type ApiClient, api, errorMessage } from '../lib/api-client.ts';
 import { debounce } from '../lib/debounce.ts';
 
 /** Fewer characters than this ask nothing: one letter matches half the catalogue. */
-export const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_MIN_CHARS = 2;
 /** Pause in typing before asking; short enough to feel live, long enough to skip most keystrokes. */
-export const SUGGEST_DEBOUNCE_MS = 300;
+const SUGGEST_DEBOUNCE_MS = 300;
 /** Suggestions shown under the search box; the rest are on the results page. */
 export const SUGGEST_PAGE_SIZE = 8;
 
-export interface SuggestionsState {
+interface SuggestionsState {
   /** The query last asked; '' before anything was. While it loads, the items are the previous query's. */
   query: string;
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -24,7 +24,7 @@ export interface SuggestionsState {
 
 const idle: SuggestionsState = { query: '', status: 'idle', items: [], count: 0, error: null };
 
-export interface Suggestions {
+interface Suggestions {
   $state: MapStore<SuggestionsState>;
   /** Takes what is in the search box now; asks the API once typing pauses. */
   type(text: string): void;

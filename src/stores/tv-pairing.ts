@@ -6,9 +6,9 @@ import { type ApiClient, api, errorMessage, errorReason, isOk } from '../lib/api
  * Pairing this browser by TV code (the device side of RFC 8628, on /big-screen): ask for a code,
  * show it, poll at the server's pace until another signed-in device confirms it on /code.
  */
-export type PairingPhase = 'idle' | 'loading' | 'showing' | 'expired' | 'done' | 'error';
+type PairingPhase = 'idle' | 'loading' | 'showing' | 'expired' | 'done' | 'error';
 
-export interface TvPairingState {
+interface TvPairingState {
   phase: PairingPhase;
   userCode: string | null;
   /** What the QR code opens: /code with the code filled in. */
@@ -28,7 +28,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
 
 /** Stops polling (a new code, or the page going away). */
-export function stopPairing() {
+function stopPairing() {
   generation++;
   clearTimeout(timer);
 }

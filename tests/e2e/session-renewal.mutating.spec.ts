@@ -12,7 +12,7 @@ function seedSession(accountId: number): string {
   const secretHash = createHash('sha256').update(secret).digest('base64url');
   d1(
     `INSERT INTO accounts (id, email, billing_id) VALUES (${accountId}, 'e2e-${accountId}@example.com', 'e2e-billing-${accountId}') ON CONFLICT DO NOTHING;` +
-      `INSERT INTO users (id, account_id, name) VALUES (${accountId}, ${accountId}, 'Основной') ON CONFLICT DO NOTHING;` +
+      `INSERT INTO profiles (id, account_id, name) VALUES (${accountId}, ${accountId}, 'Основной') ON CONFLICT DO NOTHING;` +
       `INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, created_at, last_seen_at, expires_at) VALUES ('${id}', ${accountId}, ${accountId}, '${secretHash}', 'e2e', unixepoch(), unixepoch(), unixepoch() + 3600)`,
   );
   return `${id}.${secret}`;

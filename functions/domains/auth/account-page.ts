@@ -12,7 +12,7 @@ export interface AccountSummary {
 }
 
 /** Statements a settings page adds to its account batch, built on the batch's own binding. */
-export type AccountPageStatements = (
+type AccountPageStatements = (
   db: D1Database,
   accountId: number,
   sessionId: string,

@@ -1,8 +1,4 @@
-export {
-  type AccountPageStatements,
-  type AccountSummary,
-  accountPageData,
-} from './account-page.ts';
+export { type AccountSummary, accountPageData } from './account-page.ts';
 export { checkCode, codeAlreadyUsed } from './codes.ts';
 export { pseudonym } from './keys.ts';
 export { deliver } from './mailer.ts';
@@ -13,7 +9,7 @@ export {
   requestReset,
 } from './password-reset.ts';
 export { countAttempt, resetLimit, restartWindow, takeOrThrow, tooMany } from './rate-limit.ts';
-export type { AccountRow, Guard, SessionListItem } from './repo.ts';
+export type { AccountRow, Guard } from './repo.ts';
 export {
   accountView,
   consumeCode,
@@ -21,16 +17,10 @@ export {
   findAccount,
   insertAccount,
   insertSession,
-  listSessions,
-  liveSession,
   purgeExpired,
   revokeAccountSessions,
-  revokeByCredential,
-  revokeById,
-  revokeSession,
   setContact,
   toSignedIn,
-  touchSession,
 } from './repo.ts';
 export {
   changePasswordBody,
@@ -60,6 +50,16 @@ export {
   takeCheckAllowance,
 } from './send-code.ts';
 export {
+  type DeviceSession,
+  deviceSessions,
+  devicesPage,
+  endOtherSessions,
+  endSession,
+  endThisDevice,
+  renewFromToken,
+  settingsOverview,
+} from './service.ts';
+export {
   answerSets,
   clearSessionCookies,
   deviceFacts,
@@ -80,4 +80,4 @@ export {
 export { completeSignUp, phoneCodeSignIn, requestPhoneCode, requestSignUp } from './sign-up.ts';
 export { authTexts } from './texts.ts';
 export type { SignedIn, TokenAnswer } from './tokens.ts';
-export { accessToken, newCredential, readCredential, tokenAnswer } from './tokens.ts';
+export { accessToken, newCredential, tokenAnswer } from './tokens.ts';

@@ -61,7 +61,7 @@ describe('phone sign-in with a one-time SMS code', () => {
       (await env.DB.prepare('SELECT count(*) AS n FROM accounts').first<{ n: number }>())?.n,
     ).toBe(1);
     expect(
-      (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())?.n,
+      (await env.DB.prepare('SELECT count(*) AS n FROM profiles').first<{ n: number }>())?.n,
     ).toBe(1);
   });
 

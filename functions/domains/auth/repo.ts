@@ -100,9 +100,9 @@ export function ensureFirstProfile(
   const [g, gp] = guardSql(guard);
   return db
     .prepare(
-      `INSERT INTO users (account_id, name, is_kid, created_at)
+      `INSERT INTO profiles (account_id, name, is_kid, created_at)
        SELECT a.id, ?, 0, ? FROM accounts a
-       WHERE ${where} AND NOT EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.id)${g}`,
+       WHERE ${where} AND NOT EXISTS (SELECT 1 FROM profiles u WHERE u.account_id = a.id)${g}`,
     )
     .bind(name, now, value, ...gp);
 }
@@ -154,7 +154,7 @@ export interface DeviceFacts {
 
 const SIGNED_IN_RETURNING = `RETURNING id AS sessionId, token_hash AS tokenHash, account_id AS accountId, user_id AS userId,
   (SELECT billing_id FROM accounts WHERE accounts.id = sessions.account_id) AS billingId,
-  (SELECT is_kid FROM users WHERE users.id = sessions.user_id) AS isKid`;
+  (SELECT is_kid FROM profiles WHERE profiles.id = sessions.user_id) AS isKid`;
 
 /** Opens a device session on the account's first adult profile (or its first profile). */
 export function insertSession(
@@ -170,7 +170,7 @@ export function insertSession(
   return db
     .prepare(
       `INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, device_id, device_type, device_name, country, created_at, last_seen_at, expires_at)
-       SELECT ?, a.id, u.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM accounts a JOIN users u ON u.account_id = a.id
+       SELECT ?, a.id, u.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM accounts a JOIN profiles u ON u.account_id = a.id
        WHERE ${where}${g} ORDER BY u.is_kid, u.id LIMIT 1
        ${SIGNED_IN_RETURNING}`,
     )
@@ -228,7 +228,7 @@ export function liveSession(db: D1Database, id: string, now: number): D1Prepared
   return db
     .prepare(
       `SELECT s.id AS sessionId, s.token_hash AS tokenHash, s.account_id AS accountId, s.user_id AS userId, a.billing_id AS billingId, u.is_kid AS isKid
-       FROM sessions s JOIN accounts a ON a.id = s.account_id JOIN users u ON u.id = s.user_id
+       FROM sessions s JOIN accounts a ON a.id = s.account_id JOIN profiles u ON u.id = s.user_id
        WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
     )
     .bind(id, now);
@@ -425,5 +425,17 @@ export function purgeExpired(db: D1Database, now: number): D1PreparedStatement[]
     db
       .prepare('DELETE FROM sessions WHERE expires_at < ?1 OR revoked_at < ?1')
       .bind(now - 30 * 86_400),
+  ];
+}
+
+/** How many profiles and live device sessions the account has (the /settings overview). */
+export function accountCounts(db: D1Database, accountId: number): D1PreparedStatement[] {
+  return [
+    db.prepare('SELECT count(*) AS n FROM profiles WHERE account_id = ?').bind(accountId),
+    db
+      .prepare(
+        'SELECT count(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > unixepoch()',
+      )
+      .bind(accountId),
   ];
 }

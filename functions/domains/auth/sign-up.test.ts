@@ -48,7 +48,7 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
     ).first<{ email: string; hash: string }>();
     expect(account?.email).toBe('anna@mail.ru');
     expect(account?.hash).toMatch(/^pbkdf2-sha256\$100000\$/);
-    expect(await env.DB.prepare('SELECT name, is_kid AS isKid FROM users').all()).toMatchObject({
+    expect(await env.DB.prepare('SELECT name, is_kid AS isKid FROM profiles').all()).toMatchObject({
       results: [{ name: 'Основной', isKid: 0 }],
     });
     expect(
@@ -162,7 +162,7 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
       (await env.DB.prepare('SELECT count(*) AS n FROM accounts').first<{ n: number }>())?.n,
     ).toBe(1);
     expect(
-      (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())?.n,
+      (await env.DB.prepare('SELECT count(*) AS n FROM profiles').first<{ n: number }>())?.n,
     ).toBe(1);
   });
 

@@ -26,7 +26,7 @@ export function recordMessages() {
 /** Empties the accounts tables (each test starts with no accounts, codes, sessions or counters). */
 export async function resetAccounts() {
   await env.DB.batch(
-    ['rate_limits', 'auth_codes', 'sessions', 'users', 'accounts'].map((t) =>
+    ['rate_limits', 'auth_codes', 'sessions', 'profiles', 'accounts'].map((t) =>
       env.DB.prepare(`DELETE FROM ${t}`),
     ),
   );

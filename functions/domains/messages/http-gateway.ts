@@ -7,7 +7,7 @@ export type Fetcher = (input: string, init: RequestInit) => Promise<Response>;
 /** A viewer waits for the code: a gateway that has not answered in 8 s is treated as down. */
 export const GATEWAY_TIMEOUT_MS = 8_000;
 
-export interface GatewayRequest {
+interface GatewayRequest {
   channel: MessageChannel;
   url: string;
   apiKey: string;

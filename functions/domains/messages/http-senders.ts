@@ -12,7 +12,7 @@ import {
   type ValidMessage,
 } from './message.ts';
 
-export interface GatewayOptions {
+interface GatewayOptions {
   /** The gateway's https endpoint (MAIL_API_URL / SMS_API_URL). */
   url: string;
   /** Sent as `Authorization: Bearer …` (a `wrangler secret`). */

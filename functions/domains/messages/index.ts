@@ -38,6 +38,7 @@ export function messageSender(deps: { fetch?: Fetcher } = {}): MessageSender {
 }
 
 export { normaliseRecipient, outgoingMessageSchema } from './message.ts';
-export { outboxQuery, toOutboxEntry } from './outbox.repo.ts';
+export type { OutboxEntry } from './outbox.repo.ts';
+export { listOutbox } from './outbox-list.ts';
 export { outboxSender } from './outbox-sender.ts';
 export { purposeLabels } from './texts.ts';

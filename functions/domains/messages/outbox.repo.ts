@@ -18,7 +18,7 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
-export interface OutboxFilter {
+interface OutboxFilter {
   /** A normalised recipient (message.ts, `normaliseRecipient`). */
   to?: string;
   channel?: MessageChannel;

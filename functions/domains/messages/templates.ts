@@ -36,7 +36,7 @@ export const PURPOSES = {
 } as const;
 
 /** One-time codes are six digits, valid 10 minutes (issue 5). */
-export const CODE_TTL_MINUTES = 10;
+const CODE_TTL_MINUTES = 10;
 
 interface Recipient {
   channel: MessageChannel;
@@ -44,7 +44,7 @@ interface Recipient {
   idempotencyKey?: string;
 }
 
-export interface CodeMessage extends Recipient {
+interface CodeMessage extends Recipient {
   /** Six digits. */
   code: string;
   minutes?: number;

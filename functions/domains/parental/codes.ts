@@ -18,7 +18,7 @@ import { accountAddresses, markVerified } from './repo.ts';
 import { parentalTexts } from './texts.ts';
 
 /** What a parental code is for: resetting the PIN, or the generic verification (disable, age). */
-export type ParentalCodeKind = 'pin_reset' | 'verification';
+type ParentalCodeKind = 'pin_reset' | 'verification';
 
 /**
  * Parental codes live in auth_codes under the account's own target (purpose 'reset', whose CHECK

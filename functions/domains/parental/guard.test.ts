@@ -1,13 +1,11 @@
 import { env } from 'cloudflare:workers';
-import type { Context } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { assertPinForAdultSwitch } from './guard.ts';
 import { resetAll, signedUp } from './test-support.ts';
 
-const c = { var: { edge: { geo: { ip: '203.0.113.50' } } } } as unknown as Context<AppEnv>;
+const ip = '203.0.113.50';
 
 /** The live session of the signed-up browser, as requireLiveSession answers it, on a kid profile or not. */
 async function sessionOf(isKid: boolean): Promise<LiveSession> {
@@ -32,20 +30,20 @@ beforeEach(resetAll);
 describe('assertPinForAdultSwitch', () => {
   it('lets every switch pass while parental control is Undefined or Disabled, and adult→adult or →kid always', async () => {
     const { send } = await signedUp('guard@mail.ru');
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe(
-      'passed',
-    );
+    expect(
+      await refusal(assertPinForAdultSwitch(ip, await sessionOf(true), { isKid: false })),
+    ).toBe('passed');
     await send('POST', '/pin-code/set', { pin: '2580' });
     expect(
-      await refusal(assertPinForAdultSwitch(c, await sessionOf(false), { isKid: false })),
+      await refusal(assertPinForAdultSwitch(ip, await sessionOf(false), { isKid: false })),
     ).toBe('passed');
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: true }))).toBe(
+    expect(await refusal(assertPinForAdultSwitch(ip, await sessionOf(true), { isKid: true }))).toBe(
       'passed',
     );
     await send('PATCH', '/parental-control/disable', { pin: '2580' });
-    expect(await refusal(assertPinForAdultSwitch(c, await sessionOf(true), { isKid: false }))).toBe(
-      'passed',
-    );
+    expect(
+      await refusal(assertPinForAdultSwitch(ip, await sessionOf(true), { isKid: false })),
+    ).toBe('passed');
   });
 
   it('kid → adult with control Enabled: pin_required, pin_invalid, the recent entry, then pin_locked', async () => {
@@ -53,26 +51,28 @@ describe('assertPinForAdultSwitch', () => {
     await send('POST', '/pin-code/set', { pin: '2580' });
     const kid = await sessionOf(true);
     // Setting the PIN entered it for this session: a switch within 4 hours needs no PIN again.
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toBe('passed');
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }))).toBe('passed');
     await send('DELETE', '/pin-code/entry');
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toEqual([
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }))).toEqual([
       403,
       'pin_required',
     ]);
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }, '0000'))).toEqual([
       403,
       'pin_invalid',
     ]);
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '2580'))).toBe('passed');
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }))).toBe('passed');
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }, '2580'))).toBe(
+      'passed',
+    );
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }))).toBe('passed');
     await send('DELETE', '/pin-code/entry');
     for (let i = 0; i < 4; i++)
-      await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'));
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '0000'))).toEqual([
+      await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }, '0000'));
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }, '0000'))).toEqual([
       429,
       'pin_locked',
     ]);
-    expect(await refusal(assertPinForAdultSwitch(c, kid, { isKid: false }, '2580'))).toEqual([
+    expect(await refusal(assertPinForAdultSwitch(ip, kid, { isKid: false }, '2580'))).toEqual([
       429,
       'pin_locked',
     ]);

@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { nowSeconds, takeCheckAllowance } from '../auth/index.ts';
@@ -7,7 +5,7 @@ import { attemptPin, loadControl } from './pin.ts';
 import { parentalTexts } from './texts.ts';
 
 /** The profile a switch goes to; only whether it is a kid's matters here. */
-export interface SwitchTarget {
+interface SwitchTarget {
   isKid: boolean;
 }
 
@@ -17,13 +15,12 @@ export interface SwitchTarget {
  * session within the last 4 hours. Otherwise it throws the envelope: 403 `pin_required` (no PIN
  * and no recent entry), 403 `pin_invalid` (wrong, with tries left), 429 `pin_locked` (five wrong
  * PINs in 15 minutes; Retry-After), 409 never (a switch without control needs nothing). A given
- * PIN counts against the account's lock and the IP's check allowance, and marks the entry.
+ * PIN counts against the account's lock and the check allowance of `ip`, and marks the entry.
  * @example
- * const live = await requireLiveSession(c);
- * await assertPinForAdultSwitch(c, live, { isKid: target.isKid }, body.pin);
+ * await assertPinForAdultSwitch(ip, live, { isKid: target.isKid }, body.pin);
  */
 export async function assertPinForAdultSwitch(
-  c: Context<AppEnv>,
+  ip: string,
   session: LiveSession,
   target: SwitchTarget,
   pin?: string,
@@ -33,7 +30,7 @@ export async function assertPinForAdultSwitch(
   const control = await loadControl(session, now);
   if (control.status !== 'Enabled') return;
   if (pin !== undefined) {
-    await takeCheckAllowance(c.var.edge.geo.ip, now);
+    await takeCheckAllowance(ip, now);
     await attemptPin(session, control, pin, now);
     return;
   }

@@ -1,20 +1,6 @@
-export { checkParentalCode, sendParentalCode, verifySession } from './codes.ts';
+export { sendParentalCode, verifySession } from './codes.ts';
 export { assertPinForAdultSwitch } from './guard.ts';
-export { PIN_ENTRY_SECONDS } from './limits.ts';
-export { attemptPin, loadControl, pinLockKey } from './pin.ts';
-export { hashPin } from './pin-hash.ts';
-export type { ControlRow } from './repo.ts';
-export {
-  disableControl,
-  forgetOtherEntries,
-  liftLock,
-  markEntered,
-  readControl,
-  replacePin,
-  setAgeLimit,
-  setFirstPin,
-  toControl,
-} from './repo.ts';
+export { readControl, toControl } from './repo.ts';
 export {
   accountParam,
   changePinBody,
@@ -27,4 +13,18 @@ export {
   showSettingsBody,
   verificationCheckBody,
 } from './schemas.ts';
-export { parentalTexts } from './texts.ts';
+export {
+  assertOwnAccount,
+  type ControlView,
+  changePin,
+  checkPin,
+  controlOf,
+  disableParental,
+  forgetPinEntry,
+  parentalPage,
+  requestPinReset,
+  resetPin,
+  setPin,
+  setShowSettings,
+  showSettingsOf,
+} from './service.ts';

@@ -18,7 +18,7 @@ export async function loadControl(live: LiveSession, now: number): Promise<Contr
 }
 
 /** A 429 of the PIN lock with Retry-After. */
-export function pinLockError(seconds: number): ApiError {
+function pinLockError(seconds: number): ApiError {
   return tooMany(seconds, pinLocked(seconds), 'pin_locked');
 }
 

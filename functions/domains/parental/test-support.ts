@@ -25,7 +25,7 @@ export async function resetAll() {
       'rate_limits',
       'auth_codes',
       'sessions',
-      'users',
+      'profiles',
       'accounts',
     ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );

@@ -4,7 +4,7 @@
  */
 import { hash32 } from '../../lib/hash.ts';
 
-export type AvatarKind = 'adult' | 'kid';
+type AvatarKind = 'adult' | 'kid';
 
 export interface Avatar {
   id: number;
@@ -31,7 +31,7 @@ const ADULT_SHAPES = [
 ] as const;
 const KID_FACES = ['fox', 'bear', 'cat', 'frog', 'owl', 'bunny', 'panda', 'chick'] as const;
 
-export const avatarKind = (id: number): AvatarKind => (id >= KID_FROM ? 'kid' : 'adult');
+const avatarKind = (id: number): AvatarKind => (id >= KID_FROM ? 'kid' : 'adult');
 export const isAvatarId = (id: number): boolean =>
   Number.isInteger(id) && id >= 1 && id <= AVATAR_COUNT;
 
@@ -39,7 +39,7 @@ export const isAvatarId = (id: number): boolean =>
  * The versioned URL of an avatar.
  * @example avatarUrl(3) // '/media/art/avatar/3.svg?v=…'
  */
-export function avatarUrl(id: number): string {
+function avatarUrl(id: number): string {
   return `/media/art/avatar/${id}.svg?v=${avatarVersion(id)}`;
 }
 
@@ -58,7 +58,7 @@ export const AVATARS: readonly Avatar[] = Array.from({ length: AVATAR_COUNT }, (
  * profiles the account already has.
  * @example defaultAvatar(true, 0) // 9
  */
-export function defaultAvatar(isKid: boolean, existing: number): number {
+function defaultAvatar(isKid: boolean, existing: number): number {
   return (isKid ? KID_FROM : 1) + (existing % 8);
 }
 

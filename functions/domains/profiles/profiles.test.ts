@@ -110,7 +110,7 @@ describe('POST /auth/users/', () => {
       },
     ]);
     expect(
-      (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())!.n,
+      (await env.DB.prepare('SELECT count(*) AS n FROM profiles').first<{ n: number }>())!.n,
     ).toBe(5);
   });
 
@@ -237,7 +237,7 @@ describe('PATCH /auth/users/{id}/', () => {
       (await send(other.browser, 'PATCH', `/auth/users/${kid.id}/`, { name: 'Чужой' })).status,
     ).toBe(404);
     expect(
-      (await env.DB.prepare('SELECT name FROM users WHERE id = ?')
+      (await env.DB.prepare('SELECT name FROM profiles WHERE id = ?')
         .bind(kid.id)
         .first<{ name: string }>())!.name,
     ).toBe('Маша');

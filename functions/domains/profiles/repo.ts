@@ -1,5 +1,5 @@
 /**
- * D1 statements of the profiles API (`users` of migration 0003: at most 5 per account). Raw D1
+ * D1 statements of the profiles API (`profiles`, migration 0003 as renamed by 0010: at most 5 per account). Raw D1
  * like the accounts repo: the writes are guarded statements whose WHERE re-checks the rule, so two
  * racing requests cannot both pass a check made in a read before them.
  */
@@ -23,7 +23,7 @@ export interface ProfileRow {
 }
 
 /** Kid profiles see content up to 6+ (functions/lib/cms-cache.ts); their age setting says so. */
-export const KID_AGE_LIMIT = 6;
+const KID_AGE_LIMIT = 6;
 export const MAX_PROFILES = 5;
 
 const COLUMNS = 'id, name, is_kid AS isKid, avatar_id AS avatarId, age_limit AS ageLimit';
@@ -42,14 +42,14 @@ export function toProfile(row: ProfileRow): Profile {
 /** The account's profiles in the order they were made. */
 export function listProfiles(db: D1Database, accountId: number): D1PreparedStatement {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM users WHERE account_id = ? ORDER BY id`)
+    .prepare(`SELECT ${COLUMNS} FROM profiles WHERE account_id = ? ORDER BY id`)
     .bind(accountId);
 }
 
 /** One profile of the account; another account's id finds nothing (a 404, like an unknown one). */
 export function findProfile(db: D1Database, accountId: number, id: number): D1PreparedStatement {
   return db
-    .prepare(`SELECT ${COLUMNS} FROM users WHERE id = ? AND account_id = ?`)
+    .prepare(`SELECT ${COLUMNS} FROM profiles WHERE id = ? AND account_id = ?`)
     .bind(id, accountId);
 }
 
@@ -57,14 +57,14 @@ export function findProfile(db: D1Database, accountId: number, id: number): D1Pr
 export function profileCounts(db: D1Database, accountId: number): D1PreparedStatement {
   return db
     .prepare(
-      'SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM users WHERE account_id = ?',
+      'SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM profiles WHERE account_id = ?',
     )
     .bind(accountId);
 }
 
 /**
  * Creates a profile unless the account already has five (nothing returned then; the
- * `users_at_most_five` trigger is the second line). Without an avatar the kind's avatars are
+ * `profiles_at_most_five` trigger is the second line). Without an avatar the kind's avatars are
  * handed out in turn.
  */
 export function insertProfile(
@@ -73,10 +73,10 @@ export function insertProfile(
   p: { name: string; isKid: boolean; avatarId?: number },
   now: number,
 ): D1PreparedStatement {
-  const count = '(SELECT count(*) FROM users WHERE account_id = ?1)';
+  const count = '(SELECT count(*) FROM profiles WHERE account_id = ?1)';
   return db
     .prepare(
-      `INSERT INTO users (account_id, name, is_kid, avatar_id, age_limit, created_at)
+      `INSERT INTO profiles (account_id, name, is_kid, avatar_id, age_limit, created_at)
        SELECT ?1, ?2, ?3, coalesce(?4, ?5 + ${count} % 8), ?6, ?7 WHERE ${count} < ${MAX_PROFILES}
        RETURNING ${COLUMNS}`,
     )
@@ -105,11 +105,11 @@ export function updateProfile(
   const kid = patch.isKid === undefined ? null : patch.isKid ? 1 : 0;
   return db
     .prepare(
-      `UPDATE users SET name = coalesce(?1, name), avatar_id = coalesce(?2, avatar_id), is_kid = coalesce(?3, is_kid),
+      `UPDATE profiles SET name = coalesce(?1, name), avatar_id = coalesce(?2, avatar_id), is_kid = coalesce(?3, is_kid),
          age_limit = CASE WHEN ?3 IS NULL OR ?3 = is_kid THEN age_limit WHEN ?3 = 1 THEN ${KID_AGE_LIMIT} ELSE NULL END
        WHERE id = ?4 AND account_id = ?5
          AND (coalesce(?3, 0) = 0 OR is_kid = 1
-              OR (id != ?6 AND (SELECT count(*) FROM users o WHERE o.account_id = ?5 AND o.is_kid = 0 AND o.id != ?4) > 0))
+              OR (id != ?6 AND (SELECT count(*) FROM profiles o WHERE o.account_id = ?5 AND o.is_kid = 0 AND o.id != ?4) > 0))
        RETURNING ${COLUMNS}`,
     )
     .bind(patch.name ?? null, patch.avatarId ?? null, kid, id, accountId, currentUserId);
@@ -127,8 +127,8 @@ export function deleteProfile(
 ): D1PreparedStatement {
   return db
     .prepare(
-      `DELETE FROM users WHERE id = ?1 AND account_id = ?2 AND id != ?3
-         AND (is_kid = 1 OR (SELECT count(*) FROM users o WHERE o.account_id = ?2 AND o.is_kid = 0 AND o.id != ?1) > 0)`,
+      `DELETE FROM profiles WHERE id = ?1 AND account_id = ?2 AND id != ?3
+         AND (is_kid = 1 OR (SELECT count(*) FROM profiles o WHERE o.account_id = ?2 AND o.is_kid = 0 AND o.id != ?1) > 0)`,
     )
     .bind(id, accountId, currentUserId);
 }
@@ -148,10 +148,10 @@ export function switchSession(
     .prepare(
       `UPDATE sessions SET user_id = ?1, last_seen_at = ?3
        WHERE id = ?2 AND revoked_at IS NULL AND expires_at > ?3
-         AND EXISTS (SELECT 1 FROM users u WHERE u.id = ?1 AND u.account_id = sessions.account_id)
+         AND EXISTS (SELECT 1 FROM profiles u WHERE u.id = ?1 AND u.account_id = sessions.account_id)
        RETURNING id AS sessionId, token_hash AS tokenHash, account_id AS accountId, user_id AS userId,
          (SELECT billing_id FROM accounts WHERE accounts.id = sessions.account_id) AS billingId,
-         (SELECT is_kid FROM users WHERE users.id = sessions.user_id) AS isKid`,
+         (SELECT is_kid FROM profiles WHERE profiles.id = sessions.user_id) AS isKid`,
     )
     .bind(userId, sessionId, now);
 }
@@ -167,7 +167,7 @@ export function forgetPinEntryOnKidSwitch(
 ): D1PreparedStatement {
   return db
     .prepare(
-      'UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND is_kid = 1)',
+      'UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM profiles WHERE id = ?2 AND is_kid = 1)',
     )
     .bind(sessionId, userId);
 }

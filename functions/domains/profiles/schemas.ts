@@ -5,8 +5,8 @@ import { profileTexts } from './texts.ts';
 
 /** Request schemas of the profiles API; the OpenAPI document is generated from them. */
 
-/** 1–40 characters after trimming (the users.name CHECK), inner runs of spaces folded. */
-export const profileName = z
+/** 1–40 characters after trimming (the profiles.name CHECK), inner runs of spaces folded. */
+const profileName = z
   .string({ message: profileTexts.nameRequired })
   .transform((v) => v.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, profileTexts.nameRequired).max(40, profileTexts.nameTooLong));

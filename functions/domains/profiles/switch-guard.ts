@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { assertPinForAdultSwitch } from '../parental/index.ts';
 import type { Profile } from './repo.ts';
@@ -7,15 +5,15 @@ import type { Profile } from './repo.ts';
 /**
  * The one place that decides whether this session may switch to `target` (a profile of its own
  * account; the route has checked that). Throws the error envelope to refuse. Today's rule is the
- * parental-control PIN (functions/api/parental/guard.ts): with control Enabled, a kid → adult
+ * parental-control PIN (the parental domain's guard): with control Enabled, a kid → adult
  * switch needs the PIN given with the switch (`pin`) or entered by this session recently.
- * @example await assertMaySwitchTo(c, session, target, body.pin)
+ * @example await assertMaySwitchTo(ip, session, target, body.pin)
  */
 export async function assertMaySwitchTo(
-  c: Context<AppEnv>,
+  ip: string,
   session: LiveSession,
   target: Profile,
   pin?: string,
 ): Promise<void> {
-  await assertPinForAdultSwitch(c, session, { isKid: target.isKid }, pin);
+  await assertPinForAdultSwitch(ip, session, { isKid: target.isKid }, pin);
 }

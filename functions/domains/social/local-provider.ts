@@ -31,7 +31,7 @@ import {
 const CODE_SECONDS = 60;
 
 /** People to pick on the authorize page. */
-export const LOCAL_USERS = [
+const LOCAL_USERS = [
   { name: 'Иван Петров', email: 'ivan@example.ru' },
   { name: 'Мария Смирнова', email: 'maria@example.ru' },
   { name: 'Алексей Без Почты', email: '' },

@@ -18,7 +18,7 @@ export interface ProviderUser {
 }
 
 /** How the access token is shown to the user-info endpoint. */
-export type UserInfoStyle =
+type UserInfoStyle =
   /** GET with `Authorization: Bearer` (Google, Facebook). */
   | 'bearer'
   /** GET with `Authorization: OAuth <token>` (Yandex). */
@@ -29,7 +29,7 @@ export type UserInfoStyle =
   | 'ok-signed';
 
 /** One provider's OAuth 2 endpoints, scopes and answer shapes. */
-export interface ProviderAdapter {
+interface ProviderAdapter {
   id: SocialProvider;
   /** The name on buttons and in messages. */
   label: string;

@@ -2,7 +2,7 @@ import type { SocialProvider } from './providers.ts';
 
 /** SQL of social sign-in (tables of migration 0009), on the D1 binding like the accounts repo. */
 
-export interface NewState {
+interface NewState {
   stateHash: string;
   provider: SocialProvider;
   purpose: 'sign_in' | 'bind';

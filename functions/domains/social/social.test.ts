@@ -129,7 +129,7 @@ describe('social sign-in with the local provider', () => {
       hasPassword: false,
       socials: { fb: false, vk: false, ok: false, ya: true, gp: false },
     });
-    expect(await env.DB.prepare('SELECT name, is_kid AS kid FROM users').all()).toMatchObject({
+    expect(await env.DB.prepare('SELECT name, is_kid AS kid FROM profiles').all()).toMatchObject({
       results: [{ name: 'Иван Петров', kid: 0 }],
     });
   });
@@ -252,7 +252,7 @@ describe('social sign-in with the local provider', () => {
     expect(taken.location).toBe('/auth?socialError=email_taken&social=vk');
     expect(await count('accounts')).toBe(1);
     expect(await count('social_links')).toBe(0);
-    expect(await count('users')).toBe(1);
+    expect(await count('profiles')).toBe(1);
     expect(await count('sessions')).toBe(1);
   });
 
@@ -267,7 +267,7 @@ describe('social sign-in with the local provider', () => {
       expect(res.status).toBe(500);
       expect([
         await count('accounts'),
-        await count('users'),
+        await count('profiles'),
         await count('sessions'),
         await count('social_links'),
       ]).toEqual([0, 0, 0, 0]);

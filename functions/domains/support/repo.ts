@@ -4,9 +4,9 @@ import { supportRequests } from '../../db/support-schema.ts';
 import type { SupportSubject } from './texts.ts';
 
 /** At most this many requests per device or address an hour: enough for a person, not for a bot. */
-export const SUPPORT_LIMIT_PER_HOUR = 5;
+const SUPPORT_LIMIT_PER_HOUR = 5;
 
-export interface NewSupportRequest {
+interface NewSupportRequest {
   email: string;
   subject: SupportSubject;
   message: string;

@@ -27,13 +27,13 @@ import { tvTexts } from './texts.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
 
 /** RFC 8628 figures: a pairing lives 10 minutes; the device polls every 5 seconds at most. */
-export const TV_CODE_SECONDS = 10 * SECONDS.minute;
-export const POLL_INTERVAL = 5;
+const TV_CODE_SECONDS = 10 * SECONDS.minute;
+const POLL_INTERVAL = 5;
 /** A poll this much early still counts as on time (network jitter between two polls). */
 const POLL_TOLERANCE_MS = 1000;
 
 /** Throttles: pairings started per IP; approvals tried per account and per IP (guessing codes). */
-export const TV_LIMITS = {
+const TV_LIMITS = {
   startPerIp: { max: 30, seconds: 10 * SECONDS.minute },
   approvePerAccount: { max: 10, seconds: 10 * SECONDS.minute },
   approvePerIp: { max: 30, seconds: 10 * SECONDS.minute },
@@ -50,13 +50,13 @@ export interface DeviceAuthorization {
   interval: number;
 }
 
-/** Starts a pairing (RFC 8628 3.2): the device's secret code and the code the viewer types. */
-export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorization> {
+/**
+ * Starts a pairing (RFC 8628 3.2): the device's secret code and the code the viewer types, at
+ * most 30 per IP in 10 minutes. `origin` is this site's, for the verification links.
+ */
+export async function startPairing(ip: string, origin: string): Promise<DeviceAuthorization> {
   const now = nowSeconds();
-  await takeOrThrow(
-    [{ key: await pseudonym('tv-start-ip', c.var.edge.geo.ip), ...TV_LIMITS.startPerIp }],
-    now,
-  );
+  await takeOrThrow([{ key: await pseudonym('tv-start-ip', ip), ...TV_LIMITS.startPerIp }], now);
   const deviceCode = randomToken(32);
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
@@ -71,7 +71,6 @@ export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorizat
         now,
         TV_CODE_SECONDS,
       ).run();
-      const origin = new URL(c.req.url).origin;
       return {
         device_code: deviceCode,
         user_code: userCode,

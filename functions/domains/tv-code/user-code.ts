@@ -2,8 +2,8 @@
  * The code a viewer types (RFC 8628 6.1): 8 letters of 20 consonants — no digits, no vowels (no
  * words, no 0/O or 1/I), case-insensitive — about 34.6 bits, shown as XXXX-XXXX.
  */
-export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
-export const USER_CODE_LENGTH = 8;
+const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+const USER_CODE_LENGTH = 8;
 
 /** Cyrillic letters that look like Latin ones of the alphabet (a Russian keyboard layout types them). */
 const LOOKALIKES: Record<string, string> = {
