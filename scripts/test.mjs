@@ -37,14 +37,7 @@ function count(out, word) {
 run('format and lint', 'biome', ['ci', '.']);
 // The floor plan's import rules (.dependency-cruiser.cjs): pages reach domains only through their
 // entries, routes never touch D1, domains meet at their entries, server code never imports src/.
-run('import boundaries', 'depcruise', [
-  '--config',
-  '.dependency-cruiser.cjs',
-  '--output-type',
-  'err',
-  'functions',
-  'src',
-]);
+run('import boundaries', process.execPath, ['scripts/boundaries.mjs']);
 run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']);
 run('worker tests', 'vitest', ['run']);
 ensureChromium();

@@ -1,0 +1,45 @@
+// The floor plan's import rules (README, "Floor plan"): dependency-cruiser over every .ts/.tsx file
+// (.dependency-cruiser.cjs), plus the same rule for .astro files, which dependency-cruiser cannot
+// parse: a page, layout or component imports from functions/ only a domain's index.ts, the access
+// and platform entries, or the shared module.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+const ALLOWED = [
+  /^functions\/domains\/[^/]+\/index\.ts$/,
+  /^functions\/access\/index\.ts$/,
+  /^functions\/lib\/index\.ts$/,
+  /^functions\/shared\//,
+];
+
+function astroFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return astroFiles(path);
+    return e.name.endsWith('.astro') ? [path] : [];
+  });
+}
+
+const breaches = [];
+for (const file of astroFiles('src')) {
+  const text = readFileSync(file, 'utf8');
+  // Static and dynamic imports anywhere in the file: frontmatter and <script> blocks alike.
+  for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const target = relative('.', normalize(join(dirname(file), spec)));
+    if (target.startsWith('functions/') && !ALLOWED.some((rule) => rule.test(target)))
+      breaches.push(`  error site-reaches-past-entries: ${file} → ${target}`);
+  }
+}
+
+const cruise = spawnSync(
+  'depcruise',
+  ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'functions', 'src'],
+  { stdio: 'inherit' },
+);
+if (breaches.length) {
+  console.error(`\n${breaches.join('\n')}\n\nx ${breaches.length} breaches in .astro files`);
+} else {
+  console.log('✔ .astro files: no imports past the entries');
+}
+process.exit(cruise.status !== 0 || breaches.length ? 1 : 0);
