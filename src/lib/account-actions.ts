@@ -13,6 +13,7 @@ import {
 import { addressOf, type Contact, type ContactKind } from '../../functions/api/auth/send-code.ts';
 import { nowSeconds } from '../../functions/api/auth/session.ts';
 import { sendParentalCode, verifySession } from '../../functions/api/parental/codes.ts';
+import { config } from '../../functions/lib/config.ts';
 import { ApiError } from '../../functions/lib/errors.ts';
 import type { LiveSession } from '../../functions/lib/session-token.ts';
 
@@ -67,7 +68,7 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
   const kindField = field('kind');
   const kind: ContactKind = isContactKind(kindField) ? kindField : 'email';
   const ip = Astro.locals.edge.geo.ip;
-  const origin = Astro.url.origin;
+  const origin = config().siteOrigin;
   const now = nowSeconds();
   /** The address to show again with a refusal: as typed (step 1), or where the code went (step 2). */
   let address: string | undefined;

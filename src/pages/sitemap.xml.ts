@@ -3,6 +3,7 @@ import { asc, ne } from 'drizzle-orm';
 import { watchUrl } from '../../functions/api/content/content-dto.ts';
 import { collections, titles, tvChannels } from '../../functions/db/catalogue-schema.ts';
 import { db } from '../../functions/db/client.ts';
+import { config } from '../../functions/lib/config.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 
 /** Sections and help pages of spec section 2 that search engines should know (CIS-only ones too). */
@@ -27,7 +28,7 @@ const STATIC_PATHS = [
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** sitemap.xml: sections, info pages, every title, collection and TV channel, in one D1 round trip. */
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async () => {
   const d = db();
   const [titleRows, collectionRows, channelRows] = await d.batch([
     d
@@ -39,12 +40,12 @@ export const GET: APIRoute = async ({ url }) => {
     d.select({ slug: tvChannels.slug }).from(tvChannels).orderBy(asc(tvChannels.position)),
   ]);
   const urls = [
-    ...STATIC_PATHS.map((path) => ({ loc: url.origin + path })),
-    ...Object.values(INFO_DOCS).map((doc) => ({ loc: url.origin + doc.path })),
-    ...collectionRows.map((c) => ({ loc: `${url.origin}/collections/${c.slug}` })),
-    ...channelRows.map((c) => ({ loc: `${url.origin}/tv/${c.slug}` })),
+    ...STATIC_PATHS.map((path) => ({ loc: config().siteOrigin + path })),
+    ...Object.values(INFO_DOCS).map((doc) => ({ loc: config().siteOrigin + doc.path })),
+    ...collectionRows.map((c) => ({ loc: `${config().siteOrigin}/collections/${c.slug}` })),
+    ...channelRows.map((c) => ({ loc: `${config().siteOrigin}/tv/${c.slug}` })),
     ...titleRows.map((t) => ({
-      loc: url.origin + watchUrl(t.id),
+      loc: config().siteOrigin + watchUrl(t.id),
       lastmod: new Date(t.createdAt * 1000).toISOString().slice(0, 10),
     })),
   ];

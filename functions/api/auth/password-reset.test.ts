@@ -53,6 +53,17 @@ describe('password reset by e-mail', () => {
       expect(await tryCode('ghost@mail.ru')).toEqual(await tryCode('anna@mail.ru'));
   });
 
+  it('links in the messages name the configured site, never the Host of the request', async () => {
+    await new Browser('203.0.113.7').fetch('http://evil.example/auth/email/reset_pass/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify({ email: 'ghost@mail.ru' }),
+    });
+    const note = messages.sent.find((m) => m.to === 'ghost@mail.ru');
+    expect(note?.text).toContain('http://localhost:8787/auth?step=signup');
+    expect(`${note?.text}${note?.html}`).not.toContain('evil.example');
+  });
+
   it('code → one-time token → new password: every session ends (their tokens are refused at once), the new password works', async () => {
     const laptop = await device('anna@mail.ru', '203.0.113.4');
     const phone = await device('anna@mail.ru', '203.0.113.5');

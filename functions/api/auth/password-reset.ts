@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { templates } from '../../lib/messages/index.ts';
@@ -36,7 +37,7 @@ import { authTexts } from './texts.ts';
  */
 export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<void> {
   const account = await findAccount(d1(), id).first();
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   const email = 'email' in id;
   await sendCode(c.var.edge.geo.ip, {
     channel: channelOf(id),

@@ -65,7 +65,7 @@ async function changeContact(
   body: { password?: string; code?: string },
 ) {
   const live = await requireLiveSession(c);
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   const ip = c.var.edge.geo.ip;
   if (body.code === undefined) {
     await requestContactChange(ip, live, contact, body.password, origin, nowSeconds());

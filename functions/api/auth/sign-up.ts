@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { templates } from '../../lib/messages/index.ts';
 import {
@@ -25,7 +26,7 @@ import { newCredential, type TokenAnswer } from './tokens.ts';
  */
 export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<void> {
   const exists = await findAccount(d1(), { email }).first();
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   await sendCode(c.var.edge.geo.ip, {
     channel: 'email',
     address: email,

@@ -84,6 +84,17 @@ describe('CMS content lists', () => {
     expect(beyond).toMatchObject({ count: 3, next: null, results: [] });
   });
 
+  it('build next and previous on the configured site origin, whatever Host the request names', async () => {
+    for (const host of ['http://evil.example', 'http://localhost:9999']) {
+      const page = await list(`${host}/cms/content/movies/?genre=drama&page_size=1&page=2`);
+      expect(page.previous, host).toBe(
+        'http://localhost:8787/cms/content/movies/?genre=drama&page_size=1&page=1',
+      );
+      const first = await list(`${host}/cms/content/movies/?genre=drama&page_size=1`);
+      expect(first.next, host).toMatch(/^http:\/\/localhost:8787\//);
+    }
+  });
+
   it('list partner titles as special content', async () => {
     expect(ids(await list('/cms/content/special/'))).toEqual([1, 7]);
     expect(ids(await list('/cms/content/special/?partner=hbo-max'))).toEqual([1]);

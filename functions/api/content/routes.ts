@@ -4,6 +4,7 @@ import { PARTNERS, type TitleType } from '../../db/catalogue-schema.ts';
 import { db } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { cmsCache, effectiveMaxAge } from '../../lib/cms-cache.ts';
+import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { paged, pageQuery } from '../../lib/pagination.ts';
 import { age, ageQuery, idParam, slug } from '../../lib/schemas.ts';
@@ -77,7 +78,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
     const id = c.req.valid('query').content_id;
     const rows = await seasonsOf(db(), id);
-    const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
+    const origin = config().siteOrigin.replace(/^http:/, 'https:');
     cmsCache(c);
     return c.json({
       results: rows.map((s) => ({
@@ -122,7 +123,7 @@ export const contentRoutes = new Hono<AppEnv>()
       if (!found || found.title.type !== DETAIL_TYPES[type])
         throw new ApiError(404, contentTexts.notFound, 'content_not_found');
       const { title } = found;
-      const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
+      const origin = config().siteOrigin.replace(/^http:/, 'https:');
       cmsCache(c);
       return c.json({
         ...toCard(title),

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { d1 } from '../../../db/client.ts';
 import type { AppEnv } from '../../../lib/app-env.ts';
+import { config } from '../../../lib/config.ts';
 import { randomToken, sha256 } from '../../../lib/crypto.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { SECONDS } from '../../../lib/ru.ts';
@@ -66,7 +67,7 @@ export async function startPairing(c: Context<AppEnv>): Promise<DeviceAuthorizat
         now,
         TV_CODE_SECONDS,
       ).run();
-      const origin = new URL(c.req.url).origin;
+      const origin = config().siteOrigin;
       return {
         device_code: deviceCode,
         user_code: userCode,
