@@ -32,8 +32,10 @@ import { authTexts } from './texts.ts';
 
 /**
  * Password reset, step 1: always the same 202. A known address gets a code; an unknown e-mail a
- * note that it has no account (so the timing matches, and a forgetful owner learns something
- * useful); an unknown phone nothing, since SMS to strangers costs money and invites pumping.
+ * note that it has no account (a forgetful owner learns something useful); an unknown phone
+ * nothing, since SMS to strangers costs money and invites pumping. Either message goes after the
+ * answer, so a gateway's round trip for a known number cannot be timed against nothing for an
+ * unknown one.
  */
 export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<void> {
   const account = await findAccount(d1(), id).first();
@@ -44,6 +46,7 @@ export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<voi
     address: addressOf(id),
     purpose: 'reset',
     live: account !== null,
+    afterResponse: true,
     message: (code) => {
       const to = addressOf(id);
       if (code) return templates.passwordResetCode({ channel: channelOf(id), to, code });
