@@ -27,7 +27,7 @@ import {
   takeCheckAllowance,
 } from './send-code.ts';
 import { clearSessionCookies } from './session.ts';
-import { accountLockKey, attemptPassword, lockKey } from './sign-in.ts';
+import { accountLockKey, accountLockKeys, attemptPassword } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 
 /**
@@ -101,10 +101,7 @@ export async function changeWithToken(
   if (!row) throw new ApiError(400, authTexts.passwordTokenInvalid, 'password_token_invalid');
   const guard = { codeId: row.codeId, nonce: randomToken(16) };
   const passwordHash = await hashPassword(newPassword);
-  const unlock = [
-    row.email && (await lockKey({ email: row.email })),
-    row.phone && (await lockKey({ phone: row.phone })),
-  ].filter((k): k is string => Boolean(k));
+  const unlock = await accountLockKeys(row);
   const [consumed] = await db.batch([
     consumeCode(db, guard, now),
     setPassword(db, row.id, passwordHash, now, guard),

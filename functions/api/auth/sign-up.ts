@@ -12,10 +12,11 @@ import {
   insertSession,
 } from './auth.repo.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
+import { trustDevice } from './device-trust.ts';
 import { hashPassword } from './password.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
 import { deviceFacts } from './session.ts';
-import { answerFromInsert, replacePrevious } from './sign-in.ts';
+import { answerFromInsert, lockKey, replacePrevious } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 import { newCredential, type TokenAnswer } from './tokens.ts';
 
@@ -74,6 +75,7 @@ export async function completeSignUp(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await trustDevice(c, [await lockKey({ email })], now);
   return answerFromInsert(c, results[3], credential, now);
 }
 
@@ -110,6 +112,7 @@ export async function phoneCodeSignIn(
     ...(await replacePrevious(c, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await trustDevice(c, [await lockKey({ phone })], now);
   return {
     ...(await answerFromInsert(c, results[3], credential, now)),
     isNewAccount: results[1]!.meta.changes === 1,
