@@ -2,8 +2,9 @@ import { waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
-import type { AppEnv } from '../lib/app-env.ts';
+import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { deviceOf } from '../lib/device.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -32,18 +33,62 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   return `${geo.region}.${session.signedIn ? 'member' : 'guest'}`;
 }
 
+/** The query parameters that choose a cache entry: all but tracking ones, sorted by name. */
+function sharedParams(url: URL): [string, string][] {
+  return [...url.searchParams]
+    .filter(([name]) => !TRACKING_PARAM.test(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * The cache key: this URL without tracking parameters, parameters sorted, and the variant as an
  * extra parameter, so region groups and sign-in states never read each other's entries.
  */
 export function cacheKey(url: URL, variant: string): Request {
   const key = new URL(url.pathname, url.origin);
-  const params = [...url.searchParams]
-    .filter(([name]) => !TRACKING_PARAM.test(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of params) key.searchParams.append(name, value);
+  for (const [name, value] of sharedParams(url)) key.searchParams.append(name, value);
   key.searchParams.set('__edge', variant);
   return new Request(key.toString(), { method: 'GET' });
+}
+
+/**
+ * The request a page that guests may share is rendered from: what every reader of its cache entry
+ * has in common and nothing of this visitor's. Its URL is the entry's (no tracking parameters,
+ * which would otherwise end up in the «Войти» back path and the support form of everyone's copy;
+ * parameters sorted), and it carries no cookies or credentials; what a page may know about the
+ * visitor is in `Astro.locals.edge`, cut down by `sharedViewer` once the page is shared.
+ */
+export function sharedPageRequest(request: Request): Request {
+  const url = new URL(request.url);
+  const shared = new URL(url.pathname, url.origin);
+  for (const [name, value] of sharedParams(url)) shared.searchParams.append(name, value);
+  const headers = new Headers(request.headers);
+  for (const name of ['cookie', 'authorization']) headers.delete(name);
+  return new Request(shared, { method: request.method, headers });
+}
+
+/**
+ * The viewer a guest page renders for once it is marked shareable: only what its cache variant
+ * holds (region group, guest, consent). IP, device id, device class and exact country are blank;
+ * the edge writes this visitor's own into the data block and `<body>` on the way out
+ * (`personalizePage`). A signed-in viewer's page is never shared and keeps the whole viewer.
+ */
+export function sharedViewer(edge: EdgeContext): EdgeContext {
+  if (edge.session.signedIn) return edge;
+  return {
+    ...edge,
+    geo: {
+      country: 'XX',
+      group: 'other',
+      region: edge.geo.region,
+      ip: '',
+      regionName: '',
+      city: '',
+    },
+    device: deviceOf(null),
+    deviceId: '',
+    renewal: undefined,
+  };
 }
 
 /** `s-maxage` and `stale-while-revalidate` of a public answer; null when it is not for shared caches. */
@@ -118,8 +163,9 @@ function fromStored(stored: Response, status: CacheStatus, age: number): Respons
  * kept when it is a 200 whose Cache-Control is public with `s-maxage` and it sets no cookie; it is
  * served fresh for `s-maxage` seconds, then stale for `stale-while-revalidate` seconds while the
  * Worker renders it again in the background. Kid profiles, signed-in pages and anything but GET
- * always go to the origin. A page served from the cache gets this visitor's own data block
- * (device, geo, device id) written in again, so nothing personal is shared.
+ * always go to the origin. A guest page is rendered from `sharedPageRequest` and, once shared,
+ * for `sharedViewer`; the visitor's own data block (device, geo, device id) is written in on the
+ * way out, from the cache or not, so nothing personal is shared.
  */
 export function edgeCache(scope: CacheScope) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -131,6 +177,7 @@ export function edgeCache(scope: CacheScope) {
     }
     const cache = await openEdgeCache();
     const key = cacheKey(new URL(c.req.url), variant);
+    if (scope === 'page') c.set('pageRequest', sharedPageRequest(c.req.raw));
     const revalidating = c.req.header(REVALIDATE) === token();
     if (!revalidating) {
       const hit = await cache.match(key);
@@ -149,6 +196,7 @@ export function edgeCache(scope: CacheScope) {
     if (c.res.status === 200 && lifetime && !c.res.headers.has('set-cookie') && c.res.body) {
       const copy = c.res.clone();
       waitUntil(cache.put(key, toStored(copy, lifetime)));
+      c.res = serve(c, c.res, scope);
     }
     c.header('x-edge-cache', revalidating ? 'REVALIDATED' : 'MISS');
   });
