@@ -5,6 +5,7 @@ import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { deviceOf } from '../lib/device.ts';
+import { sharedParams } from '../lib/tracking-params.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -20,10 +21,6 @@ const ORIGINAL_CACHE_CONTROL = 'x-edge-cache-control';
 const ORIGINAL_VARY = 'x-edge-vary';
 const REVALIDATE = 'x-edge-revalidate';
 
-/** Query parameters that never change what a page shows (attribution is read into cookies). */
-const TRACKING_PARAM =
-  /^(utm_\w+|gclid|yclid|fbclid|_openstat|admitad_uid|advcake_\w+|partner_uid)$/i;
-
 /** The variant of the cache a request reads and fills; null when its answer must not be shared. */
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
   const { session, geo, consent } = c.var.edge;
@@ -31,13 +28,6 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   if (scope === 'page')
     return session.signedIn ? null : `${geo.region}.guest.${consent ? 'consent' : 'banner'}`;
   return `${geo.region}.${session.signedIn ? 'member' : 'guest'}`;
-}
-
-/** The query parameters that choose a cache entry: all but tracking ones, sorted by name. */
-function sharedParams(url: URL): [string, string][] {
-  return [...url.searchParams]
-    .filter(([name]) => !TRACKING_PARAM.test(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
