@@ -16,4 +16,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Sessions are ours (signed tokens and D1, issue 3/6); Astro's KV-backed sessions stay off.
   session: false,
+  // Astro hashes every script it emits (island runtime, hoisted scripts) and sends them in the
+  // page's Content-Security-Policy; functions/middleware/security-headers.ts keeps those hashes
+  // in the site's own policy, so inline scripts run by hash and never by a stamped nonce.
+  security: { csp: true },
 });

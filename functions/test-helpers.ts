@@ -1,10 +1,20 @@
 import { env, exports, waitUntil, withEnv } from 'cloudflare:workers';
 import { createEdgeApp } from './app.ts';
 
+const ORIGIN = 'http://localhost:8787';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A request as a browser on this site sends it: state-changing methods carry Origin (the CSRF
+ * guard refuses them without it) unless the test sets Origin or Sec-Fetch-Site itself.
+ */
 function request(path: string, init: RequestInit & { country?: string }): Request {
   const headers = new Headers(init.headers);
   if (init.country) headers.set('cf-ipcountry', init.country);
-  return new Request(new URL(path, 'http://localhost:8787'), { ...init, headers });
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (!SAFE_METHODS.has(method) && !headers.has('origin') && !headers.has('sec-fetch-site'))
+    headers.set('origin', ORIGIN);
+  return new Request(new URL(path, ORIGIN), { ...init, headers });
 }
 
 /** Sends a request to the Worker under test, as a browser on this site would. */

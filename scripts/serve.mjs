@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '8787';
 const persistTo = process.env.PERSIST_TO ?? '.wrangler/state';
+// Links the site builds (canonical, messages, the API's next) name the address it is served at.
+const siteOrigin = process.env.SITE_ORIGIN ?? `http://localhost:${port}`;
 const child = spawn(
   'wrangler',
   [
@@ -16,6 +18,8 @@ const child = spawn(
     '127.0.0.1',
     '--show-interactive-dev-session=false',
     '--test-scheduled',
+    '--var',
+    `SITE_ORIGIN:${siteOrigin}`,
   ],
   {
     stdio: 'inherit',

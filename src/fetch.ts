@@ -9,10 +9,21 @@ import type { AppEnv } from '../functions/lib/app-env.ts';
 
 const render = astro();
 
-/** Astro pages read what the middleware learned as `Astro.locals.edge`. */
+/**
+ * Astro pages read what the middleware learned as `Astro.locals.edge`. They render
+ * `c.var.pageRequest` when the edge cache set one (a guest page that may be shared is rendered
+ * from the cache entry's URL, without cookies), else the request itself.
+ */
 const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
-  getFetchState(c).locals.edge = c.var.edge;
-  return (await render(c, next)) ?? c.res;
+  const state = new Map<string, unknown>();
+  const context = {
+    req: { raw: c.var.pageRequest ?? c.req.raw },
+    res: c.res,
+    get: (key: string) => state.get(key),
+    set: (key: string, value: unknown) => void state.set(key, value),
+  };
+  getFetchState(context).locals.edge = c.var.edge;
+  return (await render(context, next)) ?? c.res;
 };
 
 export default createEdgeApp(pages);

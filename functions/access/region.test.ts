@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { recordMessages } from '../domains/auth/test-support.ts';
+import { callWithVars } from '../test-helpers.ts';
 import { CIS_COUNTRIES, geoOf } from './region.ts';
 
 const req = (headers: Record<string, string>, cf?: Record<string, string>) =>
@@ -32,12 +35,37 @@ describe('geoOf', () => {
     });
   });
 
-  it('takes the visitor IP from Cloudflare, then proxies, and treats junk countries as unknown', () => {
+  it('takes the visitor IP from Cloudflare only, never from headers a client writes, and treats junk countries as unknown', () => {
     expect(
       geoOf(req({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '10.0.0.1' })).ip,
     ).toBe('203.0.113.7');
-    expect(geoOf(req({ 'x-forwarded-for': '198.51.100.2, 10.0.0.1' })).ip).toBe('198.51.100.2');
+    expect(geoOf(req({ 'x-forwarded-for': '198.51.100.2, 10.0.0.1' })).ip).not.toBe('198.51.100.2');
+    expect(geoOf(req({ 'x-real-ip': '198.51.100.3' })).ip).not.toBe('198.51.100.3');
     expect(geoOf(req({ 'cf-ipcountry': '<ru>' })).country).toBe('XX');
     expect(geoOf(req({ 'cf-ipcountry': 'ru' })).country).toBe('RU');
+  });
+});
+
+describe('the IP the throttles count in production', () => {
+  it('is not the one X-Forwarded-For names: a client cannot spread its requests over made-up IPs', async () => {
+    recordMessages();
+    await env.DB.prepare('DELETE FROM rate_limits').run();
+    const production = { ENVIRONMENT: 'production', SMS_PROVIDER: 'outbox' };
+    const statuses: number[] = [];
+    // Twenty messages an hour per IP. No CF-Connecting-IP (a request that reached the Worker
+    // around Cloudflare's proxy); each request a new phone and a new forwarded-for address.
+    for (let i = 0; i < 21; i++) {
+      const res = await callWithVars(production, '/auth/phone/check/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+        },
+        body: JSON.stringify({ phone: `+7999000${String(i).padStart(4, '0')}` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });

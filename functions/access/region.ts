@@ -27,7 +27,7 @@ interface CfLike {
 
 /**
  * The visitor's location as Cloudflare reports it: the `CF-IPCountry` header (set by the edge,
- * not by the client) or `request.cf`; `fallbackCountry` when neither is there (local development,
+ * not by the client) or `request.cf`, and the IP only from `CF-Connecting-IP`; `fallbackCountry` when neither is there (local development,
  * where `request.cf` is a fixed mock and is not trusted).
  * @example geoOf(request, { fallbackCountry: 'RU' }).regionGroup // 'cis'
  */
@@ -36,11 +36,9 @@ export function geoOf(request: Request, { fallbackCountry = 'XX', trustCf = true
   const header = request.headers.get('cf-ipcountry');
   const raw = header || (typeof cf?.country === 'string' ? cf.country : '') || fallbackCountry;
   const country = /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : 'XX';
-  const ip =
-    request.headers.get('cf-connecting-ip') ||
-    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    request.headers.get('x-real-ip') ||
-    '127.0.0.1';
+  // Cloudflare sets CF-Connecting-IP itself; X-Forwarded-For and X-Real-IP are whatever the
+  // client wrote, so a visitor could pick the IP its throttles count against.
+  const ip = request.headers.get('cf-connecting-ip') || '127.0.0.1';
   const cis = isCis(country);
   return {
     country,

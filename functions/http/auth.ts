@@ -43,6 +43,7 @@ import {
   requestContactChange,
 } from '../domains/contacts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE } from '../shared/cookies.ts';
@@ -61,7 +62,7 @@ async function changeContact(
   body: { password?: string; code?: string },
 ) {
   const live = await requireLiveSession(c);
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   const ip = c.var.edge.geo.ip;
   if (body.code === undefined) {
     await requestContactChange(ip, live, contact, body.password, origin, nowSeconds());

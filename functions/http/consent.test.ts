@@ -24,6 +24,17 @@ describe('POST /api/consent/cookies', () => {
     expect(res.headers.get('location')).toBe('/');
   });
 
+  it('never redirects to a page of ours whose path normalises to //host', async () => {
+    for (const path of [
+      '/.//evil.example/phish',
+      '/..//evil.example/phish',
+      '/%2e//evil.example',
+    ]) {
+      const res = await post({ referer: `${origin}${path}` });
+      expect(new URL(res.headers.get('location')!, origin).origin, path).toBe(origin);
+    }
+  });
+
   it('answers 204 without a redirect when called by script', async () => {
     const res = await post({ accept: 'application/json' });
     expect(res.status).toBe(204);

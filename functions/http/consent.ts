@@ -4,12 +4,16 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
 import { apiDoc } from './api-doc.ts';
 
-/** Only a path on this site: never an open redirect. */
+/**
+ * Only a path on this site: never an open redirect. The path is checked again as the browser will
+ * read it from Location: `/.//evil.example` normalises to `//evil.example`, another host.
+ */
 export function safeBackPath(value: string | undefined, origin: string): string {
   if (!value) return '/';
   try {
     const url = new URL(value, origin);
-    return url.origin === origin ? url.pathname + url.search : '/';
+    const path = url.pathname + url.search;
+    return url.origin === origin && new URL(path, origin).origin === origin ? path : '/';
   } catch {
     return '/';
   }

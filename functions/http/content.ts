@@ -15,6 +15,7 @@ import {
 import { flagValue } from '../domains/flags/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
+import { config } from '../lib/config.ts';
 import { paged } from '../lib/pagination.ts';
 import { age, ageQuery, idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
@@ -68,7 +69,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
     const id = c.req.valid('query').content_id;
     const rows = await titleSeasons(requestViewer(c), id);
-    const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
+    const origin = config().siteOrigin.replace(/^http:/, 'https:');
     cmsCache(c);
     return c.json({
       results: rows.map((s) => ({
@@ -110,7 +111,7 @@ export const contentRoutes = new Hono<AppEnv>()
       const { type, id } = c.req.valid('param');
       const found = await titleDetail(requestViewer(c, c.req.valid('query').age), id, type);
       const { title } = found;
-      const origin = new URL(c.req.url).origin.replace(/^http:/, 'https:');
+      const origin = config().siteOrigin.replace(/^http:/, 'https:');
       cmsCache(c);
       return c.json({
         ...toCard(title),

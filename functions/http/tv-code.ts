@@ -8,6 +8,7 @@ import {
   tvTexts,
 } from '../domains/tv-code/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
 import { validate } from '../lib/validate.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
@@ -38,7 +39,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       errors: { 429: LIMITED },
     }),
   )
-  .post('/', async (c) => c.json(await startPairing(c.var.edge.geo.ip, new URL(c.req.url).origin)))
+  .post('/', async (c) => c.json(await startPairing(c.var.edge.geo.ip, config().siteOrigin)))
   .post(
     '/token',
     apiDoc({

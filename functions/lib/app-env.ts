@@ -15,12 +15,14 @@ export interface EdgeContext {
    * the session row it read (so handlers need not read it again) and the token it issued.
    */
   renewal?: { live: LiveSession; token: string };
-  /** Per-response CSP nonce, added to every inline script by the security-headers middleware. */
-  nonce: string;
 }
 
 /** Hono environment of every app in this Worker. Bindings come from `cloudflare:workers`. */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { edge: EdgeContext };
+  Variables: {
+    edge: EdgeContext;
+    /** The request Astro renders, when not the one that came (a shareable guest page: edge-cache.ts). */
+    pageRequest?: Request;
+  };
 }

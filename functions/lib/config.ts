@@ -14,6 +14,10 @@ export function config() {
     trustCf: isProduction,
     fallbackCountry: env.GEO_FALLBACK_COUNTRY || 'XX',
     jwtSecret: env.JWT_SECRET ?? '',
+    /** The site's own origin (SITE_ORIGIN): absolute links never come from the Host header. */
+    get siteOrigin() {
+      return siteOriginOf(env.SITE_ORIGIN, isProduction);
+    },
     /** Section 7 base URLs; empty means this Worker. Content and billing fall back to the API URL. */
     apiUrl: env.API_URL ?? '',
     contentUrl: env.CONTENT_URL || env.API_URL || '',
@@ -53,6 +57,33 @@ export function config() {
       okPublicKey: String((env as unknown as Record<string, unknown>).SOCIAL_OK_PUBLIC_KEY ?? ''),
     },
   };
+}
+
+/** Where local development serves when SITE_ORIGIN is not set (wrangler.toml's [dev] port). */
+const LOCAL_ORIGIN = 'http://localhost:8787';
+
+/**
+ * SITE_ORIGIN as an origin (`https://host[:port]`, any path dropped). Without a valid one,
+ * production fails the request that needs it rather than guess (and never reads Host);
+ * development falls back to the local port.
+ */
+function siteOriginOf(value: unknown, isProduction: boolean): string {
+  try {
+    const url = new URL(String(value ?? ''));
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
+  } catch {}
+  if (isProduction) throw new Error('SITE_ORIGIN is not set to the origin of the site');
+  return LOCAL_ORIGIN;
+}
+
+/**
+ * An absolute URL of this site for a path (with its query), on the configured origin whatever
+ * Host the request came with.
+ * @example siteUrl('/cms/content/series/?page=2').href // 'https://amediateka.example/cms/content/series/?page=2'
+ */
+export function siteUrl(path: string | URL): URL {
+  const url = typeof path === 'string' ? new URL(path, LOCAL_ORIGIN) : path;
+  return new URL(url.pathname + url.search + url.hash, config().siteOrigin);
 }
 
 export type SocialMode = 'local' | 'real';

@@ -10,3 +10,4 @@ export { config } from './config.ts';
 export { ApiError } from './errors.ts';
 export type { Paged } from './pagination.ts';
 export type { LiveSession, SessionInfo } from './session-token.ts';
+export { sharedViewer } from './shared-viewer.ts';

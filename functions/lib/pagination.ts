@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { siteUrl } from './config.ts';
+import { isTrackingParam } from './tracking-params.ts';
 
 /** Query of every paginated list: 1-based page, page size up to 60. */
 export const pageQuery = z.object({
@@ -16,7 +18,8 @@ export interface Paged<T> {
 }
 
 /**
- * Wraps one page of rows with absolute next/previous URLs that keep the caller's other filters.
+ * Wraps one page of rows with absolute next/previous URLs that keep the caller's other filters,
+ * on the site's configured origin (never the request's Host) and without tracking parameters.
  * @example paged(rows, total, new URL(c.req.url), { page: 2, page_size: 24 })
  */
 export function paged<T>(
@@ -26,7 +29,10 @@ export function paged<T>(
   { page, page_size }: PageQuery,
 ): Paged<T> {
   const at = (p: number) => {
-    const u = new URL(url);
+    // A list may be shared at the edge: one caller's tracking parameters stay out of its links.
+    const u = siteUrl(url);
+    for (const name of [...u.searchParams.keys()])
+      if (isTrackingParam(name)) u.searchParams.delete(name);
     u.searchParams.set('page', String(p));
     u.searchParams.set('page_size', String(page_size));
     return u.href;

@@ -1,3 +1,4 @@
+import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call } from '../test-helpers.ts';
 
@@ -21,6 +22,31 @@ describe('CSRF guard', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(res.status).toBe(403);
+  });
+
+  it('refuses a state-changing request with neither Origin nor Sec-Fetch-Site', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      // Straight to the Worker: the test helpers send Origin as a browser would.
+      const res = await exports.default.fetch(
+        new Request('http://localhost:8787/api/consent/cookies', { method, redirect: 'manual' }),
+      );
+      expect(res.status, method).toBe(403);
+      expect(await res.json()).toEqual({
+        message: 'Запрос отклонён: он пришёл не с нашего сайта',
+        details: { reason: 'csrf' },
+      });
+    }
+  });
+
+  it('lets a same-origin request without Origin through when Sec-Fetch-Site says so', async () => {
+    const res = await exports.default.fetch(
+      new Request('http://localhost:8787/api/consent/cookies', {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'same-origin' },
+        redirect: 'manual',
+      }),
+    );
+    expect(res.status).toBe(303);
   });
 
   it('lets a same-origin post through', async () => {

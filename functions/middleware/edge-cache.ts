@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { sharedParams } from '../lib/tracking-params.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -18,10 +19,6 @@ const STORED_AT = 'x-edge-stored-at';
 const ORIGINAL_CACHE_CONTROL = 'x-edge-cache-control';
 const ORIGINAL_VARY = 'x-edge-vary';
 const REVALIDATE = 'x-edge-revalidate';
-
-/** Query parameters that never change what a page shows (attribution is read into cookies). */
-const TRACKING_PARAM =
-  /^(utm_\w+|gclid|yclid|fbclid|_openstat|admitad_uid|advcake_\w+|partner_uid)$/i;
 
 /** The variant of the cache a request reads and fills; null when its answer must not be shared. */
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
@@ -38,12 +35,25 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
  */
 export function cacheKey(url: URL, variant: string): Request {
   const key = new URL(url.pathname, url.origin);
-  const params = [...url.searchParams]
-    .filter(([name]) => !TRACKING_PARAM.test(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of params) key.searchParams.append(name, value);
+  for (const [name, value] of sharedParams(url)) key.searchParams.append(name, value);
   key.searchParams.set('__edge', variant);
   return new Request(key.toString(), { method: 'GET' });
+}
+
+/**
+ * The request a page that guests may share is rendered from: what every reader of its cache entry
+ * has in common and nothing of this visitor's. Its URL is the entry's (no tracking parameters,
+ * which would otherwise end up in the «Войти» back path and the support form of everyone's copy;
+ * parameters sorted), and it carries no cookies or credentials; what a page may know about the
+ * visitor is in `Astro.locals.edge`, cut down by `sharedViewer` once the page is shared.
+ */
+export function sharedPageRequest(request: Request): Request {
+  const url = new URL(request.url);
+  const shared = new URL(url.pathname, url.origin);
+  for (const [name, value] of sharedParams(url)) shared.searchParams.append(name, value);
+  const headers = new Headers(request.headers);
+  for (const name of ['cookie', 'authorization']) headers.delete(name);
+  return new Request(shared, { method: request.method, headers });
 }
 
 /** `s-maxage` and `stale-while-revalidate` of a public answer; null when it is not for shared caches. */
@@ -118,8 +128,9 @@ function fromStored(stored: Response, status: CacheStatus, age: number): Respons
  * kept when it is a 200 whose Cache-Control is public with `s-maxage` and it sets no cookie; it is
  * served fresh for `s-maxage` seconds, then stale for `stale-while-revalidate` seconds while the
  * Worker renders it again in the background. Kid profiles, signed-in pages and anything but GET
- * always go to the origin. A page served from the cache gets this visitor's own data block
- * (device, geo, device id) written in again, so nothing personal is shared.
+ * always go to the origin. A guest page is rendered from `sharedPageRequest` and, once shared,
+ * for `sharedViewer`; the visitor's own data block (device, geo, device id) is written in on the
+ * way out, from the cache or not, so nothing personal is shared.
  */
 export function edgeCache(scope: CacheScope) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -131,6 +142,7 @@ export function edgeCache(scope: CacheScope) {
     }
     const cache = await openEdgeCache();
     const key = cacheKey(new URL(c.req.url), variant);
+    if (scope === 'page') c.set('pageRequest', sharedPageRequest(c.req.raw));
     const revalidating = c.req.header(REVALIDATE) === token();
     if (!revalidating) {
       const hit = await cache.match(key);
@@ -149,6 +161,7 @@ export function edgeCache(scope: CacheScope) {
     if (c.res.status === 200 && lifetime && !c.res.headers.has('set-cookie') && c.res.body) {
       const copy = c.res.clone();
       waitUntil(cache.put(key, toStored(copy, lifetime)));
+      c.res = serve(c, c.res, scope);
     }
     c.header('x-edge-cache', revalidating ? 'REVALIDATED' : 'MISS');
   });

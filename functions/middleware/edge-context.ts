@@ -41,7 +41,6 @@ export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
     deviceId,
     session,
     consent: getCookie(c, COOKIE.cookieAgreement) === '1',
-    nonce: '',
   };
   const renewal = session.signedIn ? null : await renewFromCookie(c, nowSeconds());
   if (renewal && renewal !== 'dead') {

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import { ADAPTERS } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
@@ -24,10 +24,18 @@ function socialFormOrigins(): string[] {
     : [];
 }
 
+/** The hash sources (`'sha256-…'`) of a CSP's script-src. */
+function scriptHashes(csp: string | null): string[] {
+  const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(csp ?? '')?.[1] ?? '';
+  return scriptSrc.match(/'sha(?:256|384|512)-[A-Za-z0-9+/=]+'/g) ?? [];
+}
+
 /**
- * HSTS, a nonce-based CSP, nosniff, Referrer-Policy and frame-ancestors on every response.
- * Inline scripts are allowed by nonce only: `addScriptNonces` stamps the per-response nonce on
- * each `<script>` of our server-rendered HTML.
+ * HSTS, a CSP, nosniff, Referrer-Policy and frame-ancestors on every response. Scripts run from
+ * this origin's files, or inline only when their hash is one Astro computed at build time for the
+ * scripts it emits (island runtime, hoisted scripts): Astro's own `Content-Security-Policy` of a
+ * page lends its script hashes to ours. Nothing is stamped on the HTML, so a script that got into a
+ * page any other way (injected markup, a CMS text) matches no hash and does not run.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const headers = secureHeaders({
@@ -46,7 +54,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     },
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
+      scriptSrc: ["'self'"],
       // Swiper and React set element styles; style attributes in markup need 'unsafe-inline'.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -61,22 +69,17 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       frameAncestors: ["'none'"],
     },
   });
+  let hashes: string[] = [];
   await headers(c, async () => {
     await next();
+    // Astro's policy of a rendered page, read before ours replaces it.
+    hashes = scriptHashes(c.res.headers.get('content-security-policy'));
   });
-  const nonce = c.get('secureHeadersNonce' as never) as string | undefined;
-  if (nonce && c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.res = addScriptNonces(c.res, nonce);
+  if (hashes.length > 0) {
+    const csp = c.res.headers.get('content-security-policy') ?? '';
+    c.res.headers.set(
+      'content-security-policy',
+      csp.replace("script-src 'self'", `script-src 'self' ${[...new Set(hashes)].join(' ')}`),
+    );
   }
 });
-
-/** Stamps the nonce on every script element of an HTML response. */
-export function addScriptNonces(response: Response, nonce: string): Response {
-  return new HTMLRewriter()
-    .on('script', {
-      element(el) {
-        el.setAttribute('nonce', nonce);
-      },
-    })
-    .transform(response);
-}

@@ -32,6 +32,12 @@ describe('back path of the sign-in flow', () => {
     ]) {
       expect(safeBackPath(bad), String(bad)).toBeNull();
     }
+    for (const bad of [
+      '/.//evil.example/phish',
+      '/..//evil.example/phish',
+      '/%2e//evil.example/phish',
+    ])
+      expect(safeBackPath(bad), bad).toBeNull();
     // Percent-encoded characters stay encoded: a harmless path on this site.
     expect(safeBackPath('/%0d%0aSet-Cookie')).toBe('/%0d%0aSet-Cookie');
   });
@@ -50,5 +56,52 @@ describe('back path of the sign-in flow', () => {
     expect(returnPath(s)).toBe('/gifts');
     rememberReturn(s, { backPath: 'https://evil.example', origin: 'https://amediateka.ru' });
     expect(returnPath(s)).toBe('/gifts');
+  });
+});
+
+/**
+ * Ways to write "up or here" before a double slash, which normalise to `//host` (a browser reads
+ * that as another site): dot segments plain and percent-encoded, after real segments or not.
+ */
+const DOTS = [
+  '/.',
+  '/..',
+  '/%2e',
+  '/%2E',
+  '/%2e%2e',
+  '/.%2e',
+  '/%2e.',
+  '/a/..',
+  '/./.',
+  '/a/b/../..',
+];
+const SLASHES = ['//', '///', '/%2f/', '//%2f'];
+const HOSTS = ['evil.example/phish', 'evil.example', 'evil.example:443/x?y=1#z'];
+
+describe('back paths built to escape by normalisation', () => {
+  const variants = DOTS.flatMap((dots) =>
+    SLASHES.flatMap((slashes) => HOSTS.map((host) => `${dots}${slashes}${host}`)),
+  );
+
+  it('never answers a path that a browser would resolve to another site', () => {
+    expect(variants.length).toBeGreaterThanOrEqual(100);
+    for (const value of variants) {
+      const path = safeBackPath(value);
+      if (path === null) continue;
+      // What the browser does with `Location: <path>` on our site.
+      const followed = new URL(path, 'https://amediateka.example');
+      expect(followed.origin, `${value} → ${path}`).toBe('https://amediateka.example');
+      expect(path.startsWith('/') && !path.startsWith('//'), `${value} → ${path}`).toBe(true);
+    }
+  });
+
+  it('refuses the double-slash forms outright', () => {
+    for (const value of variants.filter((v) => !v.includes('%2f')))
+      expect(safeBackPath(value), value).toBeNull();
+  });
+
+  it('answers the normalised path, so what is checked is what is sent', () => {
+    expect(safeBackPath('/series/./../watch/12')).toBe('/watch/12');
+    expect(safeBackPath('/a/../auth')).toBeNull();
   });
 });

@@ -10,24 +10,33 @@ export const PREV_PATH_KEY = 'prevPath';
 const AUTH_SCREENS =
   /^\/(auth|settings\/auth|settings\/support\/auth|gifts\/auth|activate\/auth|code\/auth)(\/|\?|#|$)/;
 
+/** Any origin of our own: back paths are resolved against it and must stay on it. */
+const SITE = 'https://site.invalid';
+
+/** The path, query and fragment `value` resolves to on this site, or null when it leaves it. */
+function resolveOnSite(value: string): string | null {
+  try {
+    const url = new URL(value, SITE);
+    return url.origin === SITE ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A path inside this site, or null: it starts with one `/`, holds no scheme, backslash or control
- * character, and is not a sign-in screen.
- * @example safeBackPath('/watch/12?season=2') // '/watch/12?season=2'; safeBackPath('//evil.example') // null
+ * character, and is not a sign-in screen. The answer is the normalised path (dot segments
+ * resolved), and it is checked again as a browser will read it in a Location header: `/.//evil`
+ * normalises to `//evil`, which a browser would take for another host.
+ * @example safeBackPath('/watch/12?season=2') // '/watch/12?season=2'; safeBackPath('/.//evil.example') // null
  */
 export function safeBackPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value))
     return null;
-  let url: URL;
-  try {
-    url = new URL(value, 'https://site.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'https://site.invalid') return null;
-  const path = url.pathname + url.search + url.hash;
+  const path = resolveOnSite(value);
+  if (path === null || path.startsWith('//') || resolveOnSite(path) !== path) return null;
   return AUTH_SCREENS.test(path) ? null : path;
 }
 

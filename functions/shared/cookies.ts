@@ -27,6 +27,11 @@ export const COOKIE = {
   tariffId: 'tariffId',
   /** HttpOnly, path /auth/socials: the `state` of the social sign-in this browser started (10 minutes). */
   socialState: 'social_state',
+  /**
+   * HttpOnly, signed: this browser has signed in to the account it names (by the pseudonyms of its
+   * e-mail and phone), so its password attempts are not held up by a stranger's lockout.
+   */
+  trustedDevice: 'trusted_device',
 } as const;
 
 /** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */

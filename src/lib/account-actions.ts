@@ -16,7 +16,7 @@ import {
 } from '../../functions/domains/contacts/index.ts';
 import { sendParentalCode, verifySession } from '../../functions/domains/parental/index.ts';
 import type { LiveSession } from '../../functions/lib/index.ts';
-import { ApiError } from '../../functions/lib/index.ts';
+import { ApiError, config } from '../../functions/lib/index.ts';
 
 /**
  * The forms of /settings/account (Post/Redirect/Get, no JavaScript needed): the password, and
@@ -69,7 +69,7 @@ export async function accountAction(Astro: AstroGlobal, live: LiveSession): Prom
   const kindField = field('kind');
   const kind: ContactKind = isContactKind(kindField) ? kindField : 'email';
   const ip = Astro.locals.edge.geo.ip;
-  const origin = Astro.url.origin;
+  const origin = config().siteOrigin;
   const now = nowSeconds();
   /** The address to show again with a refusal: as typed (step 1), or where the code went (step 2). */
   let address: string | undefined;

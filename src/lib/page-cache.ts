@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { sharedViewer } from '../../functions/lib/index.ts';
 
 /**
  * Cache-Control of a page a guest may share with other guests of the same region and consent
@@ -15,9 +16,12 @@ export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-rev
 export const LIVE_GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 
 /**
- * Marks this page as shareable at the edge for guests; call it from the page's frontmatter.
+ * Marks this page as shareable at the edge for guests; call it from the page's frontmatter, before
+ * anything reads the viewer. From here on the page and its layout see only what every guest of the
+ * same cache variant shares (`sharedViewer`): no IP, device id or device class of this visitor.
  * @example shareWithGuests(Astro, { live: true }) // the TV pages
  */
 export function shareWithGuests(Astro: AstroGlobal, { live = false } = {}) {
   Astro.response.headers.set('Cache-Control', live ? LIVE_GUEST_PAGE_CACHE : GUEST_PAGE_CACHE);
+  Astro.locals.edge = sharedViewer(Astro.locals.edge);
 }

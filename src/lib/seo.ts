@@ -10,9 +10,13 @@ export const DEFAULT_DESCRIPTION =
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 628 } as const;
 export { SITE_NAME };
 
-/** The canonical URL: the absolute URL of the path, without the query or fragment. */
-export function canonicalUrl(url: URL): string {
-  return url.origin + url.pathname;
+/**
+ * The canonical URL: the path on the site's configured origin (never the request's Host), without
+ * the query or fragment.
+ * @example canonicalUrl(Astro.url, config().siteOrigin) // 'https://amediateka.example/series'
+ */
+export function canonicalUrl(url: URL, origin: string): string {
+  return origin + url.pathname;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { config } from '../../functions/lib/index.ts';
 
 /** robots.txt: private and flow screens are not for search engines; outside production nothing is. */
-export const GET: APIRoute = ({ url }) => {
+export const GET: APIRoute = () => {
   const lines = config().isProduction
     ? [
         'User-agent: *',
@@ -21,7 +21,7 @@ export const GET: APIRoute = ({ url }) => {
         ].map((path) => `Disallow: ${path}`),
         'Allow: /',
         '',
-        `Sitemap: ${url.origin}/sitemap.xml`,
+        `Sitemap: ${config().siteOrigin}/sitemap.xml`,
       ]
     : ['User-agent: *', 'Disallow: /'];
   return new Response(`${lines.join('\n')}\n`, {

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { canSee, type Section } from '../../functions/access/index.ts';
 import { sitemapEntries, watchUrl } from '../../functions/domains/catalogue/index.ts';
+import { config } from '../../functions/lib/index.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 import { pageViewer } from '../lib/viewer.ts';
 
@@ -32,7 +33,6 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * edge keeps one copy per region group and tells other caches it varies by country.
  */
 export const GET: APIRoute = async (context) => {
-  const { url } = context;
   const viewer = pageViewer(context);
   const {
     titles: titleRows,
@@ -42,12 +42,12 @@ export const GET: APIRoute = async (context) => {
   const urls = [
     ...STATIC_PATHS.filter(
       ([, section]) => !section || canSee(viewer, { kind: 'section', section }).allowed,
-    ).map(([path]) => ({ loc: url.origin + path })),
-    ...Object.values(INFO_DOCS).map((doc) => ({ loc: url.origin + doc.path })),
-    ...collectionRows.map((c) => ({ loc: `${url.origin}/collections/${c.slug}` })),
-    ...channelRows.map((c) => ({ loc: `${url.origin}/tv/${c.slug}` })),
+    ).map(([path]) => ({ loc: config().siteOrigin + path })),
+    ...Object.values(INFO_DOCS).map((doc) => ({ loc: config().siteOrigin + doc.path })),
+    ...collectionRows.map((c) => ({ loc: `${config().siteOrigin}/collections/${c.slug}` })),
+    ...channelRows.map((c) => ({ loc: `${config().siteOrigin}/tv/${c.slug}` })),
     ...titleRows.map((t) => ({
-      loc: url.origin + watchUrl(t.id),
+      loc: config().siteOrigin + watchUrl(t.id),
       lastmod: new Date(t.createdAt * 1000).toISOString().slice(0, 10),
     })),
   ];

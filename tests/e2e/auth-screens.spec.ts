@@ -62,4 +62,22 @@ test.describe('sign-in screens', () => {
     expect(res.status()).toBe(302);
     expect(res.headers().location).toBe('/gifts');
   });
+
+  test('a signed-in visitor is never sent off the site by a back path that normalises to //host', async ({
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!);
+    for (const back of [
+      '/.//evil.example/phish',
+      '/..//evil.example/phish',
+      '/%2e//evil.example/phish',
+    ]) {
+      const res = await context.request.get(`/auth?backPath=${encodeURIComponent(back)}`, {
+        maxRedirects: 0,
+      });
+      expect(res.status(), back).toBe(302);
+      expect(new URL(res.headers().location!, baseURL).origin, back).toBe(new URL(baseURL!).origin);
+    }
+  });
 });

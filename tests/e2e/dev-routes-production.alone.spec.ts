@@ -77,6 +77,7 @@ test('in production configuration the outbox page and every /dev/api path answer
     });
   }
   const post = await request.post(`${origin}/dev/api/outbox/`, {
+    headers: { origin },
     data: { channel: 'sms', to: '+79991234567', text: 'x', purpose: 'sign_in_code' },
   });
   expect(post.status()).toBe(404);
@@ -84,6 +85,7 @@ test('in production configuration the outbox page and every /dev/api path answer
   expect(
     (
       await request.post(`${origin}/dev/oauth/ya/token`, {
+        headers: { origin },
         form: { grant_type: 'authorization_code' },
       })
     ).status(),

@@ -197,6 +197,22 @@ test('pages run their scripts under the CSP without violations', async ({ page }
   expect(violations).toEqual([]);
 });
 
+test('no script carries a nonce: inline scripts run by the hashes Astro computed for them, islands included', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  const res = await page.goto('/search?query=%D0%B3%D0%BE%D1%80%D0%BE%D0%B4');
+  expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+  expect(res?.headers()['content-security-policy']).not.toContain('nonce-');
+  // The search island hydrates (its inline bootstrap ran), and no script element has a nonce.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  expect(await page.locator('script[nonce]').count()).toBe(0);
+  expect(violations).toEqual([]);
+});
+
 for (const width of [320, 768, 1024, 1366, 1440, 1920]) {
   test(`the layout fits a ${width} px wide screen without horizontal scrolling`, async ({
     page,

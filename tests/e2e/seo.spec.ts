@@ -40,6 +40,17 @@ test('the canonical URL of a deep page is its path without the query', async ({
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/get-ip`);
 });
 
+test('canonical and og:url name the configured site, not the Host the request named', async ({
+  request,
+  baseURL,
+}) => {
+  const res = await request.get('/series', { headers: { host: 'evil.example:1234' } });
+  const html = await res.text();
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/series">`);
+  expect(html).toContain(`<meta property="og:url" content="${baseURL}/series">`);
+  expect(html).not.toContain('evil.example');
+});
+
 test('the home page carries WebSite structured data with a search action', async ({ page }) => {
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -69,6 +80,19 @@ test('static files carry the baseline security headers and a cache lifetime', as
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['strict-transport-security']).toContain('max-age=31536000');
     expect(headers['cache-control']).toBe('public, max-age=86400');
+  }
+});
+
+test('static files and built assets carry the same Permissions-Policy and opener policy as pages', async ({
+  request,
+}) => {
+  const page = await request.get('/');
+  const asset = /<script[^>]+src="(\/_astro\/[^"]+)"/.exec(await page.text())?.[1] ?? '';
+  expect(asset).toMatch(/^\/_astro\//);
+  for (const path of ['/favicon.svg', '/og-image.png', asset]) {
+    const headers = (await request.get(path)).headers();
+    for (const name of ['permissions-policy', 'cross-origin-opener-policy'])
+      expect(headers[name], `${path} ${name}`).toBe(page.headers()[name]);
   }
 });
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type OutgoingMessage, setDeliver } from './mailer.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from './test-support.ts';
 
 const messages = recordMessages();
@@ -51,6 +52,17 @@ describe('password reset by e-mail', () => {
     };
     if (messages.lastCode('anna@mail.ru') !== '000000')
       expect(await tryCode('ghost@mail.ru')).toEqual(await tryCode('anna@mail.ru'));
+  });
+
+  it('links in the messages name the configured site, never the Host of the request', async () => {
+    await new Browser('203.0.113.7').fetch('http://evil.example/auth/email/reset_pass/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify({ email: 'ghost@mail.ru' }),
+    });
+    const note = messages.sent.find((m) => m.to === 'ghost@mail.ru');
+    expect(note?.text).toContain('http://localhost:8787/auth?step=signup');
+    expect(`${note?.text}${note?.html}`).not.toContain('evil.example');
   });
 
   it('code → one-time token → new password: every session ends (their tokens are refused at once), the new password works', async () => {
@@ -192,6 +204,60 @@ describe('password reset by phone', () => {
       401,
       { message: 'Неверный номер телефона или пароль', details: { reason: 'invalid_credentials' } },
     ]);
+  });
+});
+
+describe('password reset timing', () => {
+  /** A gateway that takes `ms` to accept a message, as a real SMS or mail API over the network. */
+  async function withSlowGateway(ms: number, run: (sent: OutgoingMessage[]) => Promise<void>) {
+    const sent: OutgoingMessage[] = [];
+    const previous = setDeliver(async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      sent.push(message);
+    });
+    try {
+      await run(sent);
+    } finally {
+      setDeliver(previous);
+    }
+  }
+
+  const timed = async (browser: Browser, path: string, body: unknown) => {
+    const started = performance.now();
+    const res = await browser.post(path, body);
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - started };
+  };
+
+  it('answers a known phone as fast as an unknown one: the SMS goes after the answer', async () => {
+    const browser = new Browser('203.0.113.30');
+    await browser.post('/auth/phone/check/', { phone: '+79990005566' });
+    await browser.post('/auth/phone/sign_in/', {
+      phone: '+79990005566',
+      code: messages.lastCode('+79990005566'),
+    });
+    await env.DB.prepare('DELETE FROM rate_limits').run();
+    await withSlowGateway(300, async (sent) => {
+      const known = await timed(browser, '/auth/phone/reset_pass/', { phone: '+79990005566' });
+      const unknown = await timed(browser, '/auth/phone/reset_pass/', { phone: '+79990007788' });
+      expect([known.status, unknown.status]).toEqual([202, 202]);
+      expect(known.ms, `known ${known.ms} ms, unknown ${unknown.ms} ms`).toBeLessThan(200);
+      // The code still arrives, once the gateway has taken it.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(sent.map((m) => m.to)).toEqual(['+79990005566']);
+    });
+  });
+
+  it('answers a known e-mail as fast as an unknown one, each getting its message after the answer', async () => {
+    await withSlowGateway(300, async (sent) => {
+      const browser = new Browser('203.0.113.31');
+      const known = await timed(browser, '/auth/email/reset_pass/', { email: 'anna@mail.ru' });
+      const unknown = await timed(browser, '/auth/email/reset_pass/', { email: 'nobody@mail.ru' });
+      expect([known.status, unknown.status]).toEqual([202, 202]);
+      expect(Math.max(known.ms, unknown.ms)).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(sent.map((m) => m.to).sort()).toEqual(['anna@mail.ru', 'nobody@mail.ru']);
+    });
   });
 });
 

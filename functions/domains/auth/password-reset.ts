@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
@@ -26,23 +27,26 @@ import {
   takeCheckAllowance,
 } from './send-code.ts';
 import { clearSessionCookies } from './session.ts';
-import { accountLockKey, attemptPassword, lockKey } from './sign-in.ts';
+import { accountLockKey, accountLockKeys, attemptPassword } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 
 /**
  * Password reset, step 1: always the same 202. A known address gets a code; an unknown e-mail a
- * note that it has no account (so the timing matches, and a forgetful owner learns something
- * useful); an unknown phone nothing, since SMS to strangers costs money and invites pumping.
+ * note that it has no account (a forgetful owner learns something useful); an unknown phone
+ * nothing, since SMS to strangers costs money and invites pumping. Either message goes after the
+ * answer, so a gateway's round trip for a known number cannot be timed against nothing for an
+ * unknown one.
  */
 export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<void> {
   const account = await findAccount(d1(), id).first();
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   const email = 'email' in id;
   await sendCode(c.var.edge.geo.ip, {
     channel: channelOf(id),
     address: addressOf(id),
     purpose: 'reset',
     live: account !== null,
+    afterResponse: true,
     message: (code) => {
       const to = addressOf(id);
       if (code) return templates.passwordResetCode({ channel: channelOf(id), to, code });
@@ -97,10 +101,7 @@ export async function changeWithToken(
   if (!row) throw new ApiError(400, authTexts.passwordTokenInvalid, 'password_token_invalid');
   const guard = { codeId: row.codeId, nonce: randomToken(16) };
   const passwordHash = await hashPassword(newPassword);
-  const unlock = [
-    row.email && (await lockKey({ email: row.email })),
-    row.phone && (await lockKey({ phone: row.phone })),
-  ].filter((k): k is string => Boolean(k));
+  const unlock = await accountLockKeys(row);
   const [consumed] = await db.batch([
     consumeCode(db, guard, now),
     setPassword(db, row.id, passwordHash, now, guard),

@@ -1,5 +1,7 @@
+import { waitUntil } from 'cloudflare:workers';
 import type { CodePurpose } from '../../db/accounts-schema.ts';
 import { d1 } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { newCode } from './codes.ts';
 import { pseudonym } from './keys.ts';
 import { LIMITS } from './limits.ts';
@@ -34,6 +36,12 @@ export interface SendCode {
   live: boolean;
   /** The message with a live code, or the one for a dead code (null: send nothing); see templates.ts. */
   message: (code: string | null) => OutgoingMessage | null;
+  /**
+   * Deliver after the answer has gone: for a request whose answer must not tell a known address
+   * from an unknown one, where only one of them gets a message and a gateway's round trip would
+   * show in the timing. A failed delivery is then logged, not answered.
+   */
+  afterResponse?: boolean;
 }
 
 /**
@@ -59,7 +67,17 @@ export async function sendCode(ip: string, o: SendCode): Promise<void> {
     o.live,
   );
   const message = o.message(code);
-  if (message) await deliver(message);
+  if (!message) return;
+  if (!o.afterResponse) return deliver(message);
+  waitUntil(
+    deliver(message).catch((error) => {
+      // The reason only: the address and the code stay out of the log.
+      console.error(
+        `${o.purpose} message not delivered:`,
+        error instanceof ApiError ? error.reason : 'unknown error',
+      );
+    }),
+  );
 }
 
 /** Masks an address for the answer: «an***@mail.ru», «+7 *** ***-**-67». */

@@ -92,6 +92,45 @@ describe('POST /auth/email/sign_in/', () => {
     expect((await signIn(browser, 'anna@mail.ru', PASSWORD)).status).toBe(200);
   }, 15_000);
 
+  it("lets the owner in from a browser that has signed in before, whatever a stranger's wrong guesses did", async () => {
+    const owner = new Browser('198.51.100.20');
+    const first = await signIn(owner, 'anna@mail.ru', PASSWORD);
+    expect(first.status).toBe(200);
+    const trust = first.headers.getSetCookie().find((c) => c.startsWith('trusted_device='));
+    expect(trust).toMatch(/HttpOnly/i);
+    expect(trust).not.toContain('anna');
+
+    const stranger = new Browser('203.0.113.66');
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(stranger, 'anna@mail.ru', `guess ${i}`)).status).toBe(401);
+    // Strangers stay locked out, even with the right password…
+    expect((await signIn(stranger, 'anna@mail.ru', PASSWORD)).status).toBe(429);
+    expect((await signIn(new Browser('203.0.113.67'), 'anna@mail.ru', PASSWORD)).status).toBe(429);
+    // …but the owner's browser is not.
+    expect((await signIn(owner, 'anna@mail.ru', PASSWORD)).status).toBe(200);
+  }, 15_000);
+
+  it('locks out only the device cookie when the guesses come with it; a forged or foreign cookie earns no trust', async () => {
+    const device = new Browser('198.51.100.21');
+    expect((await signIn(device, 'anna@mail.ru', PASSWORD)).status).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(device, 'anna@mail.ru', `wrong ${i}`)).status).toBe(401);
+    expect([(await signIn(device, 'anna@mail.ru', PASSWORD)).status]).toEqual([429]);
+    // The device's failures are its own: another browser signs in.
+    expect((await signIn(new Browser('198.51.100.22'), 'anna@mail.ru', PASSWORD)).status).toBe(200);
+
+    // A stranger with a device cookie of their own account, or a tampered one, is a stranger.
+    await signUp(new Browser('198.51.100.23'), messages, 'boris@mail.ru');
+    const stranger = new Browser('203.0.113.68');
+    expect((await signIn(stranger, 'boris@mail.ru', PASSWORD)).status).toBe(200);
+    const forged = new Browser('203.0.113.69');
+    const boris = stranger.cookies.get('trusted_device')!;
+    forged.cookies.set('trusted_device', boris.replace(/\.[^.]*$/, '.forged'));
+    for (let i = 1; i <= 3; i++) await signIn(stranger, 'anna@mail.ru', `guess ${i}`);
+    for (let i = 4; i <= 5; i++) await signIn(forged, 'anna@mail.ru', `guess ${i}`);
+    expect((await signIn(new Browser('203.0.113.70'), 'anna@mail.ru', PASSWORD)).status).toBe(429);
+  }, 20_000);
+
   it('checks at most 5 passwords however many attempts arrive at once', async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>

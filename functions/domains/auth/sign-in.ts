@@ -4,6 +4,7 @@ import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { COOKIE } from '../../shared/cookies.ts';
+import { attemptLockKey, trustDevice } from './device-trust.ts';
 import { pseudonym } from './keys.ts';
 import { FAILURE_DELAYS_MS, LOCK_SECONDS, MAX_PASSWORD_FAILURES } from './limits.ts';
 import { verifyPassword } from './password.ts';
@@ -27,6 +28,16 @@ export function lockKey(identifier: { email: string } | { phone: string }): Prom
     'login',
     'email' in identifier ? `email:${identifier.email}` : `phone:${identifier.phone}`,
   );
+}
+
+/** The lock keys of every identifier an account signs in with (its e-mail and its phone). */
+export async function accountLockKeys(
+  account: Pick<AccountRow, 'email' | 'phone'>,
+): Promise<string[]> {
+  return Promise.all([
+    ...(account.email ? [lockKey({ email: account.email })] : []),
+    ...(account.phone ? [lockKey({ phone: account.phone })] : []),
+  ]);
 }
 
 /** The lock key of an account's own identifier (its e-mail, else its phone). */
@@ -99,7 +110,8 @@ export async function answerFromInsert(
 
 /**
  * Sign-in with e-mail or phone and password. Unknown identifier and wrong password answer the
- * same 401 text after the same work.
+ * same 401 text after the same work. A browser that signed in to this account before counts its
+ * attempts against its own lock (device-trust.ts); a success marks the browser so.
  */
 export async function passwordSignIn(
   c: Context<AppEnv>,
@@ -109,7 +121,7 @@ export async function passwordSignIn(
 ): Promise<TokenAnswer> {
   await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
-  const key = await lockKey(identifier);
+  const key = await attemptLockKey(c, await lockKey(identifier), now);
   const { ok, account } = await attemptPassword(
     key,
     password,
@@ -129,5 +141,6 @@ export async function passwordSignIn(
     insertSession(db, { id: account.id }, credential, deviceFacts(c), now),
     ...(await replacePrevious(c, now)),
   ]);
+  await trustDevice(c, await accountLockKeys(account), now);
   return answerFromInsert(c, inserted, credential, now);
 }

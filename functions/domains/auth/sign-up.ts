@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { templates } from '../messages/index.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
+import { trustDevice } from './device-trust.ts';
 import { hashPassword } from './password.ts';
 import {
   consumeCode,
@@ -14,7 +16,7 @@ import {
 } from './repo.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
 import { deviceFacts } from './session.ts';
-import { answerFromInsert, replacePrevious } from './sign-in.ts';
+import { answerFromInsert, lockKey, replacePrevious } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 import { newCredential, type TokenAnswer } from './tokens.ts';
 
@@ -25,7 +27,7 @@ import { newCredential, type TokenAnswer } from './tokens.ts';
  */
 export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<void> {
   const exists = await findAccount(d1(), { email }).first();
-  const origin = new URL(c.req.url).origin;
+  const origin = config().siteOrigin;
   await sendCode(c.var.edge.geo.ip, {
     channel: 'email',
     address: email,
@@ -73,6 +75,7 @@ export async function completeSignUp(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await trustDevice(c, [await lockKey({ email })], now);
   return answerFromInsert(c, results[3], credential, now);
 }
 
@@ -109,6 +112,7 @@ export async function phoneCodeSignIn(
     ...(await replacePrevious(c, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await trustDevice(c, [await lockKey({ phone })], now);
   return {
     ...(await answerFromInsert(c, results[3], credential, now)),
     isNewAccount: results[1]!.meta.changes === 1,

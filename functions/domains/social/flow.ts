@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
@@ -41,8 +42,8 @@ const STARTS_PER_IP = { max: 30, seconds: 10 * SECONDS.minute };
 const redirectUri = (origin: string, provider: SocialProvider) =>
   `${origin}/auth/socials/${provider}/check`;
 
-function usable(c: Context<AppEnv>, provider: SocialProvider): ResolvedProvider {
-  const p = resolveProvider(provider, new URL(c.req.url).origin);
+function usable(provider: SocialProvider): ResolvedProvider {
+  const p = resolveProvider(provider, config().siteOrigin);
   if (!p) throw socialError('provider_unavailable', ADAPTERS[provider].label);
   return p;
 }
@@ -57,7 +58,7 @@ export async function startFlow(
   provider: SocialProvider,
   o: { purpose: 'sign_in' | 'bind'; backPath: string; live?: LiveSession },
 ): Promise<string> {
-  const p = usable(c, provider);
+  const p = usable(provider);
   const now = nowSeconds();
   await takeOrThrow(
     [{ key: await pseudonym('social-ip', c.var.edge.geo.ip), ...STARTS_PER_IP }],
@@ -87,7 +88,7 @@ export async function startFlow(
     secure: isHttps(c.req.raw),
   });
   return authorizeUrl(p, {
-    redirectUri: redirectUri(new URL(c.req.url).origin, provider),
+    redirectUri: redirectUri(config().siteOrigin, provider),
     state,
     codeChallenge: await sha256(codeVerifier),
   });
@@ -135,7 +136,7 @@ export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): P
     flow = await consumeState(d1(), await sha256(state), now).first<ConsumedState>();
     if (!flow || flow.provider !== provider || flow.expiresAt <= now)
       throw socialError('state_invalid');
-    const p = usable(c, provider);
+    const p = usable(provider);
     if (query.error)
       throw socialError(query.error === 'access_denied' ? 'cancelled' : 'provider_error', p.label);
     if (!query.code) throw socialError('provider_error', p.label);
@@ -144,7 +145,7 @@ export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): P
     );
     const token = await exchangeCode(p, {
       code: query.code,
-      redirectUri: redirectUri(new URL(c.req.url).origin, provider),
+      redirectUri: redirectUri(config().siteOrigin, provider),
       codeVerifier: flow.codeVerifier,
       state,
       echo,
