@@ -27,6 +27,8 @@ export interface RouteDoc {
 export const LIMITED = 'Слишком много запросов или попыток (Retry-After)';
 export const BAD_CODE = 'Неверный, использованный или устаревший код';
 export const INVALID = 'Неверные данные';
+/** The access module's refusal (403): the reason says which rule. */
+export const REFUSED = 'Не для этого зрителя: region_restricted, kid_profile, age_restricted';
 
 /** The one error envelope of the API; `details` may carry more than the reason (attempts left…). */
 export const errorEnvelope = z.object({

@@ -21,7 +21,7 @@ import { age, ageQuery, idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
-import { apiDoc } from './api-doc.ts';
+import { apiDoc, REFUSED } from './api-doc.ts';
 
 export const contentIdQuery = z.object({
   content_id: idParam,
@@ -64,6 +64,7 @@ export const contentRoutes = new Hono<AppEnv>()
       tag: 'content',
       summary: 'Сезоны сериала со ссылками',
       answers: { 200: shape.results(shape.season) },
+      errors: { 403: REFUSED },
     }),
   )
   .get('/seasons', validate('query', contentIdQuery.pick({ content_id: true })), async (c) => {
@@ -84,7 +85,7 @@ export const contentRoutes = new Hono<AppEnv>()
       tag: 'content',
       summary: 'Список: movies, series, kids, trailers, special',
       answers: { 200: shape.paged(shape.card) },
-      errors: { 404: 'Такого списка нет (not_found)' },
+      errors: { 403: REFUSED, 404: 'Такого списка нет (not_found)' },
     }),
   )
   .get('/:list', validate('query', listQuery), async (c) => {
@@ -100,7 +101,7 @@ export const contentRoutes = new Hono<AppEnv>()
       summary:
         'Карточка фильма, сериала, детского контента или трейлера (type: movie | series | kids | trailer)',
       answers: { 200: shape.titleDetail },
-      errors: { 404: 'Такого типа нет или контент не найден (content_not_found)' },
+      errors: { 403: REFUSED, 404: 'Такого типа нет или контент не найден (content_not_found)' },
     }),
   )
   .get(
@@ -149,7 +150,7 @@ export const contentRoutes = new Hono<AppEnv>()
       tag: 'content',
       summary: 'Сезон сериала с эпизодами',
       answers: { 200: shape.seasonDetail },
-      errors: { 404: 'Сезон не найден (season_not_found)' },
+      errors: { 403: REFUSED, 404: 'Сезон не найден (season_not_found)' },
     }),
   )
   .get(

@@ -7,7 +7,7 @@ import { idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
-import { apiDoc } from './api-doc.ts';
+import { apiDoc, REFUSED } from './api-doc.ts';
 
 export const resolveQuery = z.object({ path: z.string().startsWith('/').max(512) });
 export const mediascopeQuery = z.object({ content_id: idParam });
@@ -24,7 +24,10 @@ export const metadataRoutes = new Hono<AppEnv>()
       tag: 'metadata',
       summary: 'Что показывает путь сайта',
       answers: { 200: shape.resolved },
-      errors: { 404: 'Контент или страница не найдены (content_not_found, path_not_found)' },
+      errors: {
+        403: REFUSED,
+        404: 'Контент или страница не найдены (content_not_found, path_not_found)',
+      },
     }),
   )
   .get('/resolve', validate('query', resolveQuery), async (c) => {
@@ -38,7 +41,7 @@ export const metadataRoutes = new Hono<AppEnv>()
       tag: 'metadata',
       summary: 'Метки Mediascope для контента',
       answers: { 200: shape.mediascope },
-      errors: { 404: 'Контент не найден (content_not_found)' },
+      errors: { 403: REFUSED, 404: 'Контент не найден (content_not_found)' },
     }),
   )
   .get('/mediascope', validate('query', mediascopeQuery), async (c) => {

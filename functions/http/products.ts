@@ -9,7 +9,7 @@ import { pagedAgeQuery, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
-import { apiDoc } from './api-doc.ts';
+import { apiDoc, REFUSED } from './api-doc.ts';
 
 /**
  * Products (spec section 7, "products and content"): what unlocks titles — subscriptions (SVOD),
@@ -36,7 +36,7 @@ export const productRoutes = new Hono<AppEnv>()
       tag: 'products',
       summary: 'Контент продукта',
       answers: { 200: shape.productContent },
-      errors: { 404: 'Продукт не найден (product_not_found)' },
+      errors: { 403: REFUSED, 404: 'Продукт не найден (product_not_found)' },
     }),
   )
   .get(

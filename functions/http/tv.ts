@@ -17,7 +17,7 @@ import {
   SECONDS,
 } from '../shared/ru.ts';
 import * as shape from './answers.ts';
-import { apiDoc } from './api-doc.ts';
+import { apiDoc, REFUSED } from './api-doc.ts';
 
 const timezone = z
   .string()
@@ -96,7 +96,7 @@ export const tvRoutes = new Hono<AppEnv>()
       tag: 'tv',
       summary: 'Программа канала на день',
       answers: { 200: shape.channelDay },
-      errors: { 404: 'Телеканал не найден (channel_not_found)' },
+      errors: { 403: REFUSED, 404: 'Телеканал не найден (channel_not_found)' },
     }),
   )
   .get(
