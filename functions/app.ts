@@ -25,7 +25,7 @@ import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
 import { tvCodeRoutes } from './http/tv-code.ts';
-import { API_PREFIXES, FORM_PAGES, PAGES_AT_PREFIX } from './lib/api-paths.ts';
+import { API_PREFIXES, FORM_PAGES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { texts } from './lib/texts.ts';
@@ -50,9 +50,16 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorResponse);
   // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
-  app.use(pageHeaders, securityHeaders, edgeContext, csrfGuard, attribution);
-  // A known API path asked with a method none of its routes answers: 405 with Allow, not a 404.
+  app.use(pageHeaders, securityHeaders, edgeContext);
+  // The method first, whoever asks: a known API path asked with a method none of its routes
+  // answers is a 405 with Allow, not a 404; pages answer GET and HEAD (and POST where a page has
+  // a form of its own). Only then the cross-site check of what is left.
   app.use(allowedMethods(() => app.routes));
+  if (pages) {
+    const pageMethodCheck = pageMethods(FORM_PAGES);
+    app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
+  }
+  app.use(csrfGuard, attribution);
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
@@ -101,7 +108,6 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
   // support message, is ~24 KB that way. Other pages answer only GET and HEAD. API paths never get
   // here: they accept both spellings.
-  if (pages)
-    app.all('*', pageMethods(FORM_PAGES), limit(64), canonicalPath, edgeCache('page'), pages);
+  if (pages) app.all('*', limit(64), canonicalPath, edgeCache('page'), pages);
   return app;
 }

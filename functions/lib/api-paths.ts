@@ -26,3 +26,13 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/devices',
   '/settings/support',
 ]);
+
+/**
+ * Whether a path belongs to the pages rather than the API (the API's prefixes, but for the pages
+ * that live at one of them).
+ * @example isPagePath('/series') // true; isPagePath('/auth/account/') // false; isPagePath('/auth') // true
+ */
+export function isPagePath(path: string): boolean {
+  if (PAGES_AT_PREFIX.has(path)) return true;
+  return !API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

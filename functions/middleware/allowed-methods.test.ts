@@ -53,7 +53,15 @@ describe('page paths and methods', () => {
     props: {},
   } as unknown as ExecutionContext;
   const page = (path: string, method: string) =>
-    app.fetch(new Request(new URL(path, 'http://localhost:8787'), { method }), env, context);
+    app.fetch(
+      // As a page of the site sends it: the cross-site check comes after the method check.
+      new Request(new URL(path, 'http://localhost:8787'), {
+        method,
+        headers: { origin: 'http://localhost:8787' },
+      }),
+      env,
+      context,
+    );
 
   it('pages answer GET and HEAD; other methods are a 405 with Allow: GET, HEAD', async () => {
     expect((await page('/', 'GET')).status).toBe(200);
@@ -71,6 +79,16 @@ describe('page paths and methods', () => {
       expect(res.headers.get('allow')).toBe('GET, HEAD');
       expect(await res.json()).toEqual(refused);
     }
+  });
+
+  it('a method nothing answers is a 405 before the cross-site check, with or without Origin', async () => {
+    const res = await app.fetch(
+      new Request('http://localhost:8787/', { method: 'TRACE' }),
+      env,
+      context,
+    );
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('pages with a form of their own also take its POST', async () => {

@@ -25,10 +25,15 @@ describe('CSRF guard', () => {
   });
 
   it('refuses a state-changing request with neither Origin nor Sec-Fetch-Site', async () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    // Each method on a route that answers it (another method would be a 405 first).
+    for (const [method, path] of [
+      ['POST', '/api/consent/cookies'],
+      ['PATCH', '/auth/users/1/'],
+      ['DELETE', '/auth/sessions/1/'],
+    ] as const) {
       // Straight to the Worker: the test helpers send Origin as a browser would.
       const res = await exports.default.fetch(
-        new Request('http://localhost:8787/api/consent/cookies', { method, redirect: 'manual' }),
+        new Request(`http://localhost:8787${path}`, { method, redirect: 'manual' }),
       );
       expect(res.status, method).toBe(403);
       expect(await res.json()).toEqual({
