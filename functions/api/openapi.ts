@@ -784,7 +784,16 @@ function parentalOperations(): Operation[] {
 
 const errorEnvelope = z.object({
   message: z.string().describe('Текст для пользователя, по-русски'),
-  details: z.object({ reason: z.string() }),
+  details: z.object({
+    reason: z
+      .string()
+      .describe('400 invalid_json/malformed_body: не прочитать; 422 invalid_field: неверное поле'),
+    field: z.string().optional().describe('Первое неверное поле (путь: email, items.0.id)'),
+    fields: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Все неверные поля, у каждого своё сообщение'),
+  }),
 });
 
 function parameters(op: Operation) {
