@@ -1,3 +1,4 @@
+import type { ParentalSnapshot } from '../../functions/api/parental/parental.repo.ts';
 import type { DeviceInfo } from '../../functions/lib/device.ts';
 
 /**
@@ -14,6 +15,12 @@ export interface AppConfig {
   billingUrl: string;
   /** Static mode: API calls are skipped except the few in STATIC_MODE_PATHS (api-client.ts). */
   staticMode: boolean;
+  /**
+   * Parental control of a signed-in account that has not entered the PIN (spec section 4: fetched
+   * at start), rendered with the page instead of a request; null for guests, on the PIN pages and
+   * once the PIN is entered.
+   */
+  parental: ParentalSnapshot | null;
 }
 
 /** What a page without the data block (or with a broken one) gets: a guest desktop, same-origin API. */
@@ -34,6 +41,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   contentUrl: '',
   billingUrl: '',
   staticMode: false,
+  parental: null,
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -63,7 +71,23 @@ export function parseAppConfig(text: string | null | undefined): AppConfig {
     return out as T;
   };
   const r = raw as Record<string, unknown>;
-  return { ...pick(d, r), geo: pick(d.geo, r.geo), device: pick(d.device, r.device) };
+  return {
+    ...pick(d, r),
+    geo: pick(d.geo, r.geo),
+    device: pick(d.device, r.device),
+    parental: parseParental(r.parental),
+  };
+}
+
+const STATUSES = ['Undefined', 'Enabled', 'Disabled'];
+
+function parseParental(value: unknown): ParentalSnapshot | null {
+  if (!isObject(value) || !STATUSES.includes(String(value.status))) return null;
+  return {
+    status: value.status as ParentalSnapshot['status'],
+    ageLimit: typeof value.ageLimit === 'number' ? value.ageLimit : 18,
+    pinEntered: value.pinEntered === true,
+  };
 }
 
 let cached: AppConfig | undefined;

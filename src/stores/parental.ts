@@ -6,6 +6,7 @@
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/lib/cookies.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
+import { appConfig } from '../lib/app-config.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';
 
@@ -98,16 +99,32 @@ export async function fetchParentalStatus(): Promise<StatusAnswer> {
   return result.data;
 }
 
+/** The status the server rendered with the page (no request), else a GET. */
+async function knownStatus(): Promise<void> {
+  const rendered = appConfig().parental;
+  if (!rendered) {
+    await fetchParentalStatus();
+    return;
+  }
+  $parental.setKey('status', rendered.status);
+  $parental.setKey('ageLimit', rendered.ageLimit);
+  if (!rendered.pinEntered && $parental.get().entered) setEntered(false);
+}
+
+let started: Promise<void> | undefined;
+
 /**
  * At start (spec section 4): for a signed-in account, when not entered and not on a PIN page,
- * fetch the status; then show the popup where the PIN is active.
+ * learn the status (every signed-in page: the header's script); then show the popup where the
+ * PIN is active. Once per page, however many callers.
  */
 export async function startParental(where: { pinFlow: boolean; contentAge?: number }) {
   if (!accountId() || PIN_PAGES.test(location.pathname)) return;
   const entered = readPinStatus() === 'entered';
   $parental.setKey('entered', entered);
   if (entered) return;
-  await fetchParentalStatus();
+  started ??= knownStatus();
+  await started;
   if (popupNeeded($parental.get(), where)) $parental.setKey('visible', true);
 }
 

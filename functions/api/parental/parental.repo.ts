@@ -1,4 +1,11 @@
-import type { ParentalAgeLimit, ParentalStatus } from '../../db/parental-schema.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type ParentalAgeLimit,
+  type ParentalStatus,
+  parentalControls,
+  parentalSessions,
+} from '../../db/parental-schema.ts';
 import type { Guard } from '../auth/auth.repo.ts';
 
 /**
@@ -33,6 +40,45 @@ export function readControl(
        LEFT JOIN parental_sessions s ON s.session_id = ?2 AND s.account_id = a.account_id`,
     )
     .bind(accountId, sessionId, now);
+}
+
+/** What a page tells its scripts about parental control (no PIN hash): status, age, entry. */
+export interface ParentalSnapshot {
+  status: ParentalStatus;
+  ageLimit: number;
+  pinEntered: boolean;
+}
+
+/**
+ * The account's status, age setting and this session's entry, as a drizzle query a page can
+ * batch with its layout's queries (one round trip). No row: Undefined, 18+, not entered.
+ */
+export function parentalSnapshotQuery(d: Db, accountId: number, sessionId: string) {
+  return d
+    .select({
+      status: parentalControls.status,
+      ageLimit: parentalControls.ageLimit,
+      pinUntil: parentalSessions.pinUntil,
+    })
+    .from(parentalControls)
+    .leftJoin(
+      parentalSessions,
+      and(
+        eq(parentalSessions.sessionId, sessionId),
+        eq(parentalSessions.accountId, parentalControls.accountId),
+      ),
+    )
+    .where(eq(parentalControls.accountId, accountId))
+    .limit(1);
+}
+
+export function toParentalSnapshot(
+  row: { status: ParentalStatus; ageLimit: number; pinUntil: number | null } | undefined,
+  now: number,
+): ParentalSnapshot {
+  return row
+    ? { status: row.status, ageLimit: row.ageLimit, pinEntered: (row.pinUntil ?? 0) > now }
+    : { status: 'Undefined', ageLimit: 18, pinEntered: false };
 }
 
 export function toControl(row: Record<string, unknown> | null | undefined): ControlRow {
