@@ -36,8 +36,8 @@ export const FIELD_LABELS: Record<string, FieldLabel> = {
   ageLimit: n('возрастное ограничение'),
   channel: m('способ отправки кода'),
   // support
-  subject: f('тема обращения', 'тему обращения'),
-  message: m('текст обращения'),
+  subject: f('тема', 'тему'),
+  message: n('сообщение'),
   // catalogue queries and paths
   page: f('страница', 'страницу'),
   page_size: m('размер страницы'),

@@ -50,7 +50,7 @@ describe('validation answers', () => {
         '/api/support/requests/',
         { subject: 'nope', message: 'коротко', email: 'x' },
         'subject',
-        /Тема обращения/,
+        /^Тема указана неверно/,
       ],
     ];
     for (const [path, body, field, about] of cases) {
@@ -73,8 +73,8 @@ describe('validation answers', () => {
       }),
     );
     expect(r.fields?.map((f) => f.field)).toEqual(['subject', 'message', 'email']);
-    expectPlainRussian(r, /Тема обращения/);
-    expect(r.fields?.[1]?.message).toBe('Текст обращения должен быть не короче 10 символов');
+    expectPlainRussian(r, /^Тема указана неверно/);
+    expect(r.fields?.[1]?.message).toBe('Сообщение должно быть не короче 10 символов');
   });
 
   it('word numbers and choices in queries plainly', async () => {
