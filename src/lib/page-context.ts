@@ -12,6 +12,8 @@ import { type Db, db } from '../../functions/db/client.ts';
 import { seoTexts } from '../../functions/db/schema.ts';
 import { COOKIE } from '../../functions/lib/cookies.ts';
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 export interface PageContext {
   toggles: Toggles;
   seo: SeoText | null;
@@ -46,7 +48,7 @@ function contextQueries(d: Db, Astro: AstroGlobal, ask: ReturnType<typeof parent
       .where(eq(seoTexts.path, seoPathKey(Astro.url.pathname)))
       .limit(1),
     // Always a third statement (for a guest one that finds nothing), so the batch keeps one shape.
-    parentalSnapshotQuery(d, ask?.accountId ?? 0, ask?.sessionId ?? ''),
+    parentalSnapshotQuery(d, ask?.accountId ?? 0, ask?.sessionId ?? '', nowSeconds()),
   ] as const;
 }
 
@@ -57,7 +59,7 @@ function toPageContext([flags, seoRows, parentalRows]: ContextRows, asked: boole
   return {
     toggles: togglesFrom(flags),
     seo: seo ? toSeoText(seo) : null,
-    parental: asked ? toParentalSnapshot(parentalRows[0], Math.floor(Date.now() / 1000)) : null,
+    parental: asked ? toParentalSnapshot(parentalRows[0], nowSeconds()) : null,
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions } from '../../db/accounts-schema.ts';
 import type { Db } from '../../db/client.ts';
 import {
   type ParentalAgeLimit,
@@ -51,34 +52,49 @@ export interface ParentalSnapshot {
 
 /**
  * The account's status, age setting and this session's entry, as a drizzle query a page can
- * batch with its layout's queries (one round trip). No row: Undefined, 18+, not entered.
+ * batch with its layout's queries (one round trip). Only for a live session: a revoked or expired
+ * one finds no row, and the client asks the API, which answers it 401 (spec section 8).
  */
-export function parentalSnapshotQuery(d: Db, accountId: number, sessionId: string) {
+export function parentalSnapshotQuery(d: Db, accountId: number, sessionId: string, now: number) {
   return d
     .select({
       status: parentalControls.status,
       ageLimit: parentalControls.ageLimit,
       pinUntil: parentalSessions.pinUntil,
     })
-    .from(parentalControls)
+    .from(sessions)
+    .leftJoin(parentalControls, eq(parentalControls.accountId, sessions.accountId))
     .leftJoin(
       parentalSessions,
       and(
-        eq(parentalSessions.sessionId, sessionId),
-        eq(parentalSessions.accountId, parentalControls.accountId),
+        eq(parentalSessions.sessionId, sessions.id),
+        eq(parentalSessions.accountId, sessions.accountId),
       ),
     )
-    .where(eq(parentalControls.accountId, accountId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
 }
 
+/** The snapshot of a live session's row (no control yet: Undefined, 18+); null without a row. */
 export function toParentalSnapshot(
-  row: { status: ParentalStatus; ageLimit: number; pinUntil: number | null } | undefined,
+  row:
+    | { status: ParentalStatus | null; ageLimit: number | null; pinUntil: number | null }
+    | undefined,
   now: number,
-): ParentalSnapshot {
-  return row
-    ? { status: row.status, ageLimit: row.ageLimit, pinEntered: (row.pinUntil ?? 0) > now }
-    : { status: 'Undefined', ageLimit: 18, pinEntered: false };
+): ParentalSnapshot | null {
+  if (!row) return null;
+  return {
+    status: row.status ?? 'Undefined',
+    ageLimit: row.ageLimit ?? 18,
+    pinEntered: (row.pinUntil ?? 0) > now,
+  };
 }
 
 export function toControl(row: Record<string, unknown> | null | undefined): ControlRow {

@@ -26,6 +26,7 @@ import {
   signInByEmail,
   signInByPhone,
 } from '../../stores/auth-flow.ts';
+import { BusySpinner } from '../ui/BusySpinner.tsx';
 import { authTexts as t } from './texts.ts';
 
 interface Props {
@@ -214,6 +215,7 @@ function Form({
       {children}
       <button className="button" type="submit" disabled={busy}>
         {action}
+        <BusySpinner busy={busy} />
       </button>
     </form>
   );
