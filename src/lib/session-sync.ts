@@ -73,10 +73,6 @@ export function followLogoutInOtherTabs() {
   });
 }
 
-/** Said on the guest page a tab reloads to once its session went elsewhere. */
-export const SIGNED_OUT_ELSEWHERE =
-  'Вы вышли из аккаунта в другой вкладке или на другом устройстве';
-
 const cookieValue = (name: string) =>
   document.cookie
     .split('; ')
@@ -97,8 +93,11 @@ export function followSessionCookie() {
     clearInterval(timer);
     if (!now) {
       clearLocalSession();
-      toastAfterReload(SIGNED_OUT_ELSEWHERE);
+      toastAfterReload('signed-out');
     }
     location.reload();
   }, COOKIE_POLL_INTERVAL_MS);
+  // A page that is being left must not reload itself: the navigation's own answer may be what
+  // changed the cookies (a settings page clearing an ended session), and a reload would cancel it.
+  addEventListener('beforeunload', () => clearInterval(timer));
 }

@@ -1,9 +1,10 @@
+import { type PendingToast, TOAST_COOKIE } from '../../functions/lib/toasts.ts';
+
 /**
  * Toasts (spec sections 3 and 8: the layout's toast): short notes in the page's one toast region
  * (`role="status"`, rendered by BaseLayout), raised by islands and page scripts. A note meant for
- * the next page (the page reloads, e.g. after a sign-out in another tab) waits in session storage.
+ * the next page (the page reloads, e.g. after a sign-out in another tab) goes through the server.
  */
-const PENDING_KEY = 'toast';
 /** How long a toast stays: long enough to read two lines. */
 const TOAST_MS = 6_000;
 
@@ -25,15 +26,10 @@ export function showToast(text: string): void {
   }, TOAST_MS);
 }
 
-/** Keeps `text` for the next page this tab loads (see showPendingToast). */
-export function toastAfterReload(text: string): void {
-  sessionStorage.setItem(PENDING_KEY, text);
-}
-
-/** Shows, once, a toast an earlier page of this tab left for this one. */
-export function showPendingToast(): void {
-  const text = sessionStorage.getItem(PENDING_KEY);
-  if (!text) return;
-  sessionStorage.removeItem(PENDING_KEY);
-  showToast(text);
+/**
+ * Leaves a toast for the next page this tab loads: the server renders it from a one-minute cookie
+ * and clears it, so pages without scripts show it too.
+ */
+export function toastAfterReload(reason: PendingToast): void {
+  document.cookie = `${TOAST_COOKIE}=${reason}; path=/; max-age=60; SameSite=Lax`;
 }

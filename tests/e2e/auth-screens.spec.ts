@@ -31,11 +31,13 @@ test.describe('sign-in screens', () => {
   test('a slow answer shows the busy spinner, but only after the 200 ms loader delay', async ({
     page,
   }) => {
-    await page.route('**/auth/email/sign_in/**', async (route) => {
+    await page.route(/\/auth\/email\/sign_in\//, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
     await page.goto('/auth?step=signin');
+    // Hydrated: the island sends the form (before, the browser would post it as a plain form).
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const form = page.locator('.auth');
     await form.getByLabel('E-mail', { exact: true }).fill('slow@example.ru');
     await form.getByLabel('Пароль', { exact: true }).fill('wrong password');
