@@ -28,7 +28,6 @@ import { tvCodeRoutes } from './http/tv-code.ts';
 import { API_PREFIXES, FORM_PAGES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
-import { texts } from './lib/texts.ts';
 import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
@@ -37,6 +36,7 @@ import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { texts } from './shared/texts.ts';
 
 const health = z.object({ status: z.literal('ok') });
 

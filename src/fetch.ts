@@ -6,6 +6,7 @@ import { astro, getFetchState } from 'astro/hono';
 import type { MiddlewareHandler } from 'hono';
 import { createEdgeApp } from '../functions/app.ts';
 import type { AppEnv } from '../functions/lib/app-env.ts';
+import { authFormAction, isAuthFormPost } from './lib/auth-actions.ts';
 
 const render = astro();
 
@@ -15,6 +16,9 @@ const render = astro();
  * from the cache entry's URL, without cookies), else the request itself.
  */
 const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // The sign-in forms without JavaScript need the request's context to set the session cookies.
+  const authForm = isAuthFormPost(c) ? await authFormAction(c) : undefined;
+  if (authForm && 'redirect' in authForm) return c.redirect(authForm.redirect, 303);
   const state = new Map<string, unknown>();
   const context = {
     req: { raw: c.var.pageRequest ?? c.req.raw },
@@ -22,7 +26,9 @@ const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
     get: (key: string) => state.get(key),
     set: (key: string, value: unknown) => void state.set(key, value),
   };
-  getFetchState(context).locals.edge = c.var.edge;
+  const { locals } = getFetchState(context);
+  locals.edge = c.var.edge;
+  if (authForm) locals.authForm = authForm;
   return (await render(context, next)) ?? c.res;
 };
 

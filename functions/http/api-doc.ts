@@ -33,7 +33,18 @@ export const REFUSED = 'Не для этого зрителя: region_restricted
 /** The one error envelope of the API; `details` may carry more than the reason (attempts left…). */
 export const errorEnvelope = z.object({
   message: z.string().describe('Текст для пользователя, по-русски'),
-  details: z.looseObject({ reason: z.string().describe('Машинный код ошибки') }),
+  details: z.looseObject({
+    reason: z
+      .string()
+      .describe(
+        'Машинный код ошибки; 400 invalid_json/malformed_body: не прочитать; 422 invalid_field: неверное поле',
+      ),
+    field: z.string().optional().describe('Первое неверное поле (путь: email, items.0.id)'),
+    fields: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Все неверные поля, у каждого своё сообщение'),
+  }),
 });
 
 export const ERROR_CONTENT = {

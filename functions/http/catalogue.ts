@@ -3,8 +3,8 @@ import { facets as facetValues } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
-import { texts } from '../lib/texts.ts';
 import { requestViewer } from '../lib/viewer.ts';
+import { texts } from '../shared/texts.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 

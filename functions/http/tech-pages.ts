@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { TECH_PAGE_SLUGS, techPage } from '../domains/tech-pages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { texts } from '../lib/texts.ts';
 import { validate } from '../lib/validate.ts';
+import { texts } from '../shared/texts.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 

@@ -22,7 +22,7 @@ import { apiDoc, REFUSED } from './api-doc.ts';
 const timezone = z
   .string()
   .max(64)
-  .refine(isTimeZone, { message: 'неизвестный часовой пояс' })
+  .refine(isTimeZone, { message: 'Часовой пояс указан неверно: такого нет' })
   .default(DEFAULT_TIMEZONE);
 
 export const channelsQuery = z.object({ timezone, age });
@@ -30,7 +30,7 @@ export const scheduleQuery = channelsQuery.extend({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine(isCalendarDay, { message: 'неверная дата' })
+    .refine(isCalendarDay, { message: 'Дата указана неверно: такого дня нет' })
     .optional(),
 });
 

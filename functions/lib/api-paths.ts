@@ -21,6 +21,7 @@ export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);
  * every other page answers only GET and HEAD.
  */
 export const FORM_PAGES: ReadonlySet<string> = new Set([
+  '/auth',
   '/code',
   '/settings/account',
   '/settings/devices',

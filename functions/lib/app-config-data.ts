@@ -20,6 +20,8 @@ export function appConfigFor({
     contentUrl,
     billingUrl,
     staticMode,
+    // Only a signed-in page has it (src/lib/page-context.ts); a shared guest page never does.
+    parental: null,
   };
 }
 

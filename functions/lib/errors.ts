@@ -1,12 +1,25 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { texts } from './texts.ts';
+import { texts } from '../shared/texts.ts';
 
 /** The one error envelope of the API (spec section 3, "Service error object"). */
 export interface ErrorEnvelope {
   message: string;
-  details: { reason: string };
+  details: ErrorDetails;
+}
+
+/** A wrong field of a request: its path (`email`, `items.0.id`) and its Russian message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The reason, and for a refused input the first wrong field and all of them. */
+export interface ErrorDetails {
+  reason: string;
+  field?: string;
+  fields?: FieldError[];
 }
 
 /**
@@ -29,8 +42,12 @@ export class ApiError extends HTTPException {
   }
 }
 
-export function envelope(message: string, reason: string): ErrorEnvelope {
-  return { message, details: { reason } };
+export function envelope(
+  message: string,
+  reason: string,
+  extra: Omit<ErrorDetails, 'reason'> = {},
+): ErrorEnvelope {
+  return { message, details: { reason, ...extra } };
 }
 
 const reasonByStatus: Partial<Record<number, [string, string]>> = {

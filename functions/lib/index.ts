@@ -5,7 +5,7 @@
  */
 
 export { appConfigFor, appConfigJson } from './app-config-data.ts';
-export type { EdgeContext } from './app-env.ts';
+export type { AppEnv, EdgeContext } from './app-env.ts';
 export { config } from './config.ts';
 export { ApiError } from './errors.ts';
 export type { Paged } from './pagination.ts';

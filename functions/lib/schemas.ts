@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages.ts';
 import { AGE_RATINGS } from '../db/catalogue-schema.ts';
 import { pageQuery } from './pagination.ts';
 
@@ -14,7 +15,7 @@ export const age = z.coerce
   .number()
   .int()
   .refine((a) => (AGE_RATINGS as readonly number[]).includes(a), {
-    message: 'допустимо 0, 6, 12, 16 или 18',
+    message: 'Возрастное ограничение может быть 0, 6, 12, 16 или 18',
   })
   .optional();
 export const ageQuery = z.object({ age });

@@ -3,7 +3,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../lib/app-env.ts';
 import { envelope } from '../lib/errors.ts';
-import { texts } from '../lib/texts.ts';
+import { texts } from '../shared/texts.ts';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -1,10 +1,12 @@
 import { waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { sharedParams } from '../lib/tracking-params.ts';
+import { TOAST_COOKIE } from '../shared/toasts.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -24,6 +26,8 @@ const REVALIDATE = 'x-edge-revalidate';
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
   const { session, geo, consent } = c.var.edge;
   if (c.req.method !== 'GET' || session.isKid) return null;
+  // A page with a toast to show is this visitor's alone (functions/lib/toasts.ts).
+  if (scope === 'page' && getCookie(c, TOAST_COOKIE)) return null;
   if (scope === 'page')
     return session.signedIn ? null : `${geo.regionGroup}.guest.${consent ? 'consent' : 'banner'}`;
   return `${geo.regionGroup}.${session.signedIn ? 'member' : 'guest'}`;

@@ -1,5 +1,12 @@
 import type { DeviceInfo } from './device.ts';
 
+/** Parental control as a page tells its scripts (no PIN hash): status, age setting, this session's entry. */
+export interface ParentalSnapshot {
+  status: 'Undefined' | 'Enabled' | 'Disabled';
+  ageLimit: number;
+  pinEntered: boolean;
+}
+
 /**
  * What the server tells islands about the visitor and the runtime (spec sections 3 and 7),
  * rendered by src/components/layout/AppConfig.astro as `<script type="application/json" id="app-config">`.
@@ -14,4 +21,10 @@ export interface AppConfig {
   billingUrl: string;
   /** Static mode: API calls are skipped except the few in STATIC_MODE_PATHS (api-client.ts). */
   staticMode: boolean;
+  /**
+   * Parental control of a signed-in account that has not entered the PIN (docs/product.md, «How
+   * things change»: read at start), rendered with the page instead of a request; null for guests,
+   * on the PIN pages and once the PIN is entered.
+   */
+  parental: ParentalSnapshot | null;
 }

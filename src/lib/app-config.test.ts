@@ -18,6 +18,7 @@ const rendered: AppConfig = {
   contentUrl: 'https://cms.example.ru',
   billingUrl: 'https://api.example.ru',
   staticMode: true,
+  parental: { status: 'Enabled', ageLimit: 16, pinEntered: false },
 };
 
 describe('app config', () => {

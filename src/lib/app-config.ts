@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../functions/shared/app-config.ts';
+import type { AppConfig, ParentalSnapshot } from '../../functions/shared/app-config.ts';
 
 export type { AppConfig };
 
@@ -20,6 +20,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   contentUrl: '',
   billingUrl: '',
   staticMode: false,
+  parental: null,
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -49,7 +50,23 @@ export function parseAppConfig(text: string | null | undefined): AppConfig {
     return out as T;
   };
   const r = raw as Record<string, unknown>;
-  return { ...pick(d, r), geo: pick(d.geo, r.geo), device: pick(d.device, r.device) };
+  return {
+    ...pick(d, r),
+    geo: pick(d.geo, r.geo),
+    device: pick(d.device, r.device),
+    parental: parseParental(r.parental),
+  };
+}
+
+const STATUSES = ['Undefined', 'Enabled', 'Disabled'];
+
+function parseParental(value: unknown): ParentalSnapshot | null {
+  if (!isObject(value) || !STATUSES.includes(String(value.status))) return null;
+  return {
+    status: value.status as ParentalSnapshot['status'],
+    ageLimit: typeof value.ageLimit === 'number' ? value.ageLimit : 18,
+    pinEntered: value.pinEntered === true,
+  };
 }
 
 let cached: AppConfig | undefined;

@@ -16,6 +16,16 @@ describe('debounce', () => {
     expect(calls).toEqual([3]);
   });
 
+  it('waits the default second when given no delay', async () => {
+    const calls: number[] = [];
+    const debounced = debounce((n: number) => calls.push(n));
+    debounced(1);
+    await sleep(900);
+    expect(calls).toEqual([]);
+    await sleep(250);
+    expect(calls).toEqual([1]);
+  });
+
   it('runs again for a later burst', async () => {
     const calls: string[] = [];
     const debounced = debounce((s: string) => calls.push(s), 20);

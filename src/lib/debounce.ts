@@ -1,3 +1,5 @@
+import { DEFAULT_DEBOUNCE_MS } from '../../functions/shared/constants.ts';
+
 /** A debounced function, with `cancel` to drop a pending call (on unmount, so it never runs late). */
 export interface Debounced<A extends unknown[]> {
   (...args: A): void;
@@ -10,7 +12,11 @@ export interface Debounced<A extends unknown[]> {
  * const onResize = debounce(() => measure(), 250);
  * window.addEventListener('resize', onResize);
  */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): Debounced<A> {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  /** Spec section 9: a debounce with no delay of its own waits one second. */
+  ms: number = DEFAULT_DEBOUNCE_MS,
+): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const debounced = (...args: A) => {
     clearTimeout(timer);

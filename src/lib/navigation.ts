@@ -47,6 +47,8 @@ export const ACCOUNT_MENU: NavItem[] = [
 ];
 
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
+/** Spec section 2: "The blog is an external link". */
+export const BLOG_URL = 'https://blog.amediateka.ru/';
 
 const contacts: NavItem = { href: '/contacts', text: 'Контакты', title: 'Контакты' };
 const legal: NavItem = {
@@ -88,6 +90,8 @@ export const FOOTER_MENU_2: (NavItem & { unauthenticatedUser?: boolean })[] = [
   },
   legal,
   recommendations,
+  // Not in the spec's list of menu 2; the blog goes last so that list keeps its order.
+  { href: BLOG_URL, text: 'Блог', title: 'Блог Амедиатеки', external: true },
 ];
 
 /** Footer menu 3, the short one (spec section 2). */

@@ -4,14 +4,31 @@ import {
   type Db,
   type PageContext,
   type PageQuery,
+  type ParentalAsk,
   pageContext,
   pageData,
 } from '../../functions/domains/site/index.ts';
+import { COOKIE } from '../../functions/shared/cookies.ts';
 
 export type { PageContext };
 
+/** The pages of parental control itself: they read the status their own way, no popup there. */
+const PIN_PAGES = /^\/settings\/parental(\/|$)/;
+
+/** Whose parental status a page needs: a signed-in session without the PIN entered, off the PIN pages. */
+function parentalAsk(Astro: AstroGlobal): ParentalAsk {
+  const { session, renewal } = Astro.locals.edge;
+  const sessionId = renewal?.live.sessionId ?? session.sessionId;
+  const accountId = Number(renewal?.live.accountId ?? session.accountId);
+  if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
+  if (PIN_PAGES.test(Astro.url.pathname)) return null;
+  if (Astro.cookies.get(COOKIE.parentalPin)?.value === 'entered') return null;
+  return { accountId, sessionId };
+}
+
 /** The page context alone, in one round trip: what BaseLayout loads when its page did not. */
-export const loadPageContext = (pathname: string): Promise<PageContext> => pageContext(pathname);
+export const loadPageContext = (Astro: AstroGlobal): Promise<PageContext> =>
+  pageContext(Astro.url.pathname, parentalAsk(Astro));
 
 /**
  * A page's own queries and its layout's in ONE batched D1 round trip: the results of `queries`
@@ -23,7 +40,7 @@ export async function loadPage<T extends readonly PageQuery[]>(
   Astro: AstroGlobal,
   queries: (d: Db) => T,
 ): Promise<{ context: PageContext; results: BatchResponse<T> }> {
-  const loaded = await pageData(Astro.url.pathname, queries);
+  const loaded = await pageData(Astro.url.pathname, queries, parentalAsk(Astro));
   Astro.locals.pageContext = loaded.context;
   return loaded;
 }

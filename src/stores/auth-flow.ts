@@ -8,7 +8,7 @@ import { trackCall } from './call-state.ts';
 const AUTH_STEPS = ['auth', 'signin', 'signup', 'signin-phone', 'recovery'] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];
 
-interface AuthFlowState {
+export interface AuthFlowState {
   step: AuthStep;
   busy: boolean;
   /** The server's message of the last failed call (section 8: shown as is). */

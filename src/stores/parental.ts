@@ -6,6 +6,7 @@
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/shared/cookies.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
+import { appConfig } from '../lib/app-config.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';
 
@@ -39,6 +40,18 @@ export const $parental = map<ParentalState>({ ...initial });
 
 /** The PIN pages themselves: no status fetch and no popup there. */
 const PIN_PAGES = /^\/settings\/parental(\/|$)/;
+
+/** Paths of the flows where the PIN is active (docs/product.md, «Screens and routes»: advantages, payment, success, gifts, reset-pin-code). */
+export const PIN_FLOW_PATHS = [
+  '/advantages',
+  '/payment',
+  '/success',
+  '/gifts',
+  '/reset-pin-code',
+] as const;
+
+export const isPinFlowPath = (path: string) =>
+  PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 export /**
  * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either a
@@ -87,16 +100,32 @@ async function fetchParentalStatus(): Promise<StatusAnswer> {
   return result.data;
 }
 
+/** The status the server rendered with the page (no request), else a GET. */
+async function knownStatus(): Promise<void> {
+  const rendered = appConfig().parental;
+  if (!rendered) {
+    await fetchParentalStatus();
+    return;
+  }
+  $parental.setKey('status', rendered.status);
+  $parental.setKey('ageLimit', rendered.ageLimit);
+  if (!rendered.pinEntered && $parental.get().entered) setEntered(false);
+}
+
+let started: Promise<void> | undefined;
+
 /**
  * At start (spec section 4): for a signed-in account, when not entered and not on a PIN page,
- * fetch the status; then show the popup where the PIN is active.
+ * learn the status (every signed-in page: the header's script); then show the popup where the
+ * PIN is active. Once per page, however many callers.
  */
 export async function startParental(where: { pinFlow: boolean; contentAge?: number }) {
   if (!accountId() || PIN_PAGES.test(location.pathname)) return;
   const entered = readPinStatus() === 'entered';
   $parental.setKey('entered', entered);
   if (entered) return;
-  await fetchParentalStatus();
+  started ??= knownStatus();
+  await started;
   if (popupNeeded($parental.get(), where)) $parental.setKey('visible', true);
 }
 

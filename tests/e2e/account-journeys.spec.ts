@@ -17,6 +17,7 @@ test.describe('accounts in a real browser', () => {
     await signUpByEmail(page, email, 'надёжный-пароль-1', page.url());
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+    await expect(page).toHaveTitle('Настройки | Амедиатека');
     await expect(page.locator('.settings-card').first()).toContainText(email);
     await expect(accountMenu(page)).toHaveCount(1);
   });
@@ -54,6 +55,42 @@ test.describe('accounts in a real browser', () => {
     await expect(first.getByRole('link', { name: 'Войти' })).toBeVisible();
     await expect(second.getByRole('link', { name: 'Войти' })).toBeVisible();
     await expect(accountMenu(second)).toHaveCount(0);
+  });
+
+  test('a tab notices within a moment that its session cookies went without a broadcast, and shows the guest page with a toast', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await signUpByEmail(page, `poll-${unique()}@example.ru`, 'надёжный-пароль-7');
+    await page.goto('/movies');
+    await expect(accountMenu(page)).toHaveCount(1);
+    // Cookies cleared outside this site's tabs (an expired session, another browser window's 401).
+    await context.clearCookies();
+    await expect(accountMenu(page)).toHaveCount(0, { timeout: 3_000 });
+    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(page.locator('#toasts')).toContainText('Вы вышли из аккаунта');
+  });
+
+  test('a failed logout says so in the universal popup and keeps the viewer signed in', async ({
+    page,
+  }) => {
+    await signUpByEmail(page, `fail-${unique()}@example.ru`, 'надёжный-пароль-8');
+    await page.goto('/movies'); // loaded: the header's script handles the logout form
+    await page.route(/\/auth\/logout\//, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Сервис недоступен', details: { reason: 'unavailable' } }),
+      }),
+    );
+    await accountMenu(page).locator('summary').click();
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    const popup = page.getByRole('dialog', { name: 'Ошибка' });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('Сервис недоступен. Попробуйте позже');
+    await popup.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(accountMenu(page)).toHaveCount(1);
   });
 
   test('the logout form works without JavaScript', async ({ browser }) => {
@@ -127,8 +164,8 @@ test.describe('accounts in a real browser', () => {
     await other.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();
     await expect(other.locator('.device')).toHaveCount(1);
 
-    // An 18+ title: the page renders for the token it was given, and its PIN island asks the API for
-    // the parental status, which refuses the ended session with a 401.
+    // An 18+ title: the page renders for the token it was given, with no parental status (the
+    // session is not live); the page's start asks the API for it, which refuses with a 401.
     const movies = (await (await mine.request.get('/cms/content/movies/?page_size=60')).json()) as {
       results: { url: string; ageRating: string }[];
     };
@@ -139,8 +176,9 @@ test.describe('accounts in a real browser', () => {
     mine.on('response', (r) => {
       if (r.url().includes('/parental-control') && r.status() === 401) refusedAt ||= Date.now();
     });
-    await mine.goto(adult.url);
-    await expect(accountMenu(mine)).toHaveCount(1);
+    const first = await mine.goto(adult.url);
+    // Rendered for the token it was given (the reload may already have replaced it on screen).
+    expect(await first!.text()).toContain('account-menu');
     await expect.poll(() => loads.length, { message: 'the page reloads' }).toBe(2);
     expect(refusedAt, 'the API refused the ended session').toBeGreaterThan(0);
     expect(loads[1]! - refusedAt, 'the reload waits about 100 ms').toBeGreaterThanOrEqual(80);

@@ -28,6 +28,27 @@ test.describe('sign-in screens', () => {
     await expect(page.getByLabel('Номер телефона')).toHaveAttribute('type', 'tel');
   });
 
+  test('a slow answer shows the busy spinner, but only after the 200 ms loader delay', async ({
+    page,
+  }) => {
+    await page.route(/\/auth\/email\/sign_in\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/auth?step=signin');
+    // Hydrated: the island sends the form (before, the browser would post it as a plain form).
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const form = page.locator('.auth');
+    await form.getByLabel('E-mail', { exact: true }).fill('slow@example.ru');
+    await form.getByLabel('Пароль', { exact: true }).fill('wrong password');
+    const spinner = form.getByRole('progressbar', { name: 'Загрузка' });
+    await form.getByRole('button', { name: 'Войти' }).click();
+    await expect(spinner).toHaveCount(0);
+    await expect(spinner).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveText('Неверный e-mail или пароль');
+    await expect(spinner).toHaveCount(0);
+  });
+
   test('/reset-password opens the flow on password recovery', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Восстановление пароля');

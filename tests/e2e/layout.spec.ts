@@ -105,7 +105,10 @@ test.describe('footer', () => {
       /Партнёрская программа/,
       'Правовая информация',
       'Рекомендательные технологии',
+      /Блог/,
     ]);
+    // Spec section 2: the blog is an external link.
+    await expect(footer.getByRole('link', { name: /Блог/ })).toHaveAttribute('href', /^https:\/\//);
     for (const name of ['Telegram', 'ВКонтакте', 'YouTube', 'Дзен'])
       await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
         'href',

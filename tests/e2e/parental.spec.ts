@@ -128,3 +128,69 @@ test('the other account-security steps render without accessibility violations',
     await noViolations(page, step!);
   }
 });
+
+test('the server HTML of /settings/parental tells the truth (on, 16+) before any script; a kid profile gets the forbidden screen', async ({
+  browser,
+}) => {
+  // An address of its own: these sign-ins do not spend the shared per-IP allowance.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.201' },
+  });
+  const signIn = await context.request.post('/auth/email/sign_in/', {
+    data: { email, password: 'correct horse 1' },
+  });
+  expect(signIn.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/settings/parental');
+  await expect(page.getByText('Родительский контроль включён · 16+')).toBeVisible();
+  await expect(page.getByText('Родительский контроль не настроен')).toHaveCount(0);
+
+  const kid = await context.request.post('/auth/users/', { data: { name: 'Маша', isKid: true } });
+  expect(kid.status()).toBe(201);
+  const { id } = (await kid.json()) as { id: number };
+  expect(
+    (await context.request.post('/auth/users/switch/', { data: { userId: id } })).status(),
+  ).toBe(200);
+  const answer = await page.goto('/settings/parental');
+  expect(answer?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/доступ|прав/i);
+  await expect(page.getByText('Родительский контроль включён')).toHaveCount(0);
+  await context.close();
+});
+
+test('every page of a signed-in account without the PIN entered knows the parental status at start, with no extra request; the 18+ title asks for the PIN from it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.202' },
+  });
+  await context.request.post('/auth/email/sign_in/', {
+    data: { email, password: 'correct horse 1' },
+  });
+  const page = await context.newPage();
+  const statusCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/parental-control\/?$/.test(new URL(r.url()).pathname)) statusCalls.push(r.url());
+  });
+  const rendered = () =>
+    page.evaluate(
+      () => JSON.parse(document.getElementById('app-config')?.textContent ?? '{}').parental,
+    );
+  for (const path of ['/', '/series', '/faq']) {
+    await page.goto(path);
+    expect(await rendered(), path).toEqual({ status: 'Enabled', ageLimit: 16, pinEntered: false });
+  }
+  await page.goto('/settings/parental');
+  expect(await rendered(), 'the PIN page reads it its own way').toBeNull();
+
+  const movies = (await (
+    await context.request.get('/cms/content/movies/?page_size=60')
+  ).json()) as {
+    results: { url: string; ageRating: string }[];
+  };
+  await page.goto(movies.results.find((m) => m.ageRating === '18+')!.url);
+  await expect(page.getByRole('dialog', { name: 'Введите PIN-код' })).toBeVisible();
+  expect(statusCalls, 'the status came with the page').toEqual([]);
+  await context.close();
+});

@@ -158,7 +158,7 @@ test.describe('search as you type', () => {
       return route.continue({ url: url.href });
     });
     await box.fill('город');
-    await expect(live).toHaveText(/^page_size: .+/);
+    await expect(live).toHaveText(/^Размер страницы должен быть не больше 60$/);
     await expect(live).toBeVisible();
     await page.unroute('**/cms/search/**');
     await box.press('Enter');

@@ -53,7 +53,7 @@ test.describe('support', () => {
     await popup.evaluate((d) => d.querySelector('form')!.setAttribute('novalidate', ''));
     await popup.getByRole('button', { name: 'Отправить' }).click();
     await expect(page).toHaveURL(/\/settings\/support$/);
-    await expect(page.getByRole('alert')).toContainText('Сообщение:');
+    await expect(page.getByRole('alert')).toHaveText('Сообщение должно быть не короче 10 символов');
     await expect(page.locator('main').getByLabel('Сообщение')).toHaveValue('Коротко');
   });
 
@@ -93,6 +93,12 @@ test.describe('support', () => {
     await signIn(context, baseURL!);
     await page.goto('/settings/support?subject=payment');
     await expect(page.locator('main').getByLabel('Тема')).toHaveValue('payment');
+    // A settings page like the others: the settings menu beside it.
+    const menu = page.getByRole('navigation', { name: 'Настройки' });
+    await expect(menu.getByRole('link', { name: 'Поддержка' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the widget is not on the payment-flow paths', async ({ page }) => {

@@ -47,7 +47,7 @@ test.describe('TV code', () => {
     await phoneContext.close();
   });
 
-  test('a wrong code is refused in Russian; a guest on /code is sent to sign in with the code kept', async ({
+  test('a wrong code is refused in Russian on the page itself (422, not a 404); a guest on /code is sent to sign in with the code kept', async ({
     page,
     browser,
   }) => {
@@ -61,7 +61,10 @@ test.describe('TV code', () => {
     await signInSocially(page, `wrong-${unique()}@example.ru`);
     await page.goto('/code');
     await page.getByLabel('Код с экрана').fill('BCDF-GHJK');
+    // The page is there, with its error: a form answer, not a missing page (no 404).
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Подтвердить вход' }).click();
+    expect((await answer).status()).toBe(422);
     await expect(page.getByRole('alert')).toHaveText(
       'Код не найден или устарел. Проверьте код на экране телевизора или запросите новый',
     );

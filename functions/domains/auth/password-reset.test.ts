@@ -318,8 +318,8 @@ describe('password change with the current password', () => {
     const refusal = [
       422,
       {
-        message: 'token: Укажите текущий пароль или код восстановления',
-        details: { reason: 'invalid_json' },
+        message: 'Укажите текущий пароль или код восстановления',
+        details: expect.objectContaining({ reason: 'invalid_field' }),
       },
     ];
     const neither = await here.browser.post('/auth/change_password/', {
@@ -339,8 +339,8 @@ describe('password change with the current password', () => {
     expect([short.status, await short.json()]).toEqual([
       422,
       {
-        message: 'new_password: Пароль должен быть не короче 8 символов',
-        details: { reason: 'invalid_json' },
+        message: 'Пароль должен быть не короче 8 символов',
+        details: expect.objectContaining({ reason: 'invalid_field' }),
       },
     ]);
   });

@@ -175,15 +175,18 @@ describe('phone sign-in with a one-time SMS code', () => {
       expect([res.status, await res.json()], phone).toEqual([
         422,
         {
-          message: 'phone: Введите номер телефона в формате +7 900 000-00-00',
-          details: { reason: 'invalid_json' },
+          message: 'Введите номер телефона в формате +7 900 000-00-00',
+          details: expect.objectContaining({ reason: 'invalid_field' }),
         },
       ]);
     }
     const noCode = await new Browser().post('/auth/phone/sign_in/', { phone: PHONE });
     expect([noCode.status, await noCode.json()]).toEqual([
       422,
-      { message: 'code: Укажите код из SMS или пароль', details: { reason: 'invalid_json' } },
+      {
+        message: 'Укажите код из SMS или пароль',
+        details: expect.objectContaining({ reason: 'invalid_field' }),
+      },
     ]);
     expect(messages.sent).toHaveLength(0);
   });

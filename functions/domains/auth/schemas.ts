@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../lib/zod-messages.ts';
 import { normalizePhone } from './phone.ts';
 import { authTexts } from './texts.ts';
 

@@ -213,18 +213,21 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
 
   it('refuses bad input with 422 and a Russian message', async () => {
     const cases: [unknown, string][] = [
-      [{ email: 'not-an-email', password: PASSWORD }, 'email: Введите корректный e-mail'],
-      [{ email: 'a@b.ru', password: 'short' }, 'password: Пароль должен быть не короче 8 символов'],
+      [{ email: 'not-an-email', password: PASSWORD }, 'Введите корректный e-mail'],
+      [{ email: 'a@b.ru', password: 'short' }, 'Пароль должен быть не короче 8 символов'],
       [
         { email: 'a@b.ru', password: 'x'.repeat(129) },
-        'password: Пароль должен быть не длиннее 128 символов',
+        'Пароль должен быть не длиннее 128 символов',
       ],
-      [{ email: 'a@b.ru', password: PASSWORD, code: '12ab56' }, 'code: Код состоит из 6 цифр'],
+      [{ email: 'a@b.ru', password: PASSWORD, code: '12ab56' }, 'Код состоит из 6 цифр'],
     ];
     for (const [body, message] of cases) {
       const res = await new Browser().post('/auth/email/sign_up/', body);
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ message, details: { reason: 'invalid_json' } });
+      expect(await res.json()).toMatchObject({
+        message,
+        details: expect.objectContaining({ reason: 'invalid_field' }),
+      });
     }
     expect(messages.sent).toHaveLength(0);
   });
@@ -243,7 +246,10 @@ describe('/auth/email/check', () => {
     const bad = await new Browser().post('/auth/email/check', { email: 'nope' });
     expect([bad.status, await bad.json()]).toEqual([
       422,
-      { message: 'email: Введите корректный e-mail', details: { reason: 'invalid_json' } },
+      {
+        message: 'Введите корректный e-mail',
+        details: expect.objectContaining({ reason: 'invalid_field' }),
+      },
     ]);
   });
 });

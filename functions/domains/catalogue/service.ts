@@ -3,7 +3,7 @@ import type { Partner, TitleType } from '../../db/catalogue-schema.ts';
 import { db } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
-import { texts } from '../../lib/texts.ts';
+import { texts } from '../../shared/texts.ts';
 import {
   findSeason,
   findTitle,

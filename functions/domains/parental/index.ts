@@ -28,3 +28,8 @@ export {
   setShowSettings,
   showSettingsOf,
 } from './service.ts';
+export {
+  type ParentalSnapshot,
+  parentalSnapshotQuery,
+  toParentalSnapshot,
+} from './snapshot.ts';

@@ -71,14 +71,14 @@ describe('PIN set and check', () => {
     for (const pin of ['123', '12345', 'abcd', '12 4']) {
       const [status, body] = await json(await send('POST', '/pin-code/set', { pin }));
       expect(status).toBe(422);
-      expect((body as { message: string }).message).toBe('pin: PIN-код состоит из 4 цифр');
+      expect((body as { message: string }).message).toBe('PIN-код состоит из 4 цифр');
     }
     const [status, body] = await json(
       await send('POST', '/pin-code/set', { pin: '1234', ageLimit: 14 }),
     );
     expect([status, (body as { message: string }).message]).toEqual([
       422,
-      'ageLimit: Выберите возрастное ограничение: 12+, 16+ или 18+',
+      'Выберите возрастное ограничение: 12+, 16+ или 18+',
     ]);
   });
 
@@ -335,7 +335,10 @@ describe('disable, the age setting and verification', () => {
     expect((await send('PATCH', '/parental-control/disable', {})).status).toBe(200);
     expect(await json(await send('POST', '/verification/check', { code: '12' }))).toEqual([
       422,
-      { message: 'code: Код состоит из 6 цифр', details: { reason: 'invalid_json' } },
+      {
+        message: 'Код состоит из 6 цифр',
+        details: expect.objectContaining({ reason: 'invalid_field' }),
+      },
     ]);
   });
 

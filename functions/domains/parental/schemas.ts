@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../lib/zod-messages.ts';
 import { PARENTAL_AGE_LIMITS } from '../../db/parental-schema.ts';
 import { parentalTexts } from './texts.ts';
 

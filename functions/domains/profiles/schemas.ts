@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../lib/zod-messages.ts';
 import { pin } from '../parental/index.ts';
 import { isAvatarId } from './avatars.ts';
 import { profileTexts } from './texts.ts';

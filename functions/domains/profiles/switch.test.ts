@@ -104,7 +104,7 @@ describe('POST /auth/users/switch/', () => {
     const bad = await anna.browser.post('/auth/users/switch/', { userId: 'x' });
     expect([bad.status, ((await bad.json()) as { message: string }).message]).toEqual([
       422,
-      'userId: Укажите профиль',
+      'Укажите профиль',
     ]);
     expect(
       (

@@ -13,6 +13,7 @@ import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../../functions/sh
 import { SOCIAL_LABELS } from '../../../functions/shared/social-labels.ts';
 import {
   $authFlow,
+  type AuthFlowState,
   type AuthStep,
   confirmRecoveryCode,
   confirmSignUp,
@@ -25,6 +26,7 @@ import {
   signInByEmail,
   signInByPhone,
 } from '../../stores/auth-flow.ts';
+import { BusySpinner } from '../ui/BusySpinner.tsx';
 import { authTexts as t } from './texts.ts';
 
 interface Props {
@@ -34,15 +36,42 @@ interface Props {
   initialStep?: AuthStep;
   /** The server's message of a failed social sign-in (`?socialError=`), shown in the social-error popup. */
   socialError?: string;
+  /**
+   * The state the server rendered (the URL's step, or a form posted without JavaScript: its error,
+   * the code sent, what was typed); the island starts from it, so the first paint is the truth.
+   */
+  server?: ServerState;
 }
 
-/** What every step link keeps: where the flow returns (so a link followed before hydration loses nothing). */
-const FlowContext = createContext<{ backPath?: string }>({});
+/** The server's first state of the flow, and what the viewer typed into a form it refused. */
+export type ServerState = Partial<Omit<AuthFlowState, 'busy'>> & {
+  values?: { email?: string; phone?: string; password?: string };
+};
+
+/** What every step link and form keeps: where the flow returns, the state, what was typed. */
+const FlowContext = createContext<{
+  backPath?: string;
+  state: AuthFlowState;
+  values: NonNullable<ServerState['values']>;
+}>({ state: $authFlow.get(), values: {} });
 
 /** The /auth screens: one island, one step at a time, every step a real form. */
-export default function AuthFlow({ backPath, initialStep, socialError }: Props) {
-  const state = useStore($authFlow);
+export default function AuthFlow({ backPath, initialStep, socialError, server = {} }: Props) {
+  const live = useStore($authFlow);
+  const first: AuthFlowState = {
+    step: server.step ?? initialStep ?? 'auth',
+    busy: false,
+    error: server.error ?? null,
+    notice: server.notice ?? null,
+    codeSentTo: server.codeSentTo ?? null,
+    resetToken: server.resetToken ?? null,
+  };
+  // Until the store holds the server's state, render that: server HTML and hydration agree.
+  const [synced, setSynced] = useState(false);
+  const state = synced ? live : first;
+  const [values, setValues] = useState(server.values ?? {});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's first state
   useEffect(() => {
     const url = new URL(location.href);
     rememberReturn(sessionStorage, {
@@ -50,19 +79,24 @@ export default function AuthFlow({ backPath, initialStep, socialError }: Props) 
       referrer: document.referrer,
       origin: location.origin,
     });
-    const step = url.searchParams.get('step');
-    if (isAuthStep(step)) goToStep(step, { push: false });
-    else if (initialStep) goToStep(initialStep, { push: false });
+    $authFlow.set(first);
+    setSynced(true);
+    const unsubscribe = $authFlow.listen((next, previous) => {
+      if (next.step !== previous?.step) setValues({});
+    });
     const onPop = () => {
       const back = new URL(location.href).searchParams.get('step');
       goToStep(isAuthStep(back) ? back : 'auth', { push: false });
     };
     addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, [backPath, initialStep]);
+    return () => {
+      unsubscribe();
+      removeEventListener('popstate', onPop);
+    };
+  }, []);
 
   return (
-    <FlowContext.Provider value={{ backPath }}>
+    <FlowContext.Provider value={{ backPath, state, values }}>
       <section className="auth" aria-labelledby="auth-heading">
         <h1 id="auth-heading" tabIndex={-1}>
           {t.heading[state.step]}
@@ -148,21 +182,40 @@ function onSubmit(handler: (fields: Record<string, string>) => void) {
   };
 }
 
+/**
+ * A step's form. With JavaScript the island sends it over the API; without, it posts to /auth
+ * (src/lib/auth-actions.ts), which answers with the step again or the next one.
+ */
 function Form({
   onSubmit: submit,
   children,
   action,
+  form,
 }: {
   onSubmit: (e: SubmitEvent<HTMLFormElement>) => void;
   children: ReactNode;
   action: string;
+  /** Which server form this is (AUTH_FORMS). */
+  form: string;
 }) {
-  const { busy } = useStore($authFlow);
+  const { backPath, state } = useContext(FlowContext);
+  const { busy, step } = state;
+  const target = `/auth?step=${step}${backPath ? `&backPath=${encodeURIComponent(backPath)}` : ''}`;
   return (
-    <form className="auth__form" onSubmit={submit} noValidate={false} aria-busy={busy}>
+    <form
+      className="auth__form"
+      method="post"
+      action={target}
+      onSubmit={submit}
+      noValidate={false}
+      aria-busy={busy}
+    >
+      <input type="hidden" name="form" value={form} />
+      {backPath && <input type="hidden" name="backPath" value={backPath} />}
       {children}
       <button className="button" type="submit" disabled={busy}>
         {action}
+        <BusySpinner busy={busy} />
       </button>
     </form>
   );
@@ -208,13 +261,21 @@ function SentCode({ to }: { to: string | null }) {
 }
 
 function SignIn() {
+  const { values } = useContext(FlowContext);
   return (
     <>
       <Form
         action={t.signIn}
+        form="signin"
         onSubmit={onSubmit(({ email, password }) => void signInByEmail(email!, password!))}
       >
-        <Field label={t.email} name="email" type="email" autoComplete="username" />
+        <Field
+          label={t.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          defaultValue={values.email}
+        />
         <Field
           label={t.password}
           name="password"
@@ -232,11 +293,13 @@ function SignIn() {
 }
 
 function SignUp() {
-  const { codeSentTo } = useStore($authFlow);
+  const { state, values } = useContext(FlowContext);
+  const { codeSentTo } = state;
   return (
     <>
       <Form
         action={codeSentTo ? t.confirm : t.getCode}
+        form={codeSentTo ? 'signup-code' : 'signup'}
         onSubmit={onSubmit(
           ({ email, password, code }) =>
             void (codeSentTo
@@ -250,6 +313,7 @@ function SignUp() {
           type="email"
           autoComplete="email"
           readOnly={Boolean(codeSentTo)}
+          defaultValue={values.email}
         />
         <Field
           label={t.password}
@@ -259,6 +323,7 @@ function SignUp() {
           minLength={8}
           hint={t.passwordHint}
           readOnly={Boolean(codeSentTo)}
+          defaultValue={codeSentTo ? values.password : undefined}
         />
         <SentCode to={codeSentTo} />
       </Form>
@@ -270,11 +335,13 @@ function SignUp() {
 }
 
 function PhoneSignIn() {
-  const { codeSentTo } = useStore($authFlow);
+  const { state, values } = useContext(FlowContext);
+  const { codeSentTo } = state;
   return (
     <>
       <Form
         action={codeSentTo ? t.signIn : t.getCode}
+        form={codeSentTo ? 'phone-code' : 'phone'}
         onSubmit={onSubmit(
           ({ phone, code }) =>
             void (codeSentTo ? signInByPhone(phone!, code!) : requestPhoneCode(phone!)),
@@ -287,6 +354,7 @@ function PhoneSignIn() {
           autoComplete="tel"
           hint={t.phoneHint}
           readOnly={Boolean(codeSentTo)}
+          defaultValue={codeSentTo ?? values.phone}
         />
         <SentCode to={codeSentTo} />
       </Form>
@@ -298,13 +366,16 @@ function PhoneSignIn() {
 }
 
 function Recovery() {
-  const { codeSentTo, resetToken } = useStore($authFlow);
+  const { state, values } = useContext(FlowContext);
+  const { codeSentTo, resetToken } = state;
   if (resetToken) {
     return (
       <Form
         action={t.savePassword}
+        form="recovery-password"
         onSubmit={onSubmit(({ password }) => void setNewPassword(password!))}
       >
+        <input type="hidden" name="token" value={resetToken} />
         <Field
           label={t.newPassword}
           name="password"
@@ -320,6 +391,7 @@ function Recovery() {
     <>
       <Form
         action={codeSentTo ? t.confirm : t.getCode}
+        form={codeSentTo ? 'recovery-code' : 'recovery'}
         onSubmit={onSubmit(
           ({ email, code }) =>
             void (codeSentTo ? confirmRecoveryCode(email!, code!) : requestRecoveryCode(email!)),
@@ -331,6 +403,7 @@ function Recovery() {
           type="email"
           autoComplete="username"
           readOnly={Boolean(codeSentTo)}
+          defaultValue={codeSentTo ?? values.email}
         />
         <SentCode to={codeSentTo} />
       </Form>

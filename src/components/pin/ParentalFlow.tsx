@@ -38,7 +38,12 @@ interface Props {
 
 /** /settings/parental: one island, one step at a time, every step a real form. */
 export default function ParentalFlow(props: Props) {
-  const state = useStore($parental);
+  const live = useStore($parental);
+  // The server's state until the store holds it: the first paint (server HTML) is the truth.
+  const [synced, setSynced] = useState(false);
+  const state = synced
+    ? live
+    : { ...live, status: props.status, ageLimit: props.ageLimit, entered: props.pinEntered };
   const [step, setStep] = useState<ParentalStep>('overview');
   const [age, setAge] = useState(props.ageLimit);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -64,6 +69,7 @@ export default function ParentalFlow(props: Props) {
       ageLimit: props.ageLimit,
       entered: props.pinEntered,
     });
+    setSynced(true);
     const read = () => {
       const s = new URL(location.href).searchParams.get('step');
       go(isStep(s) ? s : 'overview', false);

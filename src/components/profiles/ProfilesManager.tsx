@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import type { Avatar } from '../../../functions/domains/profiles/index.ts';
+import { showToast } from '../../lib/toast.ts';
 import {
   $profiles,
   createProfile,
@@ -115,15 +116,16 @@ export default function ProfilesManager(props: Props) {
       opener.current = null;
     }
   }, [dialog]);
+  // A created, saved or removed profile is told in the page's toast region.
+  useEffect(() => {
+    if (state.notice) showToast(state.notice);
+  }, [state.notice]);
   const byId = (id: number) => state.profileList.find((p) => p.id === id);
   const full = state.profileList.length >= 5;
 
   return (
     <div className="profiles">
       <p className="muted">{props.kidView ? t.kidLead : t.lead}</p>
-      <p className="profiles-notice" role="status">
-        {state.notice}
-      </p>
       {!dialog && state.error && (
         <p className="settings-alert" role="alert">
           {state.error}

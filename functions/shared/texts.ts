@@ -8,6 +8,7 @@ export const texts = {
   tooLarge: 'Слишком большой запрос',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже',
   validation: 'Проверьте введённые данные',
+  unreadableBody: 'Не удалось прочитать запрос. Обновите страницу и попробуйте ещё раз',
   /** spec, section 8 */
   serverUnavailable: 'Сервис недоступен. Попробуйте позже',
   flagNotFound: 'Такого флага нет',
