@@ -15,14 +15,9 @@ export const techPages = sqliteTable('tech_pages', {
   title: text('title').notNull(),
   lead: text('lead').notNull().default(''),
   /** JSON array of { heading, items: [{ title, body }] } */
-  sections: text('sections', { mode: 'json' }).notNull().$type<TechPageSection[]>(),
+  sections: text('sections', { mode: 'json' }).notNull().$type<unknown[]>(),
   updatedAt: integer('updated_at').notNull().default(sql`(unixepoch())`),
 });
-
-export interface TechPageSection {
-  heading: string;
-  items: { title: string; body: string }[];
-}
 
 /** CMS "seo texts": per-path overrides of title, description, noindex and structured data. */
 export const seoTexts = sqliteTable(
