@@ -4,9 +4,8 @@ import { config } from '../lib/config.ts';
 import * as catalogue from './catalogue-schema.ts';
 import { meteredD1 } from './d1-meter.ts';
 import * as base from './schema.ts';
-import * as support from './support-schema.ts';
 
-const schema = { ...base, ...catalogue, ...support };
+const schema = { ...base, ...catalogue };
 
 /**
  * The D1 database through drizzle, bound per call so tests and requests share one binding. With
