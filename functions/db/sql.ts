@@ -29,8 +29,9 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
       text += value.map(() => '?').join(', ');
       bound.push(...value);
     } else {
+      // D1 refuses to bind undefined; an absent value is SQL NULL.
       text += '?';
-      bound.push(value);
+      bound.push(value ?? null);
     }
     text += strings[i + 1] ?? '';
   });
@@ -41,13 +42,17 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
 export const raw = (text: string): Sql => ({ text, values: [] });
 
 /**
- * The non-empty conditions joined with AND, each in parentheses; an empty fragment when none is left.
- * @example and(sql`a = ${1}`, undefined, sql`b = ${2}`) // { text: '(a = ?) AND (b = ?)', values: [1, 2] }
+ * The non-empty conditions joined with AND, each and the whole in parentheses (so the result is
+ * safe beside an OR); an empty fragment when none is left.
+ * @example and(sql`a = ${1}`, undefined, sql`b = ${2}`) // { text: '((a = ?) AND (b = ?))', values: [1, 2] }
  */
 export function and(...parts: (Sql | undefined | false)[]): Sql {
   const kept = parts.filter((p): p is Sql => !!p && p.text.trim() !== '');
   return {
-    text: kept.map((p) => `(${p.text})`).join(' AND '),
+    text:
+      kept.length > 1
+        ? `(${kept.map((p) => `(${p.text})`).join(' AND ')})`
+        : kept.map((p) => `(${p.text})`).join(''),
     values: kept.flatMap((p) => p.values),
   };
 }

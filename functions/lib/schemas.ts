@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_RATINGS } from '../db/catalogue-schema.ts';
+import { AGE_RATINGS } from '../shared/catalogue.ts';
 import { pageQuery } from './pagination.ts';
 
 /** Shared input schemas of the API (query and path parameters). */

@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
-import type { BatchResponse } from 'drizzle-orm/batch';
 import {
   type Db,
   type PageContext,
   type PageQuery,
+  type PageResults,
   pageContext,
   pageData,
 } from '../../functions/domains/site/index.ts';
@@ -22,7 +22,7 @@ export const loadPageContext = (pathname: string): Promise<PageContext> => pageC
 export async function loadPage<T extends readonly PageQuery[]>(
   Astro: AstroGlobal,
   queries: (d: Db) => T,
-): Promise<{ context: PageContext; results: BatchResponse<T> }> {
+): Promise<{ context: PageContext; results: PageResults<T> }> {
   const loaded = await pageData(Astro.url.pathname, queries);
   Astro.locals.pageContext = loaded.context;
   return loaded;

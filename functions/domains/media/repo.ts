@@ -1,5 +1,5 @@
-import type { TitleType } from '../../db/catalogue-schema.ts';
 import { firstRow, run, sql } from '../../db/sql.ts';
+import type { TitleType } from '../../shared/catalogue.ts';
 import type { ArtKind, ArtSubject } from './art.ts';
 
 const typeLabels: Record<TitleType, string> = {

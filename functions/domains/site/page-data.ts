@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
-import { type Db, db } from '../../db/client.ts';
-import { seoTexts } from '../../db/schema.ts';
+import { d1 } from '../../db/client.ts';
+import { batch, type Query, type Results } from '../../db/sql.ts';
 import { allFlags, type Toggles, togglesFrom } from '../flags/index.ts';
-import { type SeoText, seoPathKey, toSeoText } from '../seo/index.ts';
+import { type SeoText, seoTextQuery, toSeoText } from '../seo/index.ts';
 
-export type { Db };
+/** The database a page's queries are prepared on. */
+export type Db = D1Database;
 
 /** What every page's layout needs from D1: the feature toggles and the CMS SEO texts of its path. */
 export interface PageContext {
@@ -14,30 +13,19 @@ export interface PageContext {
 }
 
 /** One statement a page adds to its batch. */
-export type PageQuery = BatchItem<'sqlite'>;
+export type PageQuery = Query<unknown>;
 
-function contextQueries(d: Db, pathname: string) {
-  return [
-    allFlags(d),
-    d
-      .select()
-      .from(seoTexts)
-      .where(eq(seoTexts.path, seoPathKey(pathname)))
-      .limit(1),
-  ] as const;
-}
+const contextQueries = (d: Db, pathname: string) =>
+  [allFlags(d), seoTextQuery(d, pathname)] as const;
 
-type ContextRows = BatchResponse<ReturnType<typeof contextQueries>>;
-
-function toPageContext([flags, seoRows]: ContextRows): PageContext {
-  const seo = seoRows[0];
+function toPageContext([flags, seo]: Results<ReturnType<typeof contextQueries>>): PageContext {
   return { toggles: togglesFrom(flags), seo: seo ? toSeoText(seo) : null };
 }
 
 /** The page context alone, in one round trip. */
 export async function pageContext(pathname: string): Promise<PageContext> {
-  const d = db();
-  return toPageContext(await d.batch(contextQueries(d, pathname)));
+  const d = d1();
+  return toPageContext(await batch(d, contextQueries(d, pathname)));
 }
 
 /**
@@ -47,13 +35,12 @@ export async function pageContext(pathname: string): Promise<PageContext> {
 export async function pageData<T extends readonly PageQuery[]>(
   pathname: string,
   queries: (d: Db) => T,
-): Promise<{ context: PageContext; results: BatchResponse<T> }> {
-  const d = db();
-  const own = queries(d);
-  const [flags, seo, ...results] = await d.batch([
+): Promise<{ context: PageContext; results: Results<T> }> {
+  const d = d1();
+  const [flags, seo, ...results] = await batch(d, [
     ...contextQueries(d, pathname),
-    ...own,
-  ] as unknown as [PageQuery, ...PageQuery[]]);
-  const context = toPageContext([flags, seo] as unknown as ContextRows);
-  return { context, results: results as unknown as BatchResponse<T> };
+    ...queries(d),
+  ] as const);
+  const context = toPageContext([flags, seo] as Results<ReturnType<typeof contextQueries>>);
+  return { context, results: results as unknown as Results<T> };
 }
