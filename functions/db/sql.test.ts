@@ -27,6 +27,11 @@ describe('SQL fragments', () => {
     expect(one).toEqual([{ name: 'a' }]);
     expect(b).toEqual([{ name: 'b' }]);
     expect(and(undefined, false).text).toBe('');
+    // The joined conditions stay one condition next to other operators.
+    const [negated] = await batch(d, [
+      rows(d, sql`SELECT NOT ${and(sql`1 = ${1}`, sql`1 = ${0}`)} AS yes`),
+    ]);
+    expect(negated).toEqual([{ yes: 1 }]);
     expect(sql`x IN (${[1, 2]}) AND ${and(sql`y = ${3}`)}`).toEqual({
       text: 'x IN (?, ?) AND (y = ?)',
       values: [1, 2, 3],
