@@ -6,7 +6,7 @@
 
 import { env, waitUntil } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
-import { d1, db } from './db/client.ts';
+import { d1 } from './db/client.ts';
 import { purgeExpired } from './domains/auth/index.ts';
 import { purgeSocial } from './domains/social/index.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
@@ -28,7 +28,7 @@ export default {
   async scheduled(controller, _env, ctx) {
     const now = Math.floor(controller.scheduledTime / 1000);
     ctx.waitUntil(
-      extendTvGuide(db(), now).then(({ added, removed }) => {
+      extendTvGuide(d1(), now).then(({ added, removed }) => {
         console.log(`tv guide: ${added} programmes added, ${removed} removed`);
       }),
     );

@@ -1,4 +1,4 @@
-import { AGE_RATINGS, type AgeRating } from '../db/catalogue-schema.ts';
+import { AGE_RATINGS, type AgeRating } from '../shared/catalogue.ts';
 
 export type { AgeRating };
 

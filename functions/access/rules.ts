@@ -1,4 +1,4 @@
-import type { Partner, TitleType } from '../db/catalogue-schema.ts';
+import type { Partner, TitleType } from '../shared/catalogue.ts';
 import { type AgeRating, KID_MAX_AGE } from './age.ts';
 import type { Viewer } from './viewer.ts';
 

@@ -1,5 +1,4 @@
-import { and, notInArray, type SQL, sql } from 'drizzle-orm';
-import { shelves, titles, tvChannels } from '../db/catalogue-schema.ts';
+import { and, type Sql, sql } from '../db/sql.ts';
 import { CIS_ONLY_PARTNERS, CIS_ONLY_TYPES } from './rules.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -9,30 +8,27 @@ import type { Viewer } from './viewer.ts';
  * (`titles.partner`), so the conditions also hold in joins and correlated subqueries.
  */
 
-const raw = (column: { name: string }, table: string) => sql.raw(`${table}.${column.name}`);
-
 /** Titles the viewer may see (region and age); undefined when nothing is hidden from them. */
-export function visibleTitles(viewer: Viewer): SQL | undefined {
+export function visibleTitles(viewer: Viewer): Sql | undefined {
   const cis = viewer.regionGroup === 'cis';
-  return and(
-    cis ? undefined : notInArray(raw(titles.partner, 'titles'), [...CIS_ONLY_PARTNERS]),
-    cis ? undefined : notInArray(raw(titles.type, 'titles'), [...CIS_ONLY_TYPES]),
-    viewer.ageLimit === undefined
-      ? undefined
-      : sql`${raw(titles.ageRating, 'titles')} <= ${viewer.ageLimit}`,
+  const found = and(
+    !cis && sql`titles.partner NOT IN (${[...CIS_ONLY_PARTNERS]})`,
+    !cis && sql`titles.type NOT IN (${[...CIS_ONLY_TYPES]})`,
+    viewer.ageLimit !== undefined && sql`titles.age_rating <= ${viewer.ageLimit}`,
   );
+  return found.text ? found : undefined;
 }
 
 /** TV channels the viewer may see. */
-export function visibleChannels(viewer: Viewer): SQL | undefined {
+export function visibleChannels(viewer: Viewer): Sql | undefined {
   return viewer.ageLimit === undefined
     ? undefined
-    : sql`${raw(tvChannels.ageRating, 'tv_channels')} <= ${viewer.ageLimit}`;
+    : sql`tv_channels.age_rating <= ${viewer.ageLimit}`;
 }
 
 /** Showcase shelves the viewer may see: a CIS-only partner's shelf only in the CIS. */
-export function visibleShelves(viewer: Viewer): SQL | undefined {
+export function visibleShelves(viewer: Viewer): Sql | undefined {
   return viewer.regionGroup === 'cis'
     ? undefined
-    : sql`(${raw(shelves.partner, 'shelves')} IS NULL OR ${notInArray(raw(shelves.partner, 'shelves'), [...CIS_ONLY_PARTNERS])})`;
+    : sql`(shelves.partner IS NULL OR shelves.partner NOT IN (${[...CIS_ONLY_PARTNERS]}))`;
 }

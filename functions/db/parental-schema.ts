@@ -1,6 +1,6 @@
 /**
  * Types of the parental-control tables (migration 0008_parental.sql, the source of truth; queried
- * in raw SQL by the parental domain, so no drizzle mirror).
+ * in raw SQL by the parental domain).
  */
 
 /** The spec's parental-control states (section 3); no row is Undefined. */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../db/client.ts';
+import { d1 } from '../db/client.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { call, RETURNING } from '../test-helpers.ts';
 import { channelProgrammes, extendTvGuide, GUIDE_AHEAD, GUIDE_KEPT } from './tv-guide.ts';
@@ -24,28 +24,28 @@ describe('the daily TV guide job', () => {
   });
 
   it('continues every channel from its last programme to a week ahead, contiguous, and drops what is two weeks old', async () => {
-    const { added, removed } = await extendTvGuide(db(), now);
+    const { added, removed } = await extendTvGuide(d1(), now);
     expect(removed).toBe(1);
     expect(added).toBeGreaterThan(7 * 24);
     for (const channelId of [1, 2]) {
-      const rows = await channelProgrammes(db(), channelId);
+      const rows = await channelProgrammes(d1(), channelId);
       for (let i = 1; i < rows.length; i++)
         expect(rows[i]!.startsAt, `channel ${channelId} #${i}`).toBe(rows[i - 1]!.endsAt);
       expect(rows.at(-1)!.endsAt).toBeGreaterThanOrEqual(now + GUIDE_AHEAD);
       expect(rows[0]!.endsAt).toBeGreaterThan(now - GUIDE_KEPT);
     }
-    expect((await channelProgrammes(db(), 1))[0]!.name).toBe('Вчерашние новости');
+    expect((await channelProgrammes(d1(), 1))[0]!.name).toBe('Вчерашние новости');
   });
 
   it('does nothing the second time the same day', async () => {
-    await extendTvGuide(db(), now);
-    const before = (await channelProgrammes(db(), 1)).length;
-    expect(await extendTvGuide(db(), now)).toEqual({ added: 0, removed: 0 });
-    expect((await channelProgrammes(db(), 1)).length).toBe(before);
+    await extendTvGuide(d1(), now);
+    const before = (await channelProgrammes(d1(), 1)).length;
+    expect(await extendTvGuide(d1(), now)).toEqual({ added: 0, removed: 0 });
+    expect((await channelProgrammes(d1(), 1)).length).toBe(before);
   });
 
   it('makes /cms/tv/channels/ answer what is on now after the guide had run out', async () => {
-    await extendTvGuide(db(), now);
+    await extendTvGuide(d1(), now);
     const res = await call('/cms/tv/channels/', { headers: RETURNING, country: 'DE' });
     const body = (await res.json()) as { results: { now: unknown; next: unknown }[] };
     expect(body.results.every((c) => c.now && c.next)).toBe(true);

@@ -1,9 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { titles, tvChannels, tvProgrammes } from '../db/catalogue-schema.ts';
-import type { Db } from '../db/client.ts';
 import { DAY, MSK_OFFSET } from '../db/seed/catalogue/clock.ts';
 import { rng } from '../db/seed/catalogue/rng.ts';
-import { generateProgrammes, type Programme } from '../db/seed/catalogue/tv.ts';
+import {
+  generateProgrammes,
+  type Programme,
+  type GuideTitle as TitleForGuide,
+} from '../db/seed/catalogue/tv.ts';
+import { batch, prepare, rows, run, sql } from '../db/sql.ts';
 
 /** How far ahead the guide reaches, and how long past programmes are kept. */
 export const GUIDE_AHEAD = 7 * DAY;
@@ -21,33 +23,24 @@ const moscowMidnightAfter = (seconds: number) =>
  * the programmes come from the same generator as the seed (deterministic per channel and start);
  * with a real EPG provider its adapter fills the same rows. Safe to run twice: a programme is
  * unique per channel and start (`INSERT OR IGNORE`).
- * @example await extendTvGuide(db(), Math.floor(Date.now() / 1000)) // { added: 4310, removed: 612 }
+ * @example await extendTvGuide(d1(), Math.floor(Date.now() / 1000)) // { added: 4310, removed: 612 }
  */
 export async function extendTvGuide(
-  db: Db,
+  d: D1Database,
   now: number,
 ): Promise<{ added: number; removed: number }> {
   const until = moscowMidnightAfter(now + GUIDE_AHEAD);
-  const [channels, lastEnds, titleRows] = await db.batch([
-    db.select({ id: tvChannels.id, slug: tvChannels.slug }).from(tvChannels),
-    db
-      .select({
-        channelId: tvProgrammes.channelId,
-        lastEnd: sql<number>`max(${tvProgrammes.endsAt})`,
-      })
-      .from(tvProgrammes)
-      .groupBy(tvProgrammes.channelId),
-    db
-      .select({
-        type: titles.type,
-        partner: titles.partner,
-        name: titles.name,
-        description: titles.description,
-        age_rating: titles.ageRating,
-        duration_min: sql<number>`coalesce(${titles.durationMin}, 90)`,
-      })
-      .from(titles)
-      .where(inArray(titles.type, ['movie', 'series', 'kids'])),
+  const [channels, lastEnds, titleRows] = await batch(d, [
+    rows<{ id: number; slug: string }>(d, sql`SELECT id, slug FROM tv_channels`),
+    rows<{ channelId: number; lastEnd: number }>(
+      d,
+      sql`SELECT channel_id AS "channelId", max(ends_at) AS "lastEnd" FROM tv_programmes GROUP BY channel_id`,
+    ),
+    rows<TitleForGuide>(
+      d,
+      sql`SELECT type, partner, name, description, age_rating, coalesce(duration_min, 90) AS duration_min
+          FROM titles WHERE type IN (${['movie', 'series', 'kids']})`,
+    ),
   ]);
   const fresh: Programme[] = [];
   for (const channel of channels) {
@@ -61,20 +54,23 @@ export async function extendTvGuide(
   }
   const inserts = [];
   for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
-    const rows = fresh.slice(i, i + ROWS_PER_INSERT).map((p) => ({
-      channelId: p.channel_id,
-      startsAt: p.starts_at,
-      endsAt: p.ends_at,
-      name: p.name,
-      description: p.description,
-      genre: p.genre,
-      ageRating: p.age_rating,
-    }));
-    inserts.push(db.insert(tvProgrammes).values(rows).onConflictDoNothing());
+    const values = fresh
+      .slice(i, i + ROWS_PER_INSERT)
+      .map(
+        (p) =>
+          sql`(${p.channel_id}, ${p.starts_at}, ${p.ends_at}, ${p.name}, ${p.description}, ${p.genre}, ${p.age_rating})`,
+      );
+    const list = values.reduce((all, v) => sql`${all}, ${v}`);
+    inserts.push(
+      prepare(
+        d,
+        sql`INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name, description, genre, age_rating)
+            VALUES ${list} ON CONFLICT DO NOTHING`,
+      ),
+    );
   }
-  const removal = db.delete(tvProgrammes).where(lt(tvProgrammes.endsAt, now - GUIDE_KEPT));
-  const results = await db.batch([removal, ...inserts]);
-  const [removed, ...added] = results as unknown as D1Result[];
+  const removal = prepare(d, sql`DELETE FROM tv_programmes WHERE ends_at < ${now - GUIDE_KEPT}`);
+  const [removed, ...added] = await d.batch([removal, ...inserts]);
   return {
     added: added.reduce((n, r) => n + (r.meta?.changes ?? 0), 0),
     removed: removed?.meta?.changes ?? 0,
@@ -82,10 +78,12 @@ export async function extendTvGuide(
 }
 
 /** Programmes of one channel in order, for tests and diagnostics. */
-export function channelProgrammes(db: Db, channelId: number) {
-  return db
-    .select()
-    .from(tvProgrammes)
-    .where(and(eq(tvProgrammes.channelId, channelId)))
-    .orderBy(tvProgrammes.startsAt);
+export function channelProgrammes(d: D1Database, channelId: number) {
+  return run(
+    rows<{ name: string; startsAt: number; endsAt: number }>(
+      d,
+      sql`SELECT name, starts_at AS "startsAt", ends_at AS "endsAt" FROM tv_programmes
+          WHERE channel_id = ${channelId} ORDER BY starts_at`,
+    ),
+  );
 }

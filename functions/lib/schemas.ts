@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-messages.ts';
-import { AGE_RATINGS } from '../db/catalogue-schema.ts';
+import { AGE_RATINGS } from '../shared/catalogue.ts';
 import { pageQuery } from './pagination.ts';
 
 /** Shared input schemas of the API (query and path parameters). */

@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
-import type { BatchResponse } from 'drizzle-orm/batch';
 import {
   type Db,
   type PageContext,
   type PageQuery,
+  type PageResults,
   type ParentalAsk,
   pageContext,
   pageData,
@@ -39,7 +39,7 @@ export const loadPageContext = (Astro: AstroGlobal): Promise<PageContext> =>
 export async function loadPage<T extends readonly PageQuery[]>(
   Astro: AstroGlobal,
   queries: (d: Db) => T,
-): Promise<{ context: PageContext; results: BatchResponse<T> }> {
+): Promise<{ context: PageContext; results: PageResults<T> }> {
   const loaded = await pageData(Astro.url.pathname, queries, parentalAsk(Astro));
   Astro.locals.pageContext = loaded.context;
   return loaded;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { SHELF_KINDS } from '../catalogue-schema.ts';
+import { SHELF_KINDS } from '../../shared/catalogue.ts';
 import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueRows, catalogueSql, catalogueStatements } from './catalogue/index.ts';
 

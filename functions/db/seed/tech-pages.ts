@@ -1,4 +1,4 @@
-import type { TechPageSection } from '../schema.ts';
+import type { TechPageSection } from '../../domains/tech-pages/index.ts';
 
 /** CMS tech pages (spec section 7, "tech pages faq and contact"), in Russian. */
 export const techPageSeed: {

@@ -4,7 +4,7 @@ import { CODE_MAX_ATTEMPTS, CODE_SECONDS, SESSION_SECONDS } from './limits.ts';
 import type { NewCredential, SignedIn } from './tokens.ts';
 
 /**
- * SQL of the accounts domain, on the D1 binding (`d1()`; see its note on drizzle). Writes that
+ * SQL of the accounts domain, on the D1 binding (`d1()`). Writes that
  * belong together are one `db.batch()` (one transaction). Writes that depend on a one-time code
  * or token are guarded by `EXISTS (… consumed_by = <this request's nonce>)`, so they commit with
  * the consumption or not at all, and a code used twice at once serves only one request.

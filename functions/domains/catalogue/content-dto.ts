@@ -1,4 +1,4 @@
-import type { AgeRating, Partner, TitleType } from '../../db/catalogue-schema.ts';
+import type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
 import { artUrl, titleSubject } from '../media/index.ts';
 
 /** '16+' from 16: how age ratings are shown and sent. */

@@ -1,25 +1,19 @@
-import { and, asc, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { BatchResponse } from 'drizzle-orm/batch';
 import { type Viewer, visibleTitles } from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
 import {
-  countries,
-  episodes,
-  genres,
-  type Partner,
-  people,
-  products,
-  seasons,
-  studios,
-  type TitleType,
-  titleCountries,
-  titleGenres,
-  titlePeople,
-  titleProducts,
-  titleStudios,
-  titles,
-} from '../../db/catalogue-schema.ts';
-import { type Db, db as defaultDb } from '../../db/client.ts';
+  batch,
+  type Query,
+  type Results,
+  raw,
+  rows,
+  run,
+  type Sql,
+  sql,
+  where,
+} from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
+import type { AgeRating, BuyType, Partner, TitleType } from '../../shared/catalogue.ts';
+import type { TitleRow } from './content-dto.ts';
 
 export const SORTS = ['popular', 'new', 'rating'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -39,47 +33,57 @@ export interface TitleFilter {
   sort: Sort;
 }
 
-/** Columns of a title card. */
-export const cardColumns = {
-  id: titles.id,
-  slug: titles.slug,
-  type: titles.type,
-  name: titles.name,
-  originalName: titles.originalName,
-  year: titles.year,
-  ageRating: titles.ageRating,
-  partner: titles.partner,
-  rating: titles.rating,
-};
+/** Columns of a title card (`TitleRow`). */
+export const cardColumns = raw(
+  'titles.id, titles.slug, titles.type, titles.name, titles.original_name AS "originalName", titles.year, titles.age_rating AS "ageRating", titles.partner, titles.rating',
+);
 
 /**
  * Columns of an episode with its series as a card (select from episodes joined to seasons and
  * titles). Aliased: the three tables share column names (id, number, name).
  */
-export const episodeCardColumns = {
-  episodeId: sql<number>`episodes.id`.as('episode_id'),
-  episodeNumber: sql<number>`episodes.number`.as('episode_number'),
-  episodeName: sql<string>`episodes.name`.as('episode_name'),
-  seasonNumber: sql<number>`seasons.number`.as('season_number'),
-  episodeReleasedAt: sql<number>`episodes.released_at`.as('episode_released_at'),
-  ...cardColumns,
-};
+export const episodeCardColumns = raw(
+  `episodes.id AS "episodeId", episodes.number AS "episodeNumber", episodes.name AS "episodeName", seasons.number AS "seasonNumber", episodes.released_at AS "episodeReleasedAt", ${cardColumns.text}`,
+);
 
-const ORDER: Record<Sort, SQL[]> = {
-  popular: [desc(titles.popularity), desc(titles.id)],
-  new: [desc(titles.releasedAt), desc(titles.id)],
-  rating: [sql`${titles.rating} DESC NULLS LAST`, desc(titles.id)],
+/** An episode with its series as a card (`episodeCardColumns`). */
+export interface EpisodeCardRow extends TitleRow {
+  episodeId: number;
+  episodeNumber: number;
+  episodeName: string;
+  seasonNumber: number;
+  episodeReleasedAt: number;
+}
+
+/** A row of titles. */
+export interface Title extends TitleRow {
+  description: string;
+  decade: number;
+  durationMin: number | null;
+  popularity: number;
+  trailerOf: number | null;
+  releasedAt: number;
+  createdAt: number;
+}
+
+const TITLE_COLUMNS = raw(
+  `${cardColumns.text}, titles.description, titles.decade, titles.duration_min AS "durationMin", titles.popularity, titles.trailer_of AS "trailerOf", titles.released_at AS "releasedAt", titles.created_at AS "createdAt"`,
+);
+
+const ORDER: Record<Sort, Sql> = {
+  popular: raw('titles.popularity DESC, titles.id DESC'),
+  new: raw('titles.released_at DESC, titles.id DESC'),
+  rating: raw('titles.rating DESC NULLS LAST, titles.id DESC'),
 };
 
 /** Only what is out: lists never show titles released in the future (premieres list those). */
-const released = () => lte(titles.releasedAt, sql`unixepoch()`);
+const released = () => sql`titles.released_at <= unixepoch()`;
 
-function filterWhere(f: TitleFilter): SQL | undefined {
-  return and(
-    inArray(titles.type, f.types),
+function filterWhere(f: TitleFilter): Sql {
+  return where(
+    sql`titles.type IN (${f.types})`,
     released(),
-    // Correlated subqueries name their columns in full: drizzle leaves them unqualified in a
-    // single-table select, where "id" would silently mean the inner table's.
+    // Correlated subqueries name their columns in full, where a bare "id" would mean the inner table's.
     f.genre
       ? sql`EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = titles.id AND g.slug = ${f.genre})`
       : undefined,
@@ -89,11 +93,11 @@ function filterWhere(f: TitleFilter): SQL | undefined {
     f.studio
       ? sql`EXISTS (SELECT 1 FROM title_studios ts JOIN studios st ON st.id = ts.studio_id WHERE ts.title_id = titles.id AND st.slug = ${f.studio})`
       : undefined,
-    f.year !== undefined ? eq(titles.year, f.year) : undefined,
-    f.decade !== undefined ? eq(titles.decade, f.decade) : undefined,
+    f.year !== undefined ? sql`titles.year = ${f.year}` : undefined,
+    f.decade !== undefined ? sql`titles.decade = ${f.decade}` : undefined,
     visibleTitles(f.viewer),
-    f.partner ? eq(titles.partner, f.partner) : undefined,
-    f.partnersOnly ? ne(titles.partner, 'none') : undefined,
+    f.partner ? sql`titles.partner = ${f.partner}` : undefined,
+    f.partnersOnly ? sql`titles.partner != 'none'` : undefined,
   );
 }
 
@@ -101,104 +105,94 @@ function filterWhere(f: TitleFilter): SQL | undefined {
  * One page of titles and the total, in one D1 query (the total rides along as a window count).
  * @example await listTitles(db, { types: ['series'], genre: 'drama', sort: 'new' }, { page: 1, page_size: 24 })
  */
-export async function listTitles(db: Db, f: TitleFilter, page: PageQuery) {
-  return withTotal(f, page, await listTitlesQuery(db, f, page), db);
+export async function listTitles(d: D1Database, f: TitleFilter, page: PageQuery) {
+  return withTotal(f, page, await run(listTitlesQuery(d, f, page)), d);
 }
 
 /** The page query alone, for pages that batch it with their other reads. */
-export function listTitlesQuery(db: Db, f: TitleFilter, { page, page_size }: PageQuery) {
-  return db
-    .select({ ...cardColumns, total: sql<number>`count(*) OVER ()` })
-    .from(titles)
-    .where(filterWhere(f))
-    .orderBy(...ORDER[f.sort])
-    .limit(page_size)
-    .offset((page - 1) * page_size);
+export function listTitlesQuery(
+  d: D1Database,
+  f: TitleFilter,
+  { page, page_size }: PageQuery,
+): Query<(TitleRow & { total: number })[]> {
+  return rows(
+    d,
+    sql`SELECT ${cardColumns}, count(*) OVER () AS total FROM titles ${filterWhere(f)}
+        ORDER BY ${ORDER[f.sort]} LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+  );
 }
 
 /** Rows and total; past the last page the window count is missing, so it is counted then only. */
 export async function withTotal<T extends { total: number }>(
   f: TitleFilter,
   { page }: PageQuery,
-  rows: T[],
-  db: Db = defaultDb(),
+  found: T[],
+  d: D1Database = d1(),
 ) {
   const total =
-    rows[0]?.total ??
+    found[0]?.total ??
     (page > 1
-      ? (await db.select({ n: sql<number>`count(*)` }).from(titles).where(filterWhere(f)))[0]!.n
+      ? (
+          await run(rows<{ n: number }>(d, sql`SELECT count(*) AS n FROM titles ${filterWhere(f)}`))
+        )[0]!.n
       : 0);
-  return { rows, total };
+  return { rows: found, total };
 }
 
 /**
  * The queries of a title with everything its page shows (see `toFoundTitle`), whoever asks: the
  * caller decides with `canSee` whether this viewer may see it (403, not 404, when not).
  */
-export function titleQueries(db: Db, id: number) {
+export function titleQueries(d: D1Database, id: number) {
   return [
-    db.select().from(titles).where(eq(titles.id, id)).limit(1),
-    db
-      .select({ slug: genres.slug, name: genres.name })
-      .from(titleGenres)
-      .innerJoin(genres, eq(genres.id, titleGenres.genreId))
-      .where(eq(titleGenres.titleId, id))
-      .orderBy(asc(genres.name)),
-    db
-      .select({ code: countries.code, name: countries.name })
-      .from(titleCountries)
-      .innerJoin(countries, eq(countries.id, titleCountries.countryId))
-      .where(eq(titleCountries.titleId, id)),
-    db
-      .select({ slug: studios.slug, name: studios.name })
-      .from(titleStudios)
-      .innerJoin(studios, eq(studios.id, titleStudios.studioId))
-      .where(eq(titleStudios.titleId, id)),
-    db
-      .select({
-        id: people.id,
-        slug: people.slug,
-        name: people.name,
-        originalName: people.originalName,
-        role: titlePeople.role,
-      })
-      .from(titlePeople)
-      .innerJoin(people, eq(people.id, titlePeople.personId))
-      .where(eq(titlePeople.titleId, id))
-      .orderBy(asc(titlePeople.role), asc(titlePeople.position)),
-    db
-      .select({
-        id: seasons.id,
-        number: seasons.number,
-        name: seasons.name,
-        year: seasons.year,
-        episodes: sql<number>`(SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id)`,
-      })
-      .from(seasons)
-      .where(eq(seasons.titleId, id))
-      .orderBy(asc(seasons.number)),
-    db
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: products.name,
-        buyType: products.buyType,
-        partner: products.partner,
-      })
-      .from(titleProducts)
-      .innerJoin(products, eq(products.id, titleProducts.productId))
-      .where(eq(titleProducts.titleId, id))
-      .orderBy(asc(products.id)),
-    db
-      .select({
-        id: titles.id,
-        name: titles.name,
-        year: titles.year,
-        durationMin: titles.durationMin,
-      })
-      .from(titles)
-      .where(eq(titles.trailerOf, id))
-      .limit(3),
+    rows<Title>(d, sql`SELECT ${TITLE_COLUMNS} FROM titles WHERE titles.id = ${id} LIMIT 1`),
+    rows<{ slug: string; name: string }>(
+      d,
+      sql`SELECT genres.slug, genres.name FROM title_genres
+          JOIN genres ON genres.id = title_genres.genre_id
+          WHERE title_genres.title_id = ${id} ORDER BY genres.name`,
+    ),
+    rows<{ code: string; name: string }>(
+      d,
+      sql`SELECT countries.code, countries.name FROM title_countries
+          JOIN countries ON countries.id = title_countries.country_id
+          WHERE title_countries.title_id = ${id}`,
+    ),
+    rows<{ slug: string; name: string }>(
+      d,
+      sql`SELECT studios.slug, studios.name FROM title_studios
+          JOIN studios ON studios.id = title_studios.studio_id
+          WHERE title_studios.title_id = ${id}`,
+    ),
+    rows<{
+      id: number;
+      slug: string;
+      name: string;
+      originalName: string;
+      role: 'actor' | 'director';
+    }>(
+      d,
+      sql`SELECT people.id, people.slug, people.name, people.original_name AS "originalName", title_people.role
+          FROM title_people JOIN people ON people.id = title_people.person_id
+          WHERE title_people.title_id = ${id} ORDER BY title_people.role, title_people.position`,
+    ),
+    rows<{ id: number; number: number; name: string; year: number; episodes: number }>(
+      d,
+      sql`SELECT seasons.id, seasons.number, seasons.name, seasons.year,
+            (SELECT count(*) FROM episodes e WHERE e.season_id = seasons.id) AS episodes
+          FROM seasons WHERE seasons.title_id = ${id} ORDER BY seasons.number`,
+    ),
+    rows<{ id: number; slug: string; name: string; buyType: BuyType; partner: Partner }>(
+      d,
+      sql`SELECT products.id, products.slug, products.name, products.buy_type AS "buyType", products.partner
+          FROM title_products JOIN products ON products.id = title_products.product_id
+          WHERE title_products.title_id = ${id} ORDER BY products.id`,
+    ),
+    rows<{ id: number; name: string; year: number; durationMin: number | null }>(
+      d,
+      sql`SELECT titles.id, titles.name, titles.year, titles.duration_min AS "durationMin"
+          FROM titles WHERE titles.trailer_of = ${id} LIMIT 3`,
+    ),
   ] as const;
 }
 
@@ -212,7 +206,7 @@ export function toFoundTitle([
   seasonRows,
   productRows,
   trailerRows,
-]: BatchResponse<ReturnType<typeof titleQueries>>) {
+]: Results<ReturnType<typeof titleQueries>>) {
   const title = found[0];
   if (!title) return undefined;
   return {
@@ -228,58 +222,55 @@ export function toFoundTitle([
 }
 
 /** A title with everything its page shows, in one batched round trip. */
-export async function findTitle(db: Db, id: number) {
-  return toFoundTitle(await db.batch(titleQueries(db, id)));
+export async function findTitle(d: D1Database, id: number) {
+  return toFoundTitle(await batch(d, titleQueries(d, id)));
 }
 
 /**
  * The queries of one season of a series with its episodes; without a number, the first season
  * (so a title page can ask for it in the same round trip as the title).
  */
-export function seasonQueries(db: Db, titleId: number, number?: number) {
+export function seasonQueries(d: D1Database, titleId: number, number?: number) {
   const seasonNumber =
     number ?? sql`(SELECT min(s1.number) FROM seasons s1 WHERE s1.title_id = ${titleId})`;
   return [
-    db
-      .select({
-        id: seasons.id,
-        number: seasons.number,
-        name: seasons.name,
-        year: seasons.year,
-        titleName: sql<string>`titles.name`.as('title_name'),
-        ageRating: titles.ageRating,
-        type: titles.type,
-        partner: titles.partner,
-      })
-      .from(seasons)
-      .innerJoin(titles, eq(titles.id, seasons.titleId))
-      .where(
-        and(
-          eq(seasons.titleId, titleId),
-          sql`seasons.number = ${seasonNumber}`,
-          eq(titles.type, 'series'),
-        ),
-      )
-      .limit(1),
-    db
-      .select({
-        id: episodes.id,
-        number: episodes.number,
-        name: episodes.name,
-        description: episodes.description,
-        durationMin: episodes.durationMin,
-        releasedAt: episodes.releasedAt,
-      })
-      .from(episodes)
-      .where(
-        sql`episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})`,
-      )
-      .orderBy(asc(episodes.number)),
+    rows<{
+      id: number;
+      number: number;
+      name: string;
+      year: number;
+      titleName: string;
+      ageRating: AgeRating;
+      type: TitleType;
+      partner: Partner;
+    }>(
+      d,
+      sql`SELECT seasons.id, seasons.number, seasons.name, seasons.year, titles.name AS "titleName",
+            titles.age_rating AS "ageRating", titles.type, titles.partner
+          FROM seasons JOIN titles ON titles.id = seasons.title_id
+          WHERE seasons.title_id = ${titleId} AND seasons.number = ${seasonNumber} AND titles.type = 'series'
+          LIMIT 1`,
+    ),
+    rows<{
+      id: number;
+      number: number;
+      name: string;
+      description: string;
+      durationMin: number;
+      releasedAt: number;
+    }>(
+      d,
+      sql`SELECT episodes.id, episodes.number, episodes.name, episodes.description,
+            episodes.duration_min AS "durationMin", episodes.released_at AS "releasedAt"
+          FROM episodes
+          WHERE episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})
+          ORDER BY episodes.number`,
+    ),
   ] as const;
 }
 
 /** A season from the rows of `seasonQueries`; undefined when there is none. */
-export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<
+export function toFoundSeason([seasonRows, episodeRows]: Results<
   ReturnType<typeof seasonQueries>
 >) {
   const found = seasonRows[0];
@@ -294,57 +285,56 @@ export function toFoundSeason([seasonRows, episodeRows]: BatchResponse<
 }
 
 /** One season of a series with its episodes, in one batched round trip. */
-export async function findSeason(db: Db, titleId: number, number: number) {
-  return toFoundSeason(await db.batch(seasonQueries(db, titleId, number)));
+export async function findSeason(d: D1Database, titleId: number, number: number) {
+  return toFoundSeason(await batch(d, seasonQueries(d, titleId, number)));
 }
 
 /** A title page's queries: the title and the season on show (the first unless `season` is given). */
-export function titlePageQueries(db: Db, id: number, season?: number) {
-  return [...titleQueries(db, id), ...seasonQueries(db, id, season)] as const;
+export function titlePageQueries(d: D1Database, id: number, season?: number) {
+  return [...titleQueries(d, id), ...seasonQueries(d, id, season)] as const;
 }
 
 /** The title and its season on show from the rows of `titlePageQueries`. */
-export function toTitlePage(rows: BatchResponse<ReturnType<typeof titlePageQueries>>) {
-  const [t0, t1, t2, t3, t4, t5, t6, t7, s0, s1] = rows;
-  const found = toFoundTitle([t0, t1, t2, t3, t4, t5, t6, t7]);
-  return { found, season: found?.title.type === 'series' ? toFoundSeason([s0, s1]) : undefined };
+export function toTitlePage(found: Results<ReturnType<typeof titlePageQueries>>) {
+  const [t0, t1, t2, t3, t4, t5, t6, t7, s0, s1] = found;
+  const title = toFoundTitle([t0, t1, t2, t3, t4, t5, t6, t7]);
+  return {
+    found: title,
+    season: title?.title.type === 'series' ? toFoundSeason([s0, s1]) : undefined,
+  };
 }
 
 /** Titles sharing the most genres with a title, then by popularity (the title itself left out). */
-export async function recommendationsFor(db: Db, titleId: number, limit: number, viewer: Viewer) {
-  return db
-    .select({
-      ...cardColumns,
-      shared:
-        sql<number>`(SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id WHERE a.title_id = ${titleId} AND b.title_id = titles.id)`.as(
-          'shared',
-        ),
-    })
-    .from(titles)
-    .where(
-      and(
-        sql`titles.id != ${titleId} AND titles.type != 'trailer'`,
-        released(),
-        visibleTitles(viewer),
-      ),
-    )
-    .orderBy(sql`shared DESC`, desc(titles.popularity))
-    .limit(limit);
+export async function recommendationsFor(
+  d: D1Database,
+  titleId: number,
+  limit: number,
+  viewer: Viewer,
+) {
+  return run(
+    rows<TitleRow & { shared: number }>(
+      d,
+      sql`SELECT ${cardColumns},
+            (SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id
+             WHERE a.title_id = ${titleId} AND b.title_id = titles.id) AS shared
+          FROM titles
+          ${where(sql`titles.id != ${titleId} AND titles.type != 'trailer'`, released(), visibleTitles(viewer))}
+          ORDER BY shared DESC, titles.popularity DESC LIMIT ${limit}`,
+    ),
+  );
 }
 
 /** The seasons of a series, for the spec's season URLs, with the facts the access rules need. */
-export async function seasonsOf(db: Db, titleId: number) {
-  const [facts, rows] = await db.batch([
-    db
-      .select({ type: titles.type, partner: titles.partner, ageRating: titles.ageRating })
-      .from(titles)
-      .where(eq(titles.id, titleId))
-      .limit(1),
-    db
-      .select({ id: seasons.id, number: seasons.number, name: seasons.name, year: seasons.year })
-      .from(seasons)
-      .where(eq(seasons.titleId, titleId))
-      .orderBy(asc(seasons.number)),
+export async function seasonsOf(d: D1Database, titleId: number) {
+  const [facts, found] = await batch(d, [
+    rows<{ type: TitleType; partner: Partner; ageRating: AgeRating }>(
+      d,
+      sql`SELECT type, partner, age_rating AS "ageRating" FROM titles WHERE id = ${titleId} LIMIT 1`,
+    ),
+    rows<{ id: number; number: number; name: string; year: number }>(
+      d,
+      sql`SELECT id, number, name, year FROM seasons WHERE title_id = ${titleId} ORDER BY number`,
+    ),
   ]);
-  return { title: facts[0], seasons: rows };
+  return { title: facts[0], seasons: found };
 }

@@ -1,15 +1,14 @@
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { countries, genres, studios } from '../../db/catalogue-schema.ts';
-import type { Db } from '../../db/client.ts';
+import { and, batch, rows, sql } from '../../db/sql.ts';
 
 /**
  * Catalogue facets with how many released titles the viewer may see each one has, in one batched round trip:
  * genres, countries, studios, years and decades (spec section 7, "catalogue …").
  */
-export async function loadFacets(db: Db, viewer: Viewer) {
-  const [genreRows, countryRows, studioRows, yearRows, decadeRows] = await db.batch(
-    facetQueries(db, viewer),
+export async function loadFacets(d: D1Database, viewer: Viewer) {
+  const [genreRows, countryRows, studioRows, yearRows, decadeRows] = await batch(
+    d,
+    facetQueries(d, viewer),
   );
   return {
     genres: genreRows,
@@ -21,47 +20,42 @@ export async function loadFacets(db: Db, viewer: Viewer) {
 }
 
 /** The five facet queries (counting what the viewer may see), for pages that batch them. */
-export function facetQueries(db: Db, viewer: Viewer) {
+export function facetQueries(d: D1Database, viewer: Viewer) {
   const released = and(
     sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'`,
     visibleTitles(viewer),
-  ) as SQL;
+  );
   return [
-    db
-      .select({
-        slug: genres.slug,
-        name: genres.name,
-        count: sql<number>`(SELECT count(*) FROM title_genres x JOIN titles ON titles.id = x.title_id WHERE x.genre_id = genres.id AND ${released})`,
-      })
-      .from(genres)
-      .orderBy(asc(genres.name)),
-    db
-      .select({
-        code: countries.code,
-        name: countries.name,
-        count: sql<number>`(SELECT count(*) FROM title_countries x JOIN titles ON titles.id = x.title_id WHERE x.country_id = countries.id AND ${released})`,
-      })
-      .from(countries)
-      .orderBy(asc(countries.name)),
-    db
-      .select({
-        slug: studios.slug,
-        name: studios.name,
-        count: sql<number>`(SELECT count(*) FROM title_studios x JOIN titles ON titles.id = x.title_id WHERE x.studio_id = studios.id AND ${released})`,
-      })
-      .from(studios)
-      .orderBy(asc(studios.name)),
-    db
-      .select({ year: sql<number>`titles.year`, count: sql<number>`count(*)` })
-      .from(sql`titles`)
-      .where(released)
-      .groupBy(sql`titles.year`)
-      .orderBy(desc(sql`titles.year`)),
-    db
-      .select({ decade: sql<number>`titles.decade`, count: sql<number>`count(*)` })
-      .from(sql`titles`)
-      .where(released)
-      .groupBy(sql`titles.decade`)
-      .orderBy(desc(sql`titles.decade`)),
+    rows<{ slug: string; name: string; count: number }>(
+      d,
+      sql`SELECT genres.slug, genres.name,
+            (SELECT count(*) FROM title_genres x JOIN titles ON titles.id = x.title_id
+             WHERE x.genre_id = genres.id AND ${released}) AS count
+          FROM genres ORDER BY genres.name`,
+    ),
+    rows<{ code: string; name: string; count: number }>(
+      d,
+      sql`SELECT countries.code, countries.name,
+            (SELECT count(*) FROM title_countries x JOIN titles ON titles.id = x.title_id
+             WHERE x.country_id = countries.id AND ${released}) AS count
+          FROM countries ORDER BY countries.name`,
+    ),
+    rows<{ slug: string; name: string; count: number }>(
+      d,
+      sql`SELECT studios.slug, studios.name,
+            (SELECT count(*) FROM title_studios x JOIN titles ON titles.id = x.title_id
+             WHERE x.studio_id = studios.id AND ${released}) AS count
+          FROM studios ORDER BY studios.name`,
+    ),
+    rows<{ year: number; count: number }>(
+      d,
+      sql`SELECT titles.year AS year, count(*) AS count FROM titles WHERE ${released}
+          GROUP BY titles.year ORDER BY titles.year DESC`,
+    ),
+    rows<{ decade: number; count: number }>(
+      d,
+      sql`SELECT titles.decade AS decade, count(*) AS count FROM titles WHERE ${released}
+          GROUP BY titles.decade ORDER BY titles.decade DESC`,
+    ),
   ] as const;
 }

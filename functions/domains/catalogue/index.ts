@@ -1,4 +1,4 @@
-export type { AgeRating, Partner, TitleType } from '../../db/catalogue-schema.ts';
+export type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
 export {
   listTitlesQuery,
   SORTS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PARTNERS } from '../../db/catalogue-schema.ts';
 import { pageQuery } from '../../lib/pagination.ts';
 import { age, slug } from '../../lib/schemas.ts';
+import { PARTNERS } from '../../shared/catalogue.ts';
 import { SORTS } from './content.repo.ts';
 
 /** The filters, sort and page of a catalogue list: the API's list query and the section pages'. */

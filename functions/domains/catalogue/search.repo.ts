@@ -1,9 +1,8 @@
-import { and, desc, type SQL, sql } from 'drizzle-orm';
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { titles } from '../../db/catalogue-schema.ts';
-import type { Db } from '../../db/client.ts';
+import { and, rows, run, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardColumns } from './content.repo.ts';
+import type { TitleRow } from './content-dto.ts';
 
 /**
  * The FTS5 query for what a viewer typed: every word must match as a prefix, case- and
@@ -22,40 +21,39 @@ export function ftsQuery(text: string): string | null {
 
 /** Released titles but trailers that the viewer may see. */
 const searchable = (viewer: Viewer) =>
-  and(
-    sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'`,
-    visibleTitles(viewer),
-  ) as SQL;
+  and(sql`titles.released_at <= unixepoch() AND titles.type != 'trailer'`, visibleTitles(viewer));
 
 /** Titles matching the query, best match first (BM25 with the name weighted highest), then popularity. */
 export async function searchTitles(
-  db: Db,
+  d: D1Database,
   query: string,
   { page, page_size }: PageQuery,
   viewer: Viewer,
 ) {
   const match = ftsQuery(query);
   if (!match) return { rows: [], total: 0 };
-  const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) OVER ()` })
-    .from(titles)
-    .innerJoin(
-      sql`(SELECT rowid AS id, bm25(titles_search, 10.0, 5.0, 2.0, 1.0) AS score FROM titles_search WHERE titles_search MATCH ${match}) m`,
-      sql`m.id = titles.id`,
-    )
-    .where(searchable(viewer))
-    .orderBy(sql`m.score`, desc(titles.popularity))
-    .limit(page_size)
-    .offset((page - 1) * page_size);
-  return { rows, total: rows[0]?.total ?? 0 };
+  const found = await run(
+    rows<TitleRow & { total: number }>(
+      d,
+      sql`SELECT ${cardColumns}, count(*) OVER () AS total
+          FROM titles
+          JOIN (SELECT rowid AS id, bm25(titles_search, 10.0, 5.0, 2.0, 1.0) AS score
+                FROM titles_search WHERE titles_search MATCH ${match}) m ON m.id = titles.id
+          ${where(searchable(viewer))}
+          ORDER BY m.score, titles.popularity DESC
+          LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+    ),
+  );
+  return { rows: found, total: found[0]?.total ?? 0 };
 }
 
 /** What the search page offers before anything is typed: the most popular titles. */
-export async function presetTitles(db: Db, limit: number, viewer: Viewer) {
-  return db
-    .select(cardColumns)
-    .from(titles)
-    .where(searchable(viewer))
-    .orderBy(desc(titles.popularity))
-    .limit(limit);
+export async function presetTitles(d: D1Database, limit: number, viewer: Viewer) {
+  return run(
+    rows<TitleRow>(
+      d,
+      sql`SELECT ${cardColumns} FROM titles ${where(searchable(viewer))}
+          ORDER BY titles.popularity DESC LIMIT ${limit}`,
+    ),
+  );
 }

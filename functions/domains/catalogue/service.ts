@@ -1,8 +1,8 @@
 import { assertCanSee, type Section, type Viewer } from '../../access/index.ts';
-import type { Partner, TitleType } from '../../db/catalogue-schema.ts';
-import { db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
+import type { Partner, TitleType } from '../../shared/catalogue.ts';
 import { texts } from '../../shared/texts.ts';
 import {
   findSeason,
@@ -82,7 +82,7 @@ export async function titleList(viewer: Viewer, list: string, f: ListFilters, pa
   for (const section of sectionsOf(list === 'special' ? [] : types, f.partner))
     assertCanSee(viewer, { kind: 'section', section });
   return listTitles(
-    db(),
+    d1(),
     { ...f, types, viewer, partnersOnly: list === 'special' && !f.partner },
     page,
   );
@@ -93,7 +93,7 @@ export async function titleDetail(viewer: Viewer, id: number, typeName?: string)
   const type = typeName === undefined ? undefined : DETAIL_TYPES[typeName];
   if (typeName !== undefined && (!type || !Object.hasOwn(DETAIL_TYPES, typeName)))
     throw new ApiError(404, texts.notFound, 'not_found');
-  const found = await findTitle(db(), id);
+  const found = await findTitle(d1(), id);
   if (!found || (type && found.title.type !== type))
     throw new ApiError(404, contentTexts.notFound, 'content_not_found');
   assertCanSee(viewer, { kind: 'title', ...found.title });
@@ -102,7 +102,7 @@ export async function titleDetail(viewer: Viewer, id: number, typeName?: string)
 
 /** One season of a series with its episodes (404 when there is none, 403 when not theirs). */
 export async function seasonDetail(viewer: Viewer, titleId: number, number: number) {
-  const found = await findSeason(db(), titleId, number);
+  const found = await findSeason(d1(), titleId, number);
   if (!found) throw new ApiError(404, contentTexts.seasonNotFound, 'season_not_found');
   assertCanSee(viewer, { kind: 'title', ...found.title });
   return found;
@@ -110,40 +110,40 @@ export async function seasonDetail(viewer: Viewer, titleId: number, number: numb
 
 /** The seasons of a series (none for an unknown title; 403 for one the viewer may not see). */
 export async function titleSeasons(viewer: Viewer, titleId: number) {
-  const { title, seasons } = await seasonsOf(db(), titleId);
+  const { title, seasons } = await seasonsOf(d1(), titleId);
   if (title) assertCanSee(viewer, { kind: 'title', ...title });
   return seasons;
 }
 
 export const recommendations = (viewer: Viewer, titleId: number, limit: number) =>
-  recommendationsFor(db(), titleId, limit, viewer);
+  recommendationsFor(d1(), titleId, limit, viewer);
 
 export const search = (viewer: Viewer, query: string, page: PageQuery) =>
-  searchTitles(db(), query, page, viewer);
+  searchTitles(d1(), query, page, viewer);
 
-export const searchPreset = (viewer: Viewer, limit: number) => presetTitles(db(), limit, viewer);
+export const searchPreset = (viewer: Viewer, limit: number) => presetTitles(d1(), limit, viewer);
 
-export const facets = (viewer: Viewer) => loadFacets(db(), viewer);
+export const facets = (viewer: Viewer) => loadFacets(d1(), viewer);
 
-export const showcase = (viewer: Viewer, key: ShowcaseKey) => findShowcase(db(), key, viewer);
+export const showcase = (viewer: Viewer, key: ShowcaseKey) => findShowcase(d1(), key, viewer);
 
-export const pageBanners = (viewer: Viewer, page: string) => findBanners(db(), page, viewer);
+export const pageBanners = (viewer: Viewer, page: string) => findBanners(d1(), page, viewer);
 
-export const collections = (viewer: Viewer) => listCollections(db(), viewer);
+export const collections = (viewer: Viewer) => listCollections(d1(), viewer);
 
-export const collection = (viewer: Viewer, slug: string) => findCollection(db(), slug, viewer);
+export const collection = (viewer: Viewer, slug: string) => findCollection(d1(), slug, viewer);
 
 export const newEpisodes = (viewer: Viewer, from: number, to: number, limit: number) =>
-  premiereEpisodes(db(), from, to, limit, viewer);
+  premiereEpisodes(d1(), from, to, limit, viewer);
 
 export const newSeasons = (viewer: Viewer, from: number, to: number, limit: number) =>
-  premiereSeasons(db(), from, to, limit, viewer);
+  premiereSeasons(d1(), from, to, limit, viewer);
 
-export const products = () => listProducts(db());
+export const products = () => listProducts(d1());
 
 /** The titles a product unlocks; a CIS-only partner's product is a 403 outside the CIS. */
 export async function productTitles(viewer: Viewer, idOrSlug: string, page: PageQuery) {
-  const found = await productContent(db(), idOrSlug, page, viewer);
+  const found = await productContent(d1(), idOrSlug, page, viewer);
   if (found && found.product.partner !== 'none')
     assertCanSee(viewer, { kind: 'section', section: found.product.partner });
   return found;

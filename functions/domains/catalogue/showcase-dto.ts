@@ -1,4 +1,4 @@
-import type { Partner } from '../../db/catalogue-schema.ts';
+import type { Partner } from '../../shared/catalogue.ts';
 import { type TitleCard, type TitleRow, toCard, watchUrl } from './content-dto.ts';
 import type { BannerRow, FoundShowcase } from './showcases.repo.ts';
 

@@ -1,7 +1,6 @@
-import { and, asc, ne } from 'drizzle-orm';
 import { type Viewer, visibleChannels, visibleTitles } from '../../access/index.ts';
-import { collections, titles, tvChannels } from '../../db/catalogue-schema.ts';
-import { db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
+import { batch, rows, sql, where } from '../../db/sql.ts';
 import { collectionShowsSomething } from './showcases.repo.ts';
 
 /**
@@ -9,23 +8,23 @@ import { collectionShowsSomething } from './showcases.repo.ts';
  * the requester may open (docs/decisions.md, "The sitemap lists what its requester may open").
  */
 export async function sitemapEntries(viewer: Viewer) {
-  const d = db();
-  const [titleRows, collectionRows, channelRows] = await d.batch([
-    d
-      .select({ id: titles.id, createdAt: titles.createdAt })
-      .from(titles)
-      .where(and(ne(titles.type, 'trailer'), visibleTitles(viewer)))
-      .orderBy(asc(titles.id)),
-    d
-      .select({ slug: collections.slug })
-      .from(collections)
-      .where(collectionShowsSomething(viewer))
-      .orderBy(asc(collections.position)),
-    d
-      .select({ slug: tvChannels.slug })
-      .from(tvChannels)
-      .where(visibleChannels(viewer))
-      .orderBy(asc(tvChannels.position)),
+  const d = d1();
+  const [titleRows, collectionRows, channelRows] = await batch(d, [
+    rows<{ id: number; createdAt: number }>(
+      d,
+      sql`SELECT titles.id, titles.created_at AS "createdAt" FROM titles
+          ${where(sql`titles.type != 'trailer'`, visibleTitles(viewer))} ORDER BY titles.id`,
+    ),
+    rows<{ slug: string }>(
+      d,
+      sql`SELECT collections.slug FROM collections WHERE ${collectionShowsSomething(viewer)}
+          ORDER BY collections.position`,
+    ),
+    rows<{ slug: string }>(
+      d,
+      sql`SELECT tv_channels.slug FROM tv_channels ${where(visibleChannels(viewer))}
+          ORDER BY tv_channels.position`,
+    ),
   ]);
   return { titles: titleRows, collections: collectionRows, channels: channelRows };
 }

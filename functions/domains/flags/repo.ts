@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { featureFlags } from '../../db/schema.ts';
+import { bool, firstRow, type Query, rows, run, sql } from '../../db/sql.ts';
 
 /** Remote flags of spec section 3/7, plus the HBO Max availability switch of the CMS. */
 export const FLAG_NAMES = [
@@ -19,13 +17,25 @@ export interface Toggles {
   isCalendarEnabled: boolean;
 }
 
-export async function findFlag(db: Db, name: string) {
-  return db.query.featureFlags.findFirst({ where: eq(featureFlags.name, name) });
+export interface FlagRow {
+  name: string;
+  enabled: boolean;
+}
+
+const toFlag = (r: Record<string, unknown>): FlagRow => ({
+  name: String(r.name),
+  enabled: bool(r.enabled),
+});
+
+export async function findFlag(d: D1Database, name: string): Promise<FlagRow | undefined> {
+  return run(
+    firstRow(d, sql`SELECT name, enabled FROM feature_flags WHERE name = ${name}`, toFlag),
+  );
 }
 
 /** The query behind the toggles; pages batch it with their other reads. */
-export function allFlags(db: Db) {
-  return db.select({ name: featureFlags.name, enabled: featureFlags.enabled }).from(featureFlags);
+export function allFlags(d: D1Database): Query<FlagRow[]> {
+  return rows(d, sql`SELECT name, enabled FROM feature_flags`, toFlag);
 }
 
 /** Toggles from flag rows: a missing row is "off", except HBO Max, which is on unless switched off. */

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { type TitleType, titles, tvChannels } from '../../db/catalogue-schema.ts';
-import type { Db } from '../../db/client.ts';
+import { firstRow, run, sql } from '../../db/sql.ts';
+import type { TitleType } from '../../shared/catalogue.ts';
 import type { ArtKind, ArtSubject } from './art.ts';
 
 const typeLabels: Record<TitleType, string> = {
@@ -18,23 +17,22 @@ export const DEFAULT_SUBJECT: ArtSubject = { id: 'default', name: 'Амедиа�
  * undefined when there is no such title or channel.
  */
 export async function findArtSubject(
-  db: Db,
+  d: D1Database,
   kind: ArtKind,
   id: number,
 ): Promise<ArtSubject | undefined> {
   if (kind === 'channel') {
-    const channel = await db
-      .select({ name: tvChannels.name })
-      .from(tvChannels)
-      .where(eq(tvChannels.id, id))
-      .get();
+    const channel = await run(
+      firstRow<{ name: string }>(d, sql`SELECT name FROM tv_channels WHERE id = ${id}`),
+    );
     return channel && { id, name: channel.name, caption: '' };
   }
-  const title = await db
-    .select({ name: titles.name, year: titles.year, type: titles.type })
-    .from(titles)
-    .where(eq(titles.id, id))
-    .get();
+  const title = await run(
+    firstRow<{ name: string; year: number; type: TitleType }>(
+      d,
+      sql`SELECT name, year, type FROM titles WHERE id = ${id}`,
+    ),
+  );
   return title && titleSubject({ id, ...title });
 }
 

@@ -1,4 +1,5 @@
-import { db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
+import { run } from '../../db/sql.ts';
 import { type MessageChannel, normaliseRecipient } from './message.ts';
 import { type OutboxEntry, outboxQuery, toOutboxEntry } from './outbox.repo.ts';
 
@@ -12,10 +13,12 @@ export async function listOutbox(filter: {
   limit: number;
 }): Promise<OutboxEntry[]> {
   const { to, channel, limit } = filter;
-  const rows = await outboxQuery(db(), {
-    to: to ? normaliseRecipient(to, channel) : undefined,
-    channel,
-    limit,
-  });
+  const rows = await run(
+    outboxQuery(d1(), {
+      to: to ? normaliseRecipient(to, channel) : undefined,
+      channel,
+      limit,
+    }),
+  );
   return rows.map(toOutboxEntry);
 }

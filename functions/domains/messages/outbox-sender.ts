@@ -1,4 +1,4 @@
-import { type Db, db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
 import { DeliveryError } from './delivery-error.ts';
 import { type MessageSender, parseMessage } from './message.ts';
 import { insertOutboxMessage } from './outbox.repo.ts';
@@ -9,7 +9,7 @@ import { insertOutboxMessage } from './outbox.repo.ts';
  * is stored before `send` resolves, so a code the API announced is always readable.
  * @example const { id } = await outboxSender().send(signInCode({ channel: 'sms', to: '+79991234567', code: '123456' }))
  */
-export function outboxSender(database: () => Db = db): MessageSender {
+export function outboxSender(database: () => D1Database = d1): MessageSender {
   return {
     async send(message) {
       const m = parseMessage(message);

@@ -1,9 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { outboxMessages } from '../../db/outbox-schema.ts';
+import { firstRow, type Query, rows, run, sql, where } from '../../db/sql.ts';
 import type { MessageChannel } from './message.ts';
 
-type OutboxRow = typeof outboxMessages.$inferSelect;
+/** A row of outbox_messages (migration 0004_outbox.sql); `createdAt` in milliseconds since the epoch. */
+interface OutboxRow {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  purpose: string;
+  idempotencyKey: string | null;
+  createdAt: number;
+}
 
 /** A stored message as the development reader shows it. */
 export interface OutboxEntry {
@@ -30,36 +39,41 @@ interface OutboxFilter {
  * the first message's id (the no-op update makes SQLite return the existing row).
  */
 export async function insertOutboxMessage(
-  d: Db,
-  row: typeof outboxMessages.$inferInsert,
+  d: D1Database,
+  row: Omit<OutboxRow, 'createdAt'>,
 ): Promise<string> {
-  const [stored] = await d
-    .insert(outboxMessages)
-    .values(row)
-    .onConflictDoUpdate({
-      target: outboxMessages.idempotencyKey,
-      set: { idempotencyKey: sql`excluded.idempotency_key` },
-    })
-    .returning({ id: outboxMessages.id });
+  const stored = await run(
+    firstRow<{ id: string }>(
+      d,
+      sql`INSERT INTO outbox_messages
+            (id, channel, recipient, subject, body_text, body_html, purpose, idempotency_key)
+          VALUES (${row.id}, ${row.channel}, ${row.recipient}, ${row.subject}, ${row.bodyText},
+            ${row.bodyHtml}, ${row.purpose}, ${row.idempotencyKey})
+          ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key
+          RETURNING id`,
+    ),
+  );
   if (!stored) throw new Error('outbox insert returned no row');
   return stored.id;
 }
 
 /**
  * Newest first, optionally for one recipient and channel; rowid orders messages stored in the
- * same millisecond. A query builder, so a page can batch it with its layout's reads.
+ * same millisecond. A query, so a page can batch it with its layout's reads.
  */
-export function outboxQuery(d: Db, filter: OutboxFilter) {
-  const where = and(
-    filter.to ? eq(outboxMessages.recipient, filter.to) : undefined,
-    filter.channel ? eq(outboxMessages.channel, filter.channel) : undefined,
+export function outboxQuery(d: D1Database, filter: OutboxFilter): Query<OutboxRow[]> {
+  return rows<OutboxRow>(
+    d,
+    sql`SELECT id, channel, recipient, subject, body_text AS "bodyText", body_html AS "bodyHtml",
+          purpose, idempotency_key AS "idempotencyKey", created_at AS "createdAt"
+        FROM outbox_messages
+        ${where(
+          filter.to ? sql`recipient = ${filter.to}` : undefined,
+          filter.channel ? sql`channel = ${filter.channel}` : undefined,
+        )}
+        ORDER BY created_at DESC, rowid DESC
+        LIMIT ${filter.limit}`,
   );
-  return d
-    .select()
-    .from(outboxMessages)
-    .where(where)
-    .orderBy(desc(outboxMessages.createdAt), desc(sql`rowid`))
-    .limit(filter.limit);
 }
 
 export function toOutboxEntry(row: OutboxRow): OutboxEntry {

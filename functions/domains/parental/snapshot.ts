@@ -1,67 +1,41 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client.ts';
 import type { ParentalStatus } from '../../db/parental-schema.ts';
+import { firstRow, type Query, sql } from '../../db/sql.ts';
 import type { ParentalSnapshot } from '../../shared/app-config.ts';
 
 export type { ParentalSnapshot };
 
-// The columns the layout's batch reads (migrations 0003 and 0008 are the schema): the page data
-// batch is a drizzle batch, which cannot carry the parental domain's raw statements.
-const sessions = sqliteTable('sessions', {
-  id: text('id').primaryKey(),
-  accountId: integer('account_id').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-  revokedAt: integer('revoked_at'),
-});
-const parentalControls = sqliteTable('parental_controls', {
-  accountId: integer('account_id').primaryKey(),
-  status: text('status').$type<Exclude<ParentalStatus, 'Undefined'>>().notNull(),
-  ageLimit: integer('age_limit').notNull(),
-});
-const parentalSessions = sqliteTable('parental_sessions', {
-  sessionId: text('session_id').primaryKey(),
-  accountId: integer('account_id').notNull(),
-  pinUntil: integer('pin_until').notNull(),
-});
+interface SnapshotRow {
+  status: ParentalStatus | null;
+  ageLimit: number | null;
+  pinUntil: number | null;
+}
 
 /**
- * The account's status, age setting and this session's entry, as a drizzle query a page can
- * batch with its layout's queries (one round trip). Only for a live session: a revoked or expired
- * one finds no row, and the client asks the API, which answers it 401 (spec section 8).
+ * The account's status, age setting and this session's entry, as a statement a page can batch
+ * with its layout's (one round trip). Only for a live session: a revoked or expired one finds no
+ * row, and the client asks the API, which answers it 401 (docs/product.md, «How things change»).
  */
-export function parentalSnapshotQuery(d: Db, accountId: number, sessionId: string, now: number) {
-  return d
-    .select({
-      status: parentalControls.status,
-      ageLimit: parentalControls.ageLimit,
-      pinUntil: parentalSessions.pinUntil,
-    })
-    .from(sessions)
-    .leftJoin(parentalControls, eq(parentalControls.accountId, sessions.accountId))
-    .leftJoin(
-      parentalSessions,
-      and(
-        eq(parentalSessions.sessionId, sessions.id),
-        eq(parentalSessions.accountId, sessions.accountId),
-      ),
-    )
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.accountId, accountId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+export function parentalSnapshotQuery(
+  d: D1Database,
+  accountId: number,
+  sessionId: string,
+  now: number,
+): Query<SnapshotRow | undefined> {
+  return firstRow<SnapshotRow>(
+    d,
+    sql`SELECT c.status AS "status", c.age_limit AS "ageLimit", p.pin_until AS "pinUntil"
+        FROM sessions s
+        LEFT JOIN parental_controls c ON c.account_id = s.account_id
+        LEFT JOIN parental_sessions p ON p.session_id = s.id AND p.account_id = s.account_id
+        WHERE s.id = ${sessionId} AND s.account_id = ${accountId}
+          AND s.revoked_at IS NULL AND s.expires_at > ${now}
+        LIMIT 1`,
+  );
 }
 
 /** The snapshot of a live session's row (no control yet: Undefined, 18+); null without a row. */
 export function toParentalSnapshot(
-  row:
-    | { status: ParentalStatus | null; ageLimit: number | null; pinUntil: number | null }
-    | undefined,
+  row: SnapshotRow | undefined,
   now: number,
 ): ParentalSnapshot | null {
   if (!row) return null;

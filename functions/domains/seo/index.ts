@@ -1,3 +1,3 @@
 export type { SeoText } from './repo.ts';
-export { findSeoText, seoPathKey, toSeoText } from './repo.ts';
+export { findSeoText, seoPathKey, seoTextQuery, toSeoText } from './repo.ts';
 export { seoTextOf } from './service.ts';

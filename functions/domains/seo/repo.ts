@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { seoTexts } from '../../db/schema.ts';
+import { bool, firstRow, json, type Query, run, sql } from '../../db/sql.ts';
 
 export interface SeoText {
   path: string;
@@ -15,12 +13,30 @@ export function seoPathKey(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-export async function findSeoText(db: Db, path: string): Promise<SeoText | undefined> {
-  const row = await db.query.seoTexts.findFirst({ where: eq(seoTexts.path, seoPathKey(path)) });
+const toRow = (r: Record<string, unknown>): SeoText => ({
+  path: String(r.path),
+  title: (r.title as string | null) ?? null,
+  description: (r.description as string | null) ?? null,
+  noindex: bool(r.noindex),
+  jsonLd: json<Record<string, unknown>[]>(r.jsonLd, []),
+});
+
+/** The CMS SEO texts of a path, as a query a page can batch with its own. */
+export function seoTextQuery(d: D1Database, path: string): Query<SeoText | undefined> {
+  return firstRow(
+    d,
+    sql`SELECT path, title, description, noindex, json_ld AS "jsonLd" FROM seo_texts
+        WHERE path = ${seoPathKey(path)} LIMIT 1`,
+    toRow,
+  );
+}
+
+export async function findSeoText(d: D1Database, path: string): Promise<SeoText | undefined> {
+  const row = await run(seoTextQuery(d, path));
   return row && toSeoText(row);
 }
 
-export function toSeoText(row: typeof seoTexts.$inferSelect): SeoText {
+export function toSeoText(row: SeoText): SeoText {
   const { path, title, description, noindex, jsonLd } = row;
   return { path, title, description, noindex, jsonLd: jsonLd.slice(0, 3) };
 }

@@ -1,11 +1,11 @@
-import { db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
 import { findSeoText, type SeoText, seoPathKey } from './repo.ts';
 
 /** The CMS SEO texts of a site path; empty ones when the CMS has none for it. */
 export async function seoTextOf(rawPath: string): Promise<SeoText> {
   const path = seoPathKey(rawPath);
   return (
-    (await findSeoText(db(), path)) ?? {
+    (await findSeoText(d1(), path)) ?? {
       path,
       title: null,
       description: null,

@@ -1,3 +1,4 @@
+export type { Results as PageResults } from '../../db/sql.ts';
 export {
   type Db,
   type PageContext,

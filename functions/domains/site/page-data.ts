@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
-import { type Db, db } from '../../db/client.ts';
-import { seoTexts } from '../../db/schema.ts';
+import { d1 } from '../../db/client.ts';
+import { batch, type Query, type Results } from '../../db/sql.ts';
 import { allFlags, type Toggles, togglesFrom } from '../flags/index.ts';
 import {
   type ParentalSnapshot,
   parentalSnapshotQuery,
   toParentalSnapshot,
 } from '../parental/index.ts';
-import { type SeoText, seoPathKey, toSeoText } from '../seo/index.ts';
+import { type SeoText, seoTextQuery, toSeoText } from '../seo/index.ts';
 
-export type { Db };
+/** The database a page's queries are prepared on. */
+export type Db = D1Database;
 
 /** What every page's layout needs from D1: the feature toggles and the CMS SEO texts of its path. */
 export interface PageContext {
@@ -26,39 +25,33 @@ export interface PageContext {
 /** Whose parental status the page needs: a live session's account, or nobody. */
 export type ParentalAsk = { accountId: number; sessionId: string } | null;
 
+/** One statement a page adds to its batch. */
+export type PageQuery = Query<unknown>;
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** One statement a page adds to its batch. */
-export type PageQuery = BatchItem<'sqlite'>;
-
-function contextQueries(d: Db, pathname: string, ask: ParentalAsk) {
-  return [
+// Always a third statement (for a guest one that finds nothing), so the batch keeps one shape.
+const contextQueries = (d: Db, pathname: string, ask: ParentalAsk) =>
+  [
     allFlags(d),
-    d
-      .select()
-      .from(seoTexts)
-      .where(eq(seoTexts.path, seoPathKey(pathname)))
-      .limit(1),
-    // Always a third statement (for a guest one that finds nothing), so the batch keeps one shape.
+    seoTextQuery(d, pathname),
     parentalSnapshotQuery(d, ask?.accountId ?? 0, ask?.sessionId ?? '', nowSeconds()),
   ] as const;
-}
 
-type ContextRows = BatchResponse<ReturnType<typeof contextQueries>>;
+type ContextResults = Results<ReturnType<typeof contextQueries>>;
 
-function toPageContext([flags, seoRows, parentalRows]: ContextRows, asked: boolean): PageContext {
-  const seo = seoRows[0];
+function toPageContext([flags, seo, parental]: ContextResults, asked: boolean): PageContext {
   return {
     toggles: togglesFrom(flags),
     seo: seo ? toSeoText(seo) : null,
-    parental: asked ? toParentalSnapshot(parentalRows[0], nowSeconds()) : null,
+    parental: asked ? toParentalSnapshot(parental, nowSeconds()) : null,
   };
 }
 
 /** The page context alone, in one round trip. */
 export async function pageContext(pathname: string, ask: ParentalAsk = null): Promise<PageContext> {
-  const d = db();
-  return toPageContext(await d.batch(contextQueries(d, pathname, ask)), ask !== null);
+  const d = d1();
+  return toPageContext(await batch(d, contextQueries(d, pathname, ask)), ask !== null);
 }
 
 /**
@@ -69,13 +62,12 @@ export async function pageData<T extends readonly PageQuery[]>(
   pathname: string,
   queries: (d: Db) => T,
   ask: ParentalAsk = null,
-): Promise<{ context: PageContext; results: BatchResponse<T> }> {
-  const d = db();
-  const own = queries(d);
-  const [flags, seo, parental, ...results] = await d.batch([
+): Promise<{ context: PageContext; results: Results<T> }> {
+  const d = d1();
+  const [flags, seo, parental, ...results] = await batch(d, [
     ...contextQueries(d, pathname, ask),
-    ...own,
-  ] as unknown as [PageQuery, ...PageQuery[]]);
-  const context = toPageContext([flags, seo, parental] as unknown as ContextRows, ask !== null);
-  return { context, results: results as unknown as BatchResponse<T> };
+    ...queries(d),
+  ] as const);
+  const context = toPageContext([flags, seo, parental] as ContextResults, ask !== null);
+  return { context, results: results as unknown as Results<T> };
 }

@@ -1,4 +1,4 @@
-import { db } from '../../db/client.ts';
+import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { messageSender, templates } from '../messages/index.ts';
 import { createSupportRequest } from './repo.ts';
@@ -22,7 +22,7 @@ export async function submitSupportRequest(
   sender: SupportSender,
   body: SupportRequestBody,
 ): Promise<number> {
-  const id = await createSupportRequest(db(), {
+  const id = await createSupportRequest(d1(), {
     email: body.email.toLowerCase(),
     subject: body.subject,
     message: body.message,

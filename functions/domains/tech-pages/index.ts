@@ -1,2 +1,3 @@
+export type { TechPage, TechPageSection } from './repo.ts';
 export { TECH_PAGE_SLUGS } from './repo.ts';
 export { techPage } from './service.ts';

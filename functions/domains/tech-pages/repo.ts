@@ -1,11 +1,35 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { techPages } from '../../db/schema.ts';
+import { firstRow, json, run, sql } from '../../db/sql.ts';
 
 /** CMS tech pages of spec section 7: "tech pages faq and contact". */
 export const TECH_PAGE_SLUGS = ['faq', 'contact'] as const;
 export type TechPageSlug = (typeof TECH_PAGE_SLUGS)[number];
 
-export async function findTechPage(db: Db, slug: TechPageSlug) {
-  return db.query.techPages.findFirst({ where: eq(techPages.slug, slug) });
+export interface TechPageSection {
+  heading: string;
+  items: { title: string; body: string }[];
+}
+
+/** A tech page (table tech_pages): a title, a lead and ordered sections of questions or blocks. */
+export interface TechPage {
+  slug: string;
+  title: string;
+  lead: string;
+  sections: TechPageSection[];
+  updatedAt: number;
+}
+
+export async function findTechPage(d: D1Database, slug: TechPageSlug) {
+  return run(
+    firstRow(
+      d,
+      sql`SELECT slug, title, lead, sections, updated_at AS "updatedAt" FROM tech_pages WHERE slug = ${slug}`,
+      (r): TechPage => ({
+        slug: String(r.slug),
+        title: String(r.title),
+        lead: String(r.lead),
+        sections: json<TechPageSection[]>(r.sections, []),
+        updatedAt: Number(r.updatedAt),
+      }),
+    ),
+  );
 }

@@ -4,7 +4,7 @@
  * its collection (collection_id, no items) or its own items; partner, blog and episodes shelves
  * have items.
  */
-import type { Partner, ShelfKind } from '../../catalogue-schema.ts';
+import type { Partner, ShelfKind } from '../../../shared/catalogue.ts';
 import { DAY } from './clock.ts';
 import type { EpisodeRow } from './series.ts';
 import { countries, genreId } from './taxonomy.ts';

@@ -1,5 +1,5 @@
 /** Genres, countries, studios and products of the seeded catalogue; ids are fixed so links are stable. */
-import type { BuyType, Partner } from '../../catalogue-schema.ts';
+import type { BuyType, Partner } from '../../../shared/catalogue.ts';
 
 export const genres = [
   ['drama', 'драма'],

@@ -2,7 +2,7 @@
  * Titles (movies, series, kids, trailers) and their links: genres, countries, studios, people and
  * the products that unlock them. Release dates are relative to the reference day.
  */
-import type { AgeRating, Partner, TitleType } from '../../catalogue-schema.ts';
+import type { AgeRating, Partner, TitleType } from '../../../shared/catalogue.ts';
 import { DAY, moscowYear, yearStart } from './clock.ts';
 import { describe as describeTitle } from './descriptions.ts';
 import type { PersonRow } from './people.ts';

@@ -2,7 +2,7 @@
  * 30 TV channels and their programme guide from three days before the reference day to a week
  * after it (Moscow time): contiguous programmes of 20–150 minutes, no gaps, no overlaps.
  */
-import type { AgeRating } from '../../catalogue-schema.ts';
+import type { AgeRating } from '../../../shared/catalogue.ts';
 import { DAY } from './clock.ts';
 import { type Rng, rng } from './rng.ts';
 import type { TitleRow } from './titles.ts';
@@ -220,7 +220,7 @@ export type Programme = {
   genre: string;
   age_rating: AgeRating;
 };
-type GuideTitle = Pick<
+export type GuideTitle = Pick<
   TitleRow,
   'type' | 'partner' | 'name' | 'description' | 'age_rating' | 'duration_min'
 >;
