@@ -1,4 +1,4 @@
-/** Countries of the CIS group (spec section 3, System info); any other country is "other". */
+/** Countries of the CIS group (docs/product.md, «What we keep», System info); any other country is "other". */
 export const CIS_COUNTRIES = ['RU', 'BY', 'KZ', 'GE', 'UZ', 'AZ', 'KG'] as const;
 export type CisCountry = (typeof CIS_COUNTRIES)[number];
 export type RegionGroup = 'cis' | 'other';

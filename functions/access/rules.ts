@@ -7,9 +7,9 @@ import type { Viewer } from './viewer.ts';
  * kid cap and an explicit age limit. Playback (canPlay) adds entitlement rules to the same place.
  */
 
-/** Partners whose titles and section are licensed for the CIS only (spec section 2: Paramount+). */
+/** Partners whose titles and section are licensed for the CIS only (docs/product.md, «Screens and routes»: Paramount+). */
 export const CIS_ONLY_PARTNERS: readonly Partner[] = ['paramount-plus'];
-/** Title types whose section is CIS only (spec section 2: Детям); its titles follow the section. */
+/** Title types whose section is CIS only (docs/product.md, «Screens and routes»: Детям); its titles follow the section. */
 export const CIS_ONLY_TYPES: readonly TitleType[] = ['kids'];
 
 /** Why something is refused: the `details.reason` of a 403 and what pages choose a screen by. */

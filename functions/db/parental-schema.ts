@@ -3,7 +3,7 @@
  * in raw SQL by the parental domain).
  */
 
-/** The spec's parental-control states (section 3); no row is Undefined. */
+/** The spec's parental-control states (docs/product.md, «What we keep»); no row is Undefined. */
 export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
 
 /** Age settings: content rated at or above needs the PIN. */

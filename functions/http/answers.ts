@@ -22,7 +22,7 @@ export const card = z.object({
   url: z.string(),
 });
 
-/** The spec's list shape (section 7): count, next, previous (absolute URLs), results. */
+/** The spec's list shape (docs/product.md, «How the site talks to the API»): count, next, previous (absolute URLs), results. */
 export const paged = <T extends ZodType>(item: T) =>
   z.object({
     count: int,

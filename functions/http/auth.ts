@@ -85,7 +85,7 @@ const answerOf = (s: SignedIn, token: string) => ({
 });
 
 /**
- * The accounts API under /auth (spec section 7): e-mail and phone sign-in, sign-up, password
+ * The accounts API under /auth (docs/product.md, «How the site talks to the API»): e-mail and phone sign-in, sign-up, password
  * reset and change, token renewal, account, logout, and device sessions (our paths). Nothing
  * here may be stored by any cache.
  */
@@ -316,7 +316,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'password_changed', signedOut: 'others', endedSessions: ended });
   })
 
-  // Spec section 4: renews from the HttpOnly session cookie, or from a verified token of a live
+  // docs/product.md, «How things change»: renews from the HttpOnly session cookie, or from a verified token of a live
   // session even when its payload lacks the hash.
   .post(
     '/jwt/renew',
@@ -361,7 +361,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await accountOf(live));
   })
 
-  // Spec section 4: always succeeds, signed in or not; ends this device's session.
+  // docs/product.md, «How things change»: always succeeds, signed in or not; ends this device's session.
   .post(
     '/logout',
     apiDoc({

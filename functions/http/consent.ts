@@ -29,7 +29,7 @@ const doc = apiDoc({
 });
 
 /**
- * `POST /api/consent/cookies`: the visitor accepts the cookie agreement (spec section 2), kept
+ * `POST /api/consent/cookies`: the visitor accepts the cookie agreement (docs/product.md, «Screens and routes»), kept
  * one year. The banner's form posts here without JavaScript and returns to the page it came from.
  */
 export const consentRoutes = new Hono<AppEnv>().post('/cookies', doc, async (c) => {

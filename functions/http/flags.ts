@@ -8,7 +8,7 @@ import { texts } from '../shared/texts.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
-/** `GET /api/client/features/{name}` (spec section 7, "Flag lookups"). */
+/** `GET /api/client/features/{name}` (docs/product.md, «How the site talks to the API», "Flag lookups"). */
 export const flagRoutes = new Hono<AppEnv>().get(
   '/:name',
   apiDoc({

@@ -13,7 +13,7 @@ export const resolveQuery = z.object({ path: z.string().startsWith('/').max(512)
 export const mediascopeQuery = z.object({ content_id: idParam });
 
 /**
- * Metadata (spec section 7, "metadata resolve and mediascope").
+ * Metadata (docs/product.md, «How the site talks to the API», "metadata resolve and mediascope").
  * `GET /cms/metadata/resolve/?path=/watch/12` — what a site path shows (a title or a section);
  * `GET /cms/metadata/mediascope/?content_id=12` — the audience-measurement tags of a title.
  */

@@ -49,7 +49,7 @@ async function owner(c: Context<AppEnv>): Promise<LiveSession> {
 const ipOf = (c: Context<AppEnv>) => c.var.edge.geo.ip;
 
 /**
- * Parental control under /auth/accounts/{id}/ (spec section 7): status, disable, the PIN (set,
+ * Parental control under /auth/accounts/{id}/ (docs/product.md, «How the site talks to the API»): status, disable, the PIN (set,
  * check, change, reset by a code), the age setting and a generic verification code. Only the
  * session's own account; never cached.
  */

@@ -18,7 +18,7 @@ export const windowQuery = z.object({
   age,
 });
 
-/** Premieres (spec section 7): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */
+/** Premieres (docs/product.md, «How the site talks to the API»): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */
 export const premiereRoutes = new Hono<AppEnv>()
   .get(
     '/episodes',

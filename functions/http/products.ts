@@ -12,8 +12,8 @@ import * as shape from './answers.ts';
 import { apiDoc, REFUSED } from './api-doc.ts';
 
 /**
- * Products (spec section 7, "products and content"): what unlocks titles — subscriptions (SVOD),
- * rentals (TVOD) and purchases (EST). Prices come with billing (issue 5/6).
+ * Products (docs/product.md, «How the site talks to the API», "products and content"): what unlocks titles — subscriptions (SVOD),
+ * rentals (TVOD) and purchases (EST). Prices come with billing.
  * `GET /cms/products/` and `GET /cms/products/{id|slug}/content/`.
  */
 export const productRoutes = new Hono<AppEnv>()

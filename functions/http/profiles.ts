@@ -22,7 +22,7 @@ import * as shape from './answers.ts';
 import { apiDoc, INVALID } from './api-doc.ts';
 
 /**
- * Profiles of the account under /auth (spec sections 3, 4, 7): list, create, read, edit and
+ * Profiles of the account under /auth (docs/product.md, «What we keep» and «How things change» and «How the site talks to the API»): list, create, read, edit and
  * delete, kids availability, avatars, and the switch of this browser's session to another
  * profile. Every call needs a live session; nothing may be stored by a cache.
  */
@@ -79,7 +79,7 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json(await createProfile(live, c.req.valid('json')), 201);
   })
 
-  // Spec section 4: "Kids availability is fetched at start" — may this account add a kid profile?
+  // docs/product.md, «How things change»: "Kids availability is fetched at start" — may this account add a kid profile?
   .get(
     '/users/kids/availability',
     apiDoc({

@@ -31,7 +31,7 @@ async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge
 }
 
 /**
- * Showcases (spec section 7): featured, current, by slug, collections and page banners.
+ * Showcases (docs/product.md, «How the site talks to the API»): featured, current, by slug, collections and page banners.
  * `GET /cms/showcases/featured/`, `/current/`, `/{slug}/`, `/collections/`, `/collections/{slug}/`,
  * `/page-banners/?page=/series`.
  */

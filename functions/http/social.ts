@@ -54,7 +54,7 @@ function formOutcome(
 }
 
 /**
- * Social sign-in under /auth/socials (spec section 7): `{provider}/sign-in`, `/check`, `/bind`,
+ * Social sign-in under /auth/socials (docs/product.md, «How the site talks to the API»): `{provider}/sign-in`, `/check`, `/bind`,
  * `/unbind` for vk, ok, ya, gp, fb; OAuth 2 authorization code with state and PKCE (flow.ts).
  */
 export const socialRoutes = new Hono<AppEnv>()

@@ -21,7 +21,7 @@ export const tvApproveBody = z.object({
 });
 
 /**
- * TV code under /auth/tv_code (spec section 7), the OAuth device flow (RFC 8628): the device asks
+ * TV code under /auth/tv_code (docs/product.md, «How the site talks to the API»), the OAuth device flow (RFC 8628): the device asks
  * for a pair of codes and polls; a signed-in viewer confirms the code on /code (or here).
  */
 export const tvCodeRoutes = new Hono<AppEnv>()

@@ -58,7 +58,7 @@ const programme = (p: ProgrammeRow | null) =>
   };
 
 /**
- * TV channels (spec section 7, "tv channels by id or slug (timezone default Europe/Moscow)").
+ * TV channels (docs/product.md, «How the site talks to the API», "tv channels by id or slug (timezone default Europe/Moscow)").
  * `GET /cms/tv/channels/` — every channel with what is on now and next;
  * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a day.
  */

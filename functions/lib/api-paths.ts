@@ -1,5 +1,5 @@
 /**
- * Path prefixes of the JSON API (spec section 7) and of the development-only API (`/dev/api`,
+ * Path prefixes of the JSON API (docs/product.md, «How the site talks to the API») and of the development-only API (`/dev/api`,
  * a 404 in production); below them nothing falls through to pages. Development pages such as
  * /dev/outbox live beside it as Astro pages that gate themselves.
  */

@@ -3,7 +3,7 @@ import type { EdgeContext } from './app-env.ts';
 import { config } from './config.ts';
 
 /**
- * The data block islands read (`#app-config`, spec sections 3 and 7): runtime base URLs and this
+ * The data block islands read (`#app-config`, docs/product.md, «What we keep» and «How the site talks to the API»): runtime base URLs and this
  * visitor's geo, device and device id.
  */
 export function appConfigFor({

@@ -1,5 +1,5 @@
 /**
- * The attribution rule table (spec sections 3, 4 and 9; the table itself is in docs/decisions.md).
+ * The attribution rule table (docs/product.md, «What we keep» and «How things change» and «Numbers»; the table itself is in docs/decisions.md).
  * Pure: given a landing URL and its Referer, says whether the visit replaces the stored
  * attribution and with what. Last paid touch wins; visits that are not paid (or not one of the
  * spec's named sources) leave the stored attribution alone.
@@ -7,20 +7,20 @@
 
 const DAY_SECONDS = 86_400;
 
-/** Section 9: attribution cookies live 30 days... */
+/** docs/product.md, «Numbers»: attribution cookies live 30 days... */
 export const ATTRIBUTION_MAX_AGE = 30 * DAY_SECONDS;
 /** ...longer for one affiliate: admitad, whose standard integration keeps its click 90 days. */
 export const ADMITAD_MAX_AGE = 90 * DAY_SECONDS;
-/** Section 9: "partner uid value 30" — the click id lives 30 days, whatever the affiliate's window. */
+/** docs/product.md, «Numbers»: "partner uid value 30" — the click id lives 30 days, whatever the affiliate's window. */
 export const PARTNER_UID_MAX_AGE = 30 * DAY_SECONDS;
-/** Section 9: the user_status (old/new) cookie lives 30 days. */
+/** docs/product.md, «Numbers»: the user_status (old/new) cookie lives 30 days. */
 export const USER_STATUS_MAX_AGE = 30 * DAY_SECONDS;
 
-/** Media whose click always takes over the attribution (spec section 4). */
+/** Media whose click always takes over the attribution (docs/product.md, «How things change»). */
 const PAID_MEDIA = new Set(['cpc', 'cpm', 'partners', 'special']);
 
 /**
- * The known affiliates (spec section 3), each with the query parameter its tracking link puts
+ * The known affiliates (docs/product.md, «What we keep»), each with the query parameter its tracking link puts
  * the click id in (the id its postback needs) and how long its click is remembered.
  */
 export const AFFILIATES = {

@@ -18,12 +18,12 @@ export function config() {
     get siteOrigin() {
       return siteOriginOf(env.SITE_ORIGIN, isProduction);
     },
-    /** Section 7 base URLs; empty means this Worker. Content and billing fall back to the API URL. */
+    /** docs/product.md, «How the site talks to the API» base URLs; empty means this Worker. Content and billing fall back to the API URL. */
     apiUrl: env.API_URL ?? '',
     contentUrl: env.CONTENT_URL || env.API_URL || '',
     billingUrl: env.BILLING_URL || env.API_URL || '',
     statUrl: env.STAT_URL ?? '',
-    /** Static mode (section 7): islands skip API calls but the DAZN flag and the tech pages. */
+    /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',
     /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts); EDGE_CACHE=off turns it off. */
     edgeCache: String(env.EDGE_CACHE ?? 'on') !== 'off',

@@ -11,7 +11,7 @@ const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
- * A new device id (spec section 9: fingerprint-based, kept in a cookie): UUID-shaped, its first
+ * A new device id (docs/product.md, «Numbers»: fingerprint-based, kept in a cookie): UUID-shaped, its first
  * half a SHA-256 of the browser's stable headers, its second half random so that two identical
  * browsers behind one network still get different ids.
  * @example await deviceIdFor(request) // '3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e'

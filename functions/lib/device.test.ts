@@ -52,7 +52,7 @@ describe('deviceOf', () => {
     expect(deviceOf(`${UA.iphone}${'x'.repeat(10_000)}`).type).toBe('mobile');
   });
 
-  it('reads only the first USER_AGENT_MAX_LENGTH characters (section 9)', () => {
+  it('reads only the first USER_AGENT_MAX_LENGTH characters (docs/product.md, «Numbers»)', () => {
     const ua = `${'x'.repeat(USER_AGENT_MAX_LENGTH)} (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari`;
     expect(deviceOf(ua).type).toBe('other');
     expect(deviceOf(ua.slice(USER_AGENT_MAX_LENGTH + 1)).type).toBe('mobile');

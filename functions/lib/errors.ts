@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { texts } from '../shared/texts.ts';
 
-/** The one error envelope of the API (spec section 3, "Service error object"). */
+/** The one error envelope of the API (docs/product.md, «What we keep», "Service error object"). */
 export interface ErrorEnvelope {
   message: string;
   details: ErrorDetails;

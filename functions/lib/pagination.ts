@@ -9,7 +9,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** A page of results in the spec's list shape (section 7): count, next, previous, results. */
+/** A page of results in the spec's list shape (docs/product.md, «How the site talks to the API»): count, next, previous, results. */
 export interface Paged<T> {
   count: number;
   next: string | null;

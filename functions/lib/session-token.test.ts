@@ -5,7 +5,7 @@ import { GUEST, sessionOf } from './session-token.ts';
 const secret = 'test-secret';
 const now = () => Math.floor(Date.now() / 1000);
 
-describe('sessionOf (spec section 5: a token exists and its payload holds a hash)', () => {
+describe('sessionOf (docs/product.md, «What we check»: a token exists and its payload holds a hash)', () => {
   it('signs in a verified token with a hash and reads its ids', async () => {
     const token = await sign(
       { hash: 'h1', acc: 7, sub: 'u9', bil: 'b3', kid: true, exp: now() + 60 },

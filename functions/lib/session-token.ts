@@ -1,6 +1,6 @@
 import { verify } from 'hono/jwt';
 
-/** Who is signed in, as the edge sees it (spec section 3, "Current profile" tokenInfo). */
+/** Who is signed in, as the edge sees it (docs/product.md, «What we keep», "Current profile" tokenInfo). */
 export interface SessionInfo {
   signedIn: boolean;
   accountId: string | null;
@@ -45,7 +45,7 @@ export const GUEST: SessionInfo = {
   sessionId: null,
 };
 
-/** Claims of our access tokens: hash (spec section 5), account, profile, billing, kid flag, session. */
+/** Claims of our access tokens: hash (docs/product.md, «What we check»), account, profile, billing, kid flag, session. */
 export interface TokenPayload {
   hash?: unknown;
   acc?: unknown;
@@ -74,7 +74,7 @@ export async function readToken(
   }
 }
 
-/** The session a verified payload describes; a payload without a hash is a guest (section 5). */
+/** The session a verified payload describes; a payload without a hash is a guest (docs/product.md, «What we check»). */
 export function sessionFromPayload(payload: TokenPayload | null): SessionInfo {
   if (!payload || typeof payload.hash !== 'string' || payload.hash === '') return GUEST;
   return {
@@ -89,7 +89,7 @@ export function sessionFromPayload(payload: TokenPayload | null): SessionInfo {
 
 /**
  * Reads a session token: signed in means the token verifies and its payload holds a hash
- * (spec section 5, "Logged-in check"). A bad, expired or hashless token is a guest.
+ * (docs/product.md, «What we check», "Logged-in check"). A bad, expired or hashless token is a guest.
  * @example await sessionOf(cookieToken, env.JWT_SECRET) // { signedIn: true, accountId: '1', ... }
  */
 export async function sessionOf(token: string | undefined, secret: string): Promise<SessionInfo> {

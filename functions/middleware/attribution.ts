@@ -34,9 +34,9 @@ function writeOrRemove(
 }
 
 /**
- * Attribution cookies (spec sections 3, 4 and 9; rule table in docs/decisions.md) and the
+ * Attribution cookies (docs/product.md, «What we keep» and «How things change» and «Numbers»; rule table in docs/decisions.md) and the
  * user_status old/new flag, updated on page navigations only. Cookies are readable by the page
- * because its analytics events carry the utm values (spec section 7).
+ * because its analytics events carry the utm values (docs/product.md, «How the site talks to the API»).
  */
 export const attribution = createMiddleware<AppEnv>(async (c, next) => {
   await next();

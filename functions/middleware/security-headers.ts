@@ -4,7 +4,7 @@ import { ADAPTERS } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 
-/** Origins other than ours that pages may call (section 7 base URLs, when configured). */
+/** Origins other than ours that pages may call (docs/product.md, «How the site talks to the API» base URLs, when configured). */
 function apiOrigins(): string[] {
   const { apiUrl, contentUrl, billingUrl, statUrl } = config();
   const origins = new Set<string>();

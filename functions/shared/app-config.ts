@@ -8,14 +8,14 @@ export interface ParentalSnapshot {
 }
 
 /**
- * What the server tells islands about the visitor and the runtime (spec sections 3 and 7),
+ * What the server tells islands about the visitor and the runtime (docs/product.md, «What we keep» and «How the site talks to the API»),
  * rendered by src/components/layout/AppConfig.astro as `<script type="application/json" id="app-config">`.
  */
 export interface AppConfig {
   geo: { country: string; ip: string; region: string };
   device: DeviceInfo;
   deviceId: string;
-  /** Section 7 base URLs; empty means this site. Content and billing already fall back to the API URL. */
+  /** docs/product.md, «How the site talks to the API» base URLs; empty means this site. Content and billing already fall back to the API URL. */
   apiUrl: string;
   contentUrl: string;
   billingUrl: string;

@@ -1,5 +1,5 @@
 /**
- * Where the sign-in flow returns to (spec section 3, session-storage keys `backPath` and
+ * Where the sign-in flow returns to (docs/product.md, «What we keep», session-storage keys `backPath` and
  * `prevPath`). A back path only ever points inside this site: an open redirect after sign-in is a
  * phishing tool.
  */

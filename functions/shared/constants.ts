@@ -1,7 +1,7 @@
 /**
- * Business constants and limits of spec section 9 that the code applies. Calendar units and the
+ * Business constants and limits of docs/product.md, «Numbers» that the code applies. Calendar units and the
  * default time zone are in `ru.ts`; cookie names and lifetimes in `cookies.ts`; the user-agent
- * limit in `device.ts`. A value of section 9 joins this file with the code that uses it.
+ * limit in `device.ts`. A value of docs/product.md, «Numbers» joins this file with the code that uses it.
  */
 
 /** Timings in milliseconds. */

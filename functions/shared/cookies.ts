@@ -23,7 +23,7 @@ export const COOKIE = {
   partnerUid: 'partner_uid',
   userStatus: 'user_status',
   parentalPin: 'pin_status',
-  /** Spec section 3, purchase-flow cookies: the tariff chosen for payment, cleared on logout. */
+  /** docs/product.md, «What we keep», purchase-flow cookies: the tariff chosen for payment, cleared on logout. */
   tariffId: 'tariffId',
   /** HttpOnly, path /auth/socials: the `state` of the social sign-in this browser started (10 minutes). */
   socialState: 'social_state',
@@ -34,7 +34,7 @@ export const COOKIE = {
   trustedDevice: 'trusted_device',
 } as const;
 
-/** Section 9: auth cookie max-age, and the one-year lifetime of the cookie agreement. */
+/** docs/product.md, «Numbers»: auth cookie max-age, and the one-year lifetime of the cookie agreement. */
 export const ONE_YEAR_SECONDS = SECONDS.year;
 
 /** A long-lived first-party cookie readable by the page (device id, agreement). */

@@ -1,6 +1,6 @@
-/** Device types of spec section 3 (System info). */
+/** Device types of docs/product.md, «What we keep» (System info). */
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'tv' | 'stb' | 'other';
-/** Device classes of spec section 3, sent as the `platform` of API calls. */
+/** Device classes of docs/product.md, «What we keep», sent as the `platform` of API calls. */
 export type DeviceClass = 'mobileWeb' | 'tabletWeb' | 'desktopWeb';
 
 export interface DeviceInfo {
@@ -14,5 +14,5 @@ export interface DeviceInfo {
   browserVersion: string;
 }
 
-/** The spec cuts the user-agent string to 500 characters (section 9). */
+/** The spec cuts the user-agent string to 500 characters (docs/product.md, «Numbers»). */
 export const USER_AGENT_MAX_LENGTH = 500;

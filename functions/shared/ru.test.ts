@@ -157,7 +157,7 @@ describe('dates in Russian, Moscow time by default', () => {
   });
 });
 
-describe('section 9 calendar units', () => {
+describe('docs/product.md, «Numbers» calendar units', () => {
   it('has the calendar units and the default time zone of the spec', () => {
     expect(DEFAULT_TIMEZONE).toBe('Europe/Moscow');
     expect(DAYS_IN_MONTH).toBe(30);

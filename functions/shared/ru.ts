@@ -1,13 +1,13 @@
 /**
- * Russian dates, plurals and the calendar units of spec section 9.
+ * Russian dates, plurals and the calendar units of docs/product.md, «Numbers».
  * Everything goes through `Intl` (conventions rule 7): ICU knows the Russian forms of the time units,
  * the genitive month names and the weekday abbreviations, so this file keeps no word tables.
  */
 
-/** Section 9: dates shown to users are in Moscow time unless a caller passes another zone. */
+/** docs/product.md, «Numbers»: dates shown to users are in Moscow time unless a caller passes another zone. */
 export const DEFAULT_TIMEZONE = 'Europe/Moscow';
 
-/** Section 9: a month is counted as 30 days, a year as 365 (tariff periods, cookie lifetimes). */
+/** docs/product.md, «Numbers»: a month is counted as 30 days, a year as 365 (tariff periods, cookie lifetimes). */
 export const DAYS_IN_MONTH = 30;
 export const DAYS_IN_YEAR = 365;
 
@@ -15,7 +15,7 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Section 9: seconds in each calendar unit; month and year follow DAYS_IN_MONTH and DAYS_IN_YEAR. */
+/** docs/product.md, «Numbers»: seconds in each calendar unit; month and year follow DAYS_IN_MONTH and DAYS_IN_YEAR. */
 export const SECONDS = {
   minute: MINUTE,
   hour: HOUR,
@@ -25,7 +25,7 @@ export const SECONDS = {
   year: DAYS_IN_YEAR * DAY,
 } as const;
 
-/** The units section 9 asks plural forms for. */
+/** The units docs/product.md, «Numbers» asks plural forms for. */
 export type TimeUnit = 'years' | 'months' | 'days' | 'hours';
 
 const ICU_UNIT: Record<TimeUnit, string> = {

@@ -9,7 +9,7 @@ export const texts = {
   tooManyRequests: 'Слишком много запросов. Попробуйте позже',
   validation: 'Проверьте введённые данные',
   unreadableBody: 'Не удалось прочитать запрос. Обновите страницу и попробуйте ещё раз',
-  /** spec, section 8 */
+  /** spec, docs/product.md, «When things go wrong» */
   serverUnavailable: 'Сервис недоступен. Попробуйте позже',
   flagNotFound: 'Такого флага нет',
   techPageNotFound: 'Страница не найдена',

@@ -1,5 +1,5 @@
 /**
- * Toasts a page raises on the server for something that happened before it loaded (spec sections 3
+ * Toasts a page raises on the server for something that happened before it loaded (docs/product.md, «What we keep»
  * and 8). The reason travels in a short-lived cookie the page reads and clears, so the page needs no
  * script to show it; such a request is never answered from the shared edge cache.
  */

@@ -1,4 +1,4 @@
-// Renders public/og-image.png (1200x628, spec section 2) from an SVG with sharp. Run once when the
+// Renders public/og-image.png (1200x628, docs/product.md, «Screens and routes») from an SVG with sharp. Run once when the
 // artwork changes: `node scripts/assets/og-image.mjs`; the PNG is committed.
 import sharp from 'sharp';
 

@@ -92,7 +92,7 @@ beforeEach(async () => {
   await workerEnv.DB.exec('DELETE FROM feature_flags');
 });
 
-describe('api client requests (spec section 7)', () => {
+describe('api client requests (docs/product.md, «How the site talks to the API»)', () => {
   it('sends GET, POST, PUT, PATCH and DELETE with credentials included', async () => {
     const { client, sent } = fakeBrowser();
     await client.get('/api/x');
@@ -221,7 +221,7 @@ describe('api client requests (spec section 7)', () => {
   });
 });
 
-describe('api client in static mode (spec section 7)', () => {
+describe('api client in static mode (docs/product.md, «How the site talks to the API»)', () => {
   it('skips calls without touching the network', async () => {
     const { client, sent } = fakeBrowser({ config: { staticMode: true } });
     const result = await client.post('/auth/logout/');
@@ -248,7 +248,7 @@ describe('api client in static mode (spec section 7)', () => {
   });
 });
 
-describe('api client error catalogue (spec section 8)', () => {
+describe('api client error catalogue (docs/product.md, «When things go wrong»)', () => {
   it('puts the JSON body of an HTTP 400+ answer into the error field', async () => {
     const { client } = fakeBrowser();
     const result = await client.get('/api/x');
@@ -358,7 +358,7 @@ describe('api client error catalogue (spec section 8)', () => {
   });
 });
 
-describe('success rules (spec section 5)', () => {
+describe('success rules (docs/product.md, «What we check»)', () => {
   const withStatus = (status: number): ApiResult => ({
     data: null,
     status,

@@ -1,19 +1,19 @@
 /**
- * The one HTTP client of the islands: the request rules of spec section 7 and the error catalogue
- * of section 8 in one place. Browser globals sit behind `ApiEnvironment` so tests run it in workerd.
+ * The one HTTP client of the islands: the request rules of docs/product.md, «How the site talks to the API» and the error catalogue
+ * of docs/product.md, «When things go wrong» in one place. Browser globals sit behind `ApiEnvironment` so tests run it in workerd.
  */
 import { COOKIE } from '../../functions/shared/cookies.ts';
 import { type AppConfig, appConfig } from './app-config.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The service error object of spec section 3. */
+/** The service error object of docs/product.md, «What we keep». */
 export interface ServiceError {
   message: string;
   details: { reason: string };
 }
 
-/** What every call yields (section 7). `error` is the 400+ JSON body, or the network failure. */
+/** What every call yields (docs/product.md, «How the site talks to the API»). `error` is the 400+ JSON body, or the network failure. */
 export interface ApiResult<T = unknown> {
   data: T | null;
   status: number;
@@ -36,7 +36,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The last API exchange record of section 3. */
+/** The last API exchange record of docs/product.md, «What we keep». */
 export interface ApiExchange {
   response: Response | null;
   status: number;
@@ -66,22 +66,22 @@ export interface ApiEnvironment {
   log(...args: unknown[]): void;
 }
 
-/** Section 9: reload delay after a 401. */
+/** docs/product.md, «Numbers»: reload delay after a 401. */
 export const RELOAD_AFTER_401_MS = 100;
 
-/** Section 8: what an error response without a readable JSON body becomes. */
+/** docs/product.md, «When things go wrong»: what an error response without a readable JSON body becomes. */
 export const SERVICE_UNAVAILABLE: ServiceError = {
   message: 'Сервис недоступен. Попробуйте позже',
   details: { reason: 'Server unavailable' },
 };
 
 /**
- * Paths still called in static mode (section 7): the disable-dazn flag lookup, and the CMS tech
+ * Paths still called in static mode (docs/product.md, «How the site talks to the API»): the disable-dazn flag lookup, and the CMS tech
  * pages so that /faq and /contacts keep working while everything else is switched off.
  */
 export const STATIC_MODE_PATHS = ['/api/client/features/disable-dazn', '/cms/tech-pages/'] as const;
 
-/** Cookies of the session (section 3), cleared when the API answers 401. */
+/** Cookies of the session (docs/product.md, «What we keep»), cleared when the API answers 401. */
 export const SESSION_COOKIES = [
   COOKIE.token,
   COOKIE.accountId,
@@ -203,7 +203,7 @@ export function createApiClient(env: ApiEnvironment) {
     put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, body, o),
     patch: <T>(path: string, body?: unknown, o?: RequestOptions) =>
       request<T>('PATCH', path, body, o),
-    /** Flag lookup (section 7): GET /api/client/features/{name} with a `token` header. */
+    /** Flag lookup (docs/product.md, «How the site talks to the API»): GET /api/client/features/{name} with a `token` header. */
     feature(name: string, o: RequestOptions = {}) {
       const token = o.token ?? env.cookie(COOKIE.token);
       const headers = token ? { ...o.headers, token } : o.headers;
@@ -214,7 +214,7 @@ export function createApiClient(env: ApiEnvironment) {
         { ...o, headers },
       );
     },
-    /** The last API exchange record (section 3). */
+    /** The last API exchange record (docs/product.md, «What we keep»). */
     last: () => last,
   };
 }
@@ -230,7 +230,7 @@ export const browserEnvironment: ApiEnvironment = {
     return pair ? decodeURIComponent(pair.slice(name.length + 1)) : undefined;
   },
   clearCookie(name) {
-    // Session cookies live on the host or its parent domain (section 9); clear every variant.
+    // Session cookies live on the host or its parent domain (docs/product.md, «Numbers»); clear every variant.
     const host = location.hostname;
     for (const domain of ['', host, host.replace(/^[^.]+\./, '')]) {
       document.cookie = `${name}=; Max-Age=0; path=/${domain ? `; domain=${domain}` : ''}`;
@@ -246,14 +246,14 @@ export const browserEnvironment: ApiEnvironment = {
 export const api = /* @__PURE__ */ createApiClient(browserEnvironment);
 
 /**
- * Status below 400 is success for most calls (section 5); a skipped or failed call has status 0.
+ * Status below 400 is success for most calls (docs/product.md, «What we check»); a skipped or failed call has status 0.
  * @example isOk(await api.get('/auth/account/'))
  */
 export const isOk = (r: ApiResult): boolean => r.status > 0 && r.status < 400;
 
 /**
  * What an island tells the viewer about a failed call: the server's Russian message, or the
- * section 8 text when there is none (network failure, skipped call).
+ * docs/product.md, «When things go wrong» text when there is none (network failure, skipped call).
  * @example $state.setKey('error', errorMessage(await api.post('/auth/email/sign_in/', body)))
  */
 export const errorMessage = (r: ApiResult): string =>
@@ -264,14 +264,14 @@ export const errorReason = (r: ApiResult): string | null =>
   r.error && 'details' in r.error ? r.error.details.reason : null;
 
 /**
- * Logout succeeds below 400, on 401, or in static mode (section 5).
+ * Logout succeeds below 400, on 401, or in static mode (docs/product.md, «What we check»).
  * @example isLogoutSuccess(await api.post('/auth/logout/'), appConfig().staticMode)
  */
 export const isLogoutSuccess = (r: ApiResult, staticMode: boolean): boolean =>
   staticMode || r.status === 401 || isOk(r);
 
 /**
- * Favourite removal succeeds only on 204 (section 5).
+ * Favourite removal succeeds only on 204 (docs/product.md, «What we check»).
  * @example isFavouriteRemovalSuccess(await api.delete('/favourites/batch/', { params: { id: '1,2' } }))
  */
 export const isFavouriteRemovalSuccess = (r: ApiResult): boolean => r.status === 204;

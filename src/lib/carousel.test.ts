@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAROUSEL_TABLE, carouselCss, carouselStep, swiperLayout } from './carousel.ts';
 
 describe('carousel table', () => {
-  it('is the table of spec section 2', () => {
+  it('is the table of docs/product.md, «Screens and routes»', () => {
     const rows = (kind: 'poster' | 'wide') =>
       CAROUSEL_TABLE[kind].map((s) => [s.minWidth, s.slides, s.gap]);
     expect(rows('poster')).toEqual([

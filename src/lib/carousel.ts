@@ -1,5 +1,5 @@
 /**
- * The carousel table of spec section 2, the one source of both the server CSS (so the first paint
+ * The carousel table of docs/product.md, «Screens and routes», the one source of both the server CSS (so the first paint
  * already has the final layout) and Swiper's `breakpoints` (so hydrating changes nothing).
  */
 

@@ -14,7 +14,7 @@ export interface Debounced<A extends unknown[]> {
  */
 export function debounce<A extends unknown[]>(
   fn: (...args: A) => void,
-  /** Spec section 9: a debounce with no delay of its own waits one second. */
+  /** docs/product.md, «Numbers»: a debounce with no delay of its own waits one second. */
   ms: number = DEFAULT_DEBOUNCE_MS,
 ): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -44,7 +44,7 @@ export async function loadHomePage(Astro: AstroGlobal) {
   shareWithGuests(Astro);
   return {
     banners: banners.map(toBannerDto),
-    // Issue 4/6 puts the viewer's cw/nw items into their shelves here, before the filter.
+    // Playback puts the viewer's cw/nw items into their shelves here, before the filter.
     shelves: found ? shelvesToShow(toShowcaseDto(found).shelves, session.signedIn) : [],
   };
 }

@@ -2,7 +2,7 @@ import { canSee, type Section, type Viewer } from '../../functions/access/index.
 import type { Toggles } from '../../functions/domains/flags/index.ts';
 
 /**
- * A navigation item as spec section 3 describes it; the spec's `sngOnly` is `cisOnly` here, the
+ * A navigation item as docs/product.md, «What we keep» describes it; the spec's `sngOnly` is `cisOnly` here, the
  * one word the code uses for the region group.
  */
 export interface NavItem {
@@ -21,7 +21,7 @@ export interface NavItem {
   toggle?: 'dazn' | 'hbo';
 }
 
-/** Top navigation (spec section 2). */
+/** Top navigation (docs/product.md, «Screens and routes»). */
 export const TOP_MENU: NavItem[] = [
   { href: '/series', text: 'Сериалы', title: 'Сериалы онлайн' },
   { href: '/movies', text: 'Фильмы', title: 'Фильмы онлайн' },
@@ -40,14 +40,14 @@ export const TOP_MENU: NavItem[] = [
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', needAuth: true },
 ];
 
-/** Account-area menu (spec section 2). */
+/** Account-area menu (docs/product.md, «Screens and routes»). */
 export const ACCOUNT_MENU: NavItem[] = [
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
   { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
 ];
 
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
-/** Spec section 2: "The blog is an external link". */
+/** docs/product.md, «Screens and routes»: "The blog is an external link". */
 export const BLOG_URL = 'https://blog.amediateka.ru/';
 
 const contacts: NavItem = { href: '/contacts', text: 'Контакты', title: 'Контакты' };
@@ -67,7 +67,7 @@ const recommendations: NavItem = {
   title: 'Правила применения рекомендательных технологий',
 };
 
-/** Footer menu 1 (spec section 2). */
+/** Footer menu 1 (docs/product.md, «Screens and routes»). */
 export const FOOTER_MENU_1: NavItem[] = [
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
   { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
@@ -75,7 +75,7 @@ export const FOOTER_MENU_1: NavItem[] = [
 ];
 
 /**
- * Footer menu 2, in its mobile order (spec section 2). The support item carries the
+ * Footer menu 2, in its mobile order (docs/product.md, «Screens and routes»). The support item carries the
  * spec's unauthenticated-user flag, false: it works for guests and members alike.
  */
 export const FOOTER_MENU_2: (NavItem & { unauthenticatedUser?: boolean })[] = [
@@ -94,7 +94,7 @@ export const FOOTER_MENU_2: (NavItem & { unauthenticatedUser?: boolean })[] = [
   { href: BLOG_URL, text: 'Блог', title: 'Блог Амедиатеки', external: true },
 ];
 
-/** Footer menu 3, the short one (spec section 2). */
+/** Footer menu 3, the short one (docs/product.md, «Screens and routes»). */
 export const FOOTER_MENU_3: NavItem[] = [contacts, legal, support, recommendations];
 
 export interface ExternalLink {
@@ -103,7 +103,7 @@ export interface ExternalLink {
   icon: string;
 }
 
-/** Social links (spec section 2). */
+/** Social links (docs/product.md, «Screens and routes»). */
 export const SOCIAL_LINKS: ExternalLink[] = [
   { href: 'https://t.me/amediateka_official', text: 'Telegram', icon: 'telegram' },
   { href: 'https://vk.com/amediateka', text: 'ВКонтакте', icon: 'vk' },
@@ -111,7 +111,7 @@ export const SOCIAL_LINKS: ExternalLink[] = [
   { href: 'https://dzen.ru/amediateka', text: 'Дзен', icon: 'zen' },
 ];
 
-/** App badges (spec section 2): four stores and our own Smart TV page. */
+/** App badges (docs/product.md, «Screens and routes»): four stores and our own Smart TV page. */
 export const APP_BADGES: (ExternalLink & { external: boolean })[] = [
   {
     href: 'https://apps.apple.com/ru/app/amediateka/id1024562936',
@@ -163,7 +163,7 @@ export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] 
 }
 
 /**
- * Payment-flow paths of spec section 2 (auth, code, advantages, paywall, payment, payment
+ * Payment-flow paths of docs/product.md, «Screens and routes» (auth, code, advantages, paywall, payment, payment
  * redirect, payment type, poll, success, gift success, free access): no support widget there.
  * @example isPaymentFlowPath('/paywall/retention') // true
  */

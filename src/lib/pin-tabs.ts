@@ -1,5 +1,5 @@
 /**
- * Spec section 4: tabs announce themselves on a broadcast channel and are counted; when the last
+ * docs/product.md, «How things change»: tabs announce themselves on a broadcast channel and are counted; when the last
  * tab closes, the PIN entry is cleared. Pages here are full loads, so a tab "closing" cannot be
  * told from a tab navigating; instead a tab that starts afresh (its session storage has no PIN
  * status) asks who else is open: if nobody answers, the last tab had closed and the entry goes
@@ -8,7 +8,7 @@
 import { COOKIE } from '../../functions/shared/cookies.ts';
 
 const TABS_CHANNEL = 'amedia-tabs';
-/** Session-storage key of the PIN status (spec section 3: entered / not_entered). */
+/** Session-storage key of the PIN status (docs/product.md, «What we keep»: entered / not_entered). */
 const PIN_STATUS_KEY = 'pinStatus';
 type PinStatus = 'entered' | 'not_entered';
 /** How long a fresh tab waits for other tabs to answer. */

@@ -1,6 +1,6 @@
 import { SITE_NAME } from '../../functions/shared/site.ts';
 
-/** SEO defaults (spec section 2). The title is copied verbatim from the spec. */
+/** SEO defaults (docs/product.md, «Screens and routes»). The title is copied verbatim from the spec. */
 export const DEFAULT_TITLE =
   'Смотреть сериалы онлайн | Амедиатека | Новинки зарубежных сериалов и фильмов в HD-качестве';
 export const DEFAULT_DESCRIPTION =

@@ -1,5 +1,5 @@
 /**
- * Logout as section 4 describes it: the server ends the session and clears its cookies; this tab
+ * Logout as docs/product.md, «How things change» describes it: the server ends the session and clears its cookies; this tab
  * clears what it keeps for the session (tokens, PIN entry, payment, tariff and gift selections),
  * then tells the other tabs, which follow on the signal.
  */
@@ -13,7 +13,7 @@ import { toastAfterReload } from './toast.ts';
 /** The cross-tab logout signal. */
 export const AUTH_CHANNEL = 'amedia-auth';
 
-/** Session-storage keys of a signed-in session and its payment flow (spec section 3). */
+/** Session-storage keys of a signed-in session and its payment flow (docs/product.md, «What we keep»). */
 export const SESSION_KEYS = [
   'billingUrl',
   'delayedPlaybackUrl',
@@ -80,7 +80,7 @@ const cookieValue = (name: string) =>
     ?.slice(name.length + 1);
 
 /**
- * Spec section 9's cookie polling: the broadcast reaches only tabs of this browser that were open,
+ * docs/product.md, «Numbers»'s cookie polling: the broadcast reaches only tabs of this browser that were open,
  * and only for a logout made here; a session cleared another way (a 401 in another tab, a sign-in
  * as someone else there, a cookie that expired) changes the cookies alone. Every 300 ms this tab
  * compares the account cookie with the one it started with, and reloads as the new viewer.

@@ -11,13 +11,13 @@ export const pageTexts = {
   renderErrorTitle: 'Что-то пошло не так',
   renderErrorText:
     'Мы не смогли показать эту страницу. Обновите её через минуту — мы уже разбираемся.',
-  /** spec, section 2: popup title on the watch route */
+  /** spec, docs/product.md, «Screens and routes»: popup title on the watch route */
   watchUnavailableTitle: 'Контент недоступен',
   watchUnavailableText:
     'Этот фильм или сериал нельзя посмотреть в текущем профиле или в вашем регионе.',
-  /** spec, section 2: global missing-content popup */
+  /** spec, docs/product.md, «Screens and routes»: global missing-content popup */
   missingContentTitle: 'Контент временно недоступен',
-  /** spec, section 2 */
+  /** spec, docs/product.md, «Screens and routes» */
   missingContentText:
     'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
   /** What a screen reader reads for an age badge («18+» alone says nothing). */

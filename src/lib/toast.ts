@@ -1,7 +1,7 @@
 import { type PendingToast, TOAST_COOKIE } from '../../functions/shared/toasts.ts';
 
 /**
- * Toasts (spec sections 3 and 8: the layout's toast): short notes in the page's one toast region
+ * Toasts (docs/product.md, «What we keep» and «When things go wrong»: the layout's toast): short notes in the page's one toast region
  * (`role="status"`, rendered by BaseLayout), raised by islands and page scripts. A note meant for
  * the next page (the page reloads, e.g. after a sign-out in another tab) goes through the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The universal popup (spec sections 3 and 8: the layout's universal popup, the «Ошибка» dialogs):
+ * The universal popup (docs/product.md, «What we keep» and «When things go wrong»: the layout's universal popup, the «Ошибка» dialogs):
  * a native modal <dialog> with a title, a text and a closing button, made on demand so pages carry
  * no markup for it. Escape and the button close it; focus returns to where it was.
  */

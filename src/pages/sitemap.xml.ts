@@ -5,7 +5,7 @@ import { config } from '../../functions/lib/index.ts';
 import { INFO_DOCS } from '../content/info/index.ts';
 import { pageViewer } from '../lib/viewer.ts';
 
-/** Sections and help pages of spec section 2 that search engines should know, with their rule. */
+/** Sections and help pages of docs/product.md, «Screens and routes» that search engines should know, with their rule. */
 const STATIC_PATHS: [path: string, section?: Section][] = [
   ['/'],
   ['/series'],

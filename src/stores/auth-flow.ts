@@ -4,14 +4,14 @@ import { authTexts } from '../components/auth/texts.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { trackCall } from './call-state.ts';
 
-/** The screens of the sign-in flow (spec section 2). */
+/** The screens of the sign-in flow (docs/product.md, «Screens and routes»). */
 const AUTH_STEPS = ['auth', 'signin', 'signup', 'signin-phone', 'recovery'] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];
 
 export interface AuthFlowState {
   step: AuthStep;
   busy: boolean;
-  /** The server's message of the last failed call (section 8: shown as is). */
+  /** The server's message of the last failed call (docs/product.md, «When things go wrong»: shown as is). */
   error: string | null;
   notice: string | null;
   /** Where the last one-time code went (e-mail or phone); null before a code is requested. */

@@ -4,7 +4,7 @@ import { type ApiResult, errorMessage, errorReason, isOk } from '../lib/api-clie
 /** The part of an island's store that follows its API calls. */
 interface CallState {
   busy: boolean;
-  /** The server's message of the last failed call (section 8), for the screen. */
+  /** The server's message of the last failed call (docs/product.md, «When things go wrong»), for the screen. */
   error: string | null;
   /** Its `details.reason`, where the store keeps one. */
   reason?: string | null;

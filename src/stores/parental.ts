@@ -1,5 +1,5 @@
 /**
- * Parental control on the client (spec sections 3 and 4): status, whether the PIN popup is
+ * Parental control on the client (docs/product.md, «What we keep» and «How things change»): status, whether the PIN popup is
  * visible, whether the PIN is entered, and the adult profile a switch is waiting for. The entered
  * mark lives in the `pin_status` cookie and session storage (src/lib/pin-tabs.ts).
  */
@@ -20,12 +20,12 @@ interface ParentalState {
   adultUserId: number | null;
   ageLimit: number;
   busy: boolean;
-  /** The server's message of the last failed call (section 8), and its reason code. */
+  /** The server's message of the last failed call (docs/product.md, «When things go wrong»), and its reason code. */
   error: string | null;
   reason: string | null;
 }
 
-/** Spec section 4: initial Undefined, not entered. */
+/** docs/product.md, «How things change»: initial Undefined, not entered. */
 const initial: ParentalState = {
   status: 'Undefined',
   visible: false,
@@ -90,7 +90,7 @@ export function setEntered(entered: boolean) {
   $parental.setKey('entered', entered);
 }
 
-/** GET parental-control; a failure is rejected with the response error (section 8). */
+/** GET parental-control; a failure is rejected with the response error (docs/product.md, «When things go wrong»). */
 async function fetchParentalStatus(): Promise<StatusAnswer> {
   const result = await api.get<StatusAnswer>(path('parental-control'));
   if (!isOk(result) || !result.data) throw result.error ?? new Error('parental-control');
@@ -115,7 +115,7 @@ async function knownStatus(): Promise<void> {
 let started: Promise<void> | undefined;
 
 /**
- * At start (spec section 4): for a signed-in account, when not entered and not on a PIN page,
+ * At start (docs/product.md, «How things change»): for a signed-in account, when not entered and not on a PIN page,
  * learn the status (every signed-in page: the header's script); then show the popup where the
  * PIN is active. Once per page, however many callers.
  */
@@ -138,7 +138,7 @@ export async function enterPin(pin: string): Promise<boolean> {
   return true;
 }
 
-/** Spec section 4: after disabling, status Disabled and the popup closes. */
+/** docs/product.md, «How things change»: after disabling, status Disabled and the popup closes. */
 export async function disableParental(body: { pin?: string } = {}): Promise<boolean> {
   const ok = await run(() => api.patch<StatusAnswer>(path('parental-control/disable'), body));
   if (!ok) return false;

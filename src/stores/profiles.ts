@@ -1,6 +1,6 @@
 /**
- * Profile state of spec section 3 (profileList, currentProfile, selectedProfile, avatars,
- * kidsAvailable) and the kid-switch flag of section 4 ("Kid profile switch sets an in-progress
+ * Profile state of docs/product.md, «What we keep» (profileList, currentProfile, selectedProfile, avatars,
+ * kidsAvailable) and the kid-switch flag of docs/product.md, «How things change» ("Kid profile switch sets an in-progress
  * flag and the page is hidden meanwhile"). The island renders it; the calls live here.
  */
 import { map } from 'nanostores';
@@ -20,7 +20,7 @@ interface ProfilesState {
   selectedProfile: number | null;
   avatars: Avatar[];
   kidsAvailable: boolean;
-  /** Section 4: a switch to a kid profile is under way; the page is hidden meanwhile. */
+  /** docs/product.md, «How things change»: a switch to a kid profile is under way; the page is hidden meanwhile. */
   kidSwitchInProgress: boolean;
   /** A switch back to an adult profile waits for the PIN (parental control). */
   pinNeeded: boolean;
@@ -64,7 +64,7 @@ function run<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   return trackCall($profiles, call);
 }
 
-/** Spec section 7: after creating, the list is fetched again (with kids availability). */
+/** docs/product.md, «How the site talks to the API»: after creating, the list is fetched again (with kids availability). */
 async function refreshProfiles(): Promise<void> {
   const [list, kids] = await Promise.all([
     api.get<{ results: ProfileItem[] }>('/auth/users/'),
@@ -117,7 +117,7 @@ export async function deleteProfile(id: number): Promise<boolean> {
 
 /**
  * Switches this browser to a profile. To a kid profile the page is hidden while the switch runs
- * (section 4); then a full load of the home page, which the server renders for the new profile.
+ * (docs/product.md, «How things change»); then a full load of the home page, which the server renders for the new profile.
  * A kid → adult switch under parental control may answer `pin_required`: the PIN is asked and
  * sent with the switch again.
  */

@@ -18,7 +18,7 @@ interface SuggestionsState {
   items: TitleCard[];
   /** How many titles match in all, of which `items` are the first. */
   count: number;
-  /** The server's message (spec section 8) when the last call failed. */
+  /** The server's message (docs/product.md, «When things go wrong») when the last call failed. */
   error: string | null;
 }
 
@@ -78,7 +78,7 @@ export function createSuggestions(
     } else if (result.error || result.status > 0) {
       $state.set({ query, status: 'error', items: [], count: 0, error: errorMessage(result) });
     } else {
-      // Static mode skips the call (section 7): no suggestions, and nothing to report.
+      // Static mode skips the call (docs/product.md, «How the site talks to the API»): no suggestions, and nothing to report.
       $state.set({ ...idle });
     }
   }, ms);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
-/** The spec's API prefixes (section 7): they answer with and without the slash, never redirect. */
+/** The spec's API prefixes (docs/product.md, «How the site talks to the API»): they answer with and without the slash, never redirect. */
 const API = /^\/(api|cms|auth|billing|v2|dev\/api|dev\/oauth|media)\//;
 
 async function firstTitleAndChannel(request: APIRequestContext) {

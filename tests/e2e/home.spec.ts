@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
 
-/** Spec section 2, verbatim: slides per view and gap (px) at each viewport width. */
+/** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
   poster: { 320: [2, 8], 768: [4, 8], 1024: [4, 16], 1366: [5, 16], 1440: [5, 16], 1920: [6, 16] },
   wide: { 320: [1, 8], 768: [2, 16], 1024: [3, 24], 1366: [3, 24], 1440: [3, 24], 1920: [4, 24] },
@@ -184,7 +184,7 @@ test.describe('home page shelves', () => {
   });
 });
 
-test.describe('carousel breakpoint table (spec section 2)', () => {
+test.describe('carousel breakpoint table (docs/product.md, «Screens and routes»)', () => {
   for (const width of WIDTHS) {
     test(`at ${width} px without JavaScript the server layout already matches the table`, async ({
       browser,

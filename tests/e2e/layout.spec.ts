@@ -107,7 +107,7 @@ test.describe('footer', () => {
       'Рекомендательные технологии',
       /Блог/,
     ]);
-    // Spec section 2: the blog is an external link.
+    // docs/product.md, «Screens and routes»: the blog is an external link.
     await expect(footer.getByRole('link', { name: /Блог/ })).toHaveAttribute('href', /^https:\/\//);
     for (const name of ['Telegram', 'ВКонтакте', 'YouTube', 'Дзен'])
       await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(

@@ -1,5 +1,5 @@
--- 0001 init: feature flags, CMS tech pages and SEO texts (issue 1/6, foundation).
--- Tables mirror functions/db/schema.ts; migrations are the source of truth for D1.
+-- 0001 init: feature flags, CMS tech pages and SEO texts. Migrations are the schema's one
+-- source of truth.
 
 CREATE TABLE feature_flags (
   name TEXT PRIMARY KEY NOT NULL,

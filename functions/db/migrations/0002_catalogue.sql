@@ -1,4 +1,4 @@
--- 0002 catalogue: the content model of issue 2/6 (titles, seasons, episodes, people, taxonomy,
+-- 0002 catalogue: the content model (titles, seasons, episodes, people, taxonomy,
 -- products, showcases and shelves, collections, page banners, TV channels and programmes,
 -- universal assets) and a full-text index for search.
 
@@ -108,7 +108,7 @@ CREATE TABLE episodes (
 CREATE INDEX episodes_title ON episodes (title_id);
 CREATE INDEX episodes_released ON episodes (released_at DESC);
 
--- What unlocks a title: a subscription (SVOD), a rental (TVOD) or a purchase (EST). Prices: issue 5/6.
+-- What unlocks a title: a subscription (SVOD), a rental (TVOD) or a purchase (EST). Prices come with billing.
 CREATE TABLE products (
   id INTEGER PRIMARY KEY,
   slug TEXT NOT NULL UNIQUE,
@@ -204,7 +204,7 @@ CREATE TABLE tv_programmes (
 );
 CREATE INDEX tv_programmes_channel_time ON tv_programmes (channel_id, starts_at);
 
--- Universal assets of spec section 3 (DefaultHproductBackground, DefaultVproductBackground,
+-- Universal assets (docs/product.md, «What we keep») (DefaultHproductBackground, DefaultVproductBackground,
 -- promo footer background), and other small CMS settings.
 CREATE TABLE cms_settings (
   key TEXT PRIMARY KEY NOT NULL,

@@ -1,5 +1,5 @@
 -- 0003 accounts: accounts, profiles (users), device sessions, one-time codes and rate limits
--- (issue 5, 3/6 Accounts). Mirrored by functions/db/accounts-schema.ts; this file is the source of truth.
+-- This file is the source of truth.
 -- Times are unix seconds. No secret is stored in the clear: passwords are PBKDF2 hashes, session
 -- secrets SHA-256 digests, codes and addresses in auth_codes / rate_limits keyed HMACs.
 

@@ -1,5 +1,5 @@
--- 0004 outbox: every e-mail and SMS sent while MAIL_PROVIDER / SMS_PROVIDER is "outbox" (issue 5,
--- "Messages without a real SMS or mail gateway"). Read at /dev/outbox and /dev/api/outbox/.
+-- 0004 outbox: every e-mail and SMS sent while MAIL_PROVIDER / SMS_PROVIDER is "outbox"
+-- (messages without a real SMS or mail gateway). Read at /dev/outbox and /dev/api/outbox/.
 -- created_at is in milliseconds, so a code sent twice in a second still sorts newest first;
 -- rowid breaks the remaining ties. An idempotency key, when the sender gives one, makes a retried
 -- send return the first message instead of storing a second (UNIQUE allows many NULLs).

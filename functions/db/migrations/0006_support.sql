@@ -1,4 +1,4 @@
--- Support requests from the support popup and /settings/support (issue 3/6). Each is kept here
+-- Support requests from the support popup and /settings/support. Each is kept here
 -- and a copy is mailed to the support desk through the message outbox.
 CREATE TABLE support_requests (
   id INTEGER PRIMARY KEY,

@@ -1,4 +1,4 @@
--- 0008 parental control (issue 5, 3/6 Accounts; spec sections 3, 4, 7): the account's PIN and
+-- 0008 parental control (docs/product.md, «Who may see what»): the account's PIN and
 -- age setting, and each device session's PIN entry and fresh verification.
 -- Mirrored by functions/db/parental-schema.ts; this file is the source of truth. Times: unix seconds.
 

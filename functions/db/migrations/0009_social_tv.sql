@@ -1,4 +1,4 @@
--- 0009 social sign-in and TV code (issue 5, 3/6 Accounts; spec sections 3 and 7): the account's
+-- 0009 social sign-in and TV code (docs/product.md, «What we keep» and «How the site talks to the API»): the account's
 -- social links, the OAuth 2 flows in progress, device-flow pairings (RFC 8628), and the grants of
 -- the local identity provider that stands in for the real ones in development and tests.
 -- Times are unix seconds unless a column says otherwise. This file is the source of truth.

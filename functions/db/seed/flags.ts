@@ -1,4 +1,4 @@
-/** Seed rows for the feature flags: the three remote flags of spec section 7 and HBO Max availability. */
+/** Seed rows for the feature flags: the three remote flags of docs/product.md, «How the site talks to the API» and HBO Max availability. */
 export const flagSeed = [
   {
     name: 'web-enable-calendar',

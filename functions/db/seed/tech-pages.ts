@@ -1,6 +1,6 @@
 import type { TechPageSection } from '../../domains/tech-pages/index.ts';
 
-/** CMS tech pages (spec section 7, "tech pages faq and contact"), in Russian. */
+/** CMS tech pages (docs/product.md, «How the site talks to the API», "tech pages faq and contact"), in Russian. */
 export const techPageSeed: {
   slug: 'faq' | 'contact';
   title: string;

@@ -4,7 +4,7 @@ import { SECONDS } from '../../shared/ru.ts';
 
 /** The access token (`token` cookie, Bearer): short, renewed from the HttpOnly session. */
 export const ACCESS_TOKEN_SECONDS = 15 * SECONDS.minute;
-/** A device session, and the max-age of every auth cookie (spec section 9). */
+/** A device session, and the max-age of every auth cookie (docs/product.md, «Numbers»). */
 export const SESSION_SECONDS = SECONDS.year;
 /** One-time codes and password-change tokens. */
 export const CODE_SECONDS = 10 * SECONDS.minute;

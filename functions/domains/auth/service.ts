@@ -76,7 +76,7 @@ export async function endThisDevice(
 
 /**
  * Renewal from an access token (bearer or cookie) of a live session even when its payload lacks
- * the hash: the first candidate that names a session decides, live or not (spec section 4).
+ * the hash: the first candidate that names a session decides, live or not (docs/product.md, «How things change»).
  */
 export async function renewFromToken(
   candidates: readonly (string | undefined)[],

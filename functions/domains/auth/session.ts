@@ -20,7 +20,7 @@ import {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The cookies the page can read (spec sections 3 and 9): one year, path /, this host. */
+/** The cookies the page can read (docs/product.md, «What we keep» and «Numbers»): one year, path /, this host. */
 const JS_COOKIES = [
   COOKIE.token,
   COOKIE.accountId,
@@ -30,7 +30,7 @@ const JS_COOKIES = [
 ] as const;
 /** The credential and the readable cookies of a session: cleared when it turns out to be over. */
 export const SESSION_COOKIES = [COOKIE.session, ...JS_COOKIES] as const;
-/** Logout clears these too (spec section 4: the tariff cookie and "one other", the PIN state). */
+/** Logout clears these too (docs/product.md, «How things change»: the tariff cookie and "one other", the PIN state). */
 export const LOGOUT_COOKIES = [...SESSION_COOKIES, COOKIE.tariffId, COOKIE.parentalPin] as const;
 
 /** The device a session is opened on, as /settings/devices will list it. */
@@ -67,7 +67,7 @@ export function setSessionCookies(
 }
 
 /**
- * Expires the session cookies; on logout also the tariff and PIN cookies (spec section 4). A
+ * Expires the session cookies; on logout also the tariff and PIN cookies (docs/product.md, «How things change»). A
  * session found dead (revoked elsewhere) clears only the session ones.
  */
 export function clearSessionCookies(c: Context<AppEnv>, { logout }: { logout: boolean }): void {

@@ -66,7 +66,7 @@ describe('POST /auth/jwt/renew/', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('renews a token whose payload lacks the hash (spec section 4) while its session is live', async () => {
+  it('renews a token whose payload lacks the hash (docs/product.md, «How things change») while its session is live', async () => {
     const { answer } = await signedIn();
     const { hash: _hash, ...rest } = claims(answer.token);
     const hashless = await sign({ ...rest }, SECRET);

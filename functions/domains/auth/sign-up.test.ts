@@ -60,7 +60,7 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
     ).toBe(1);
   });
 
-  it('sets the HttpOnly credential and the cookies of spec sections 3 and 9 (one year, path /, SameSite=Lax)', async () => {
+  it('sets the HttpOnly credential and the cookies of docs/product.md, «What we keep» and «Numbers» (one year, path /, SameSite=Lax)', async () => {
     const browser = new Browser();
     await browser.post('/auth/email/sign_up/', { email: 'boris@mail.ru', password: PASSWORD });
     const res = await browser.post(

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_SECONDS } from './limits.ts';
 /** A live device session as the API hands it out: who is signed in, on which profile. */
 export type SignedIn = LiveSession;
 
-/** The JSON answer of sign-in, sign-up and renewal (spec section 3, tokenInfo + token). */
+/** The JSON answer of sign-in, sign-up and renewal (docs/product.md, «What we keep», tokenInfo + token). */
 export interface TokenAnswer {
   token: string;
   accountId: number;

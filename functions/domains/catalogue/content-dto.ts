@@ -4,7 +4,7 @@ import { artUrl, titleSubject } from '../media/index.ts';
 /** '16+' from 16: how age ratings are shown and sent. */
 export const ageLabel = (age: number) => `${age}+`;
 
-/** The watch route of a title (its page in the catalogue; the player arrives in issue 4/6). */
+/** The watch route of a title (its page in the catalogue; the player arrives with playback). */
 export const watchUrl = (id: number) => `/watch/${id}`;
 
 /** The columns of a title card as the database gives them (content.repo.ts `cardColumns`). */

@@ -3,7 +3,7 @@ import { and, batch, rows, sql } from '../../db/sql.ts';
 
 /**
  * Catalogue facets with how many released titles the viewer may see each one has, in one batched round trip:
- * genres, countries, studios, years and decades (spec section 7, "catalogue …").
+ * genres, countries, studios, years and decades (docs/product.md, «How the site talks to the API», "catalogue …").
  */
 export async function loadFacets(d: D1Database, viewer: Viewer) {
   const [genreRows, countryRows, studioRows, yearRows, decadeRows] = await batch(

@@ -30,7 +30,7 @@ import { contentTexts } from './texts.ts';
  * their SQL, details with `assertCanSee` (403 with the reason). Routes and pages call these.
  */
 
-/** List paths of spec section 7 ("content movies, series, kids, trailers, special") and their types. */
+/** List paths of docs/product.md, «How the site talks to the API» ("content movies, series, kids, trailers, special") and their types. */
 export const TITLE_LISTS: Record<string, TitleType[]> = {
   movies: ['movie'],
   series: ['series'],

@@ -62,7 +62,7 @@ export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
       switch (shelf.kind) {
         case 'cw':
         case 'nw':
-          // Continue watching and now watching are per viewer: issue 4/6 fills them for signed-in viewers.
+          // Continue watching and now watching are per viewer: playback fills them for signed-in viewers.
           return { ...base, kind: shelf.kind, personal: true, items: [] };
         case 'blog':
           return {

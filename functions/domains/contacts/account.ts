@@ -24,7 +24,7 @@ export interface AccountAnswer {
   hasPassword: boolean;
   billingId: string;
   createdAt: number;
-  /** Social links of the account (spec section 3: fb, vk, ok, ya, gp). */
+  /** Social links of the account (docs/product.md, «What we keep»: fb, vk, ok, ya, gp). */
   socials: Record<SocialProvider, boolean>;
 }
 

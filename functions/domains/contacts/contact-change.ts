@@ -36,7 +36,7 @@ function changeTarget(accountId: number, contact: Contact): Promise<string> {
 }
 
 /**
- * Changing the e-mail or phone, step 1 (issue 3/6: it needs the current password or a fresh
+ * Changing the e-mail or phone, step 1 (it needs the current password or a fresh
  * code). The proof is the current password — counted against the account's sign-in lock — or, for
  * an account without one, this session's fresh verification (the account-security step
  * "verification": a code to the account's own address, good for 10 minutes). Then a code goes to

@@ -1,6 +1,6 @@
 import { bool, firstRow, type Query, rows, run, sql } from '../../db/sql.ts';
 
-/** Remote flags of spec section 3/7, plus the HBO Max availability switch of the CMS. */
+/** Remote flags of docs/product.md, «What we keep»/7, plus the HBO Max availability switch of the CMS. */
 export const FLAG_NAMES = [
   'web-enable-calendar',
   'disable-dazn',
@@ -9,7 +9,7 @@ export const FLAG_NAMES = [
 ] as const;
 export type FlagName = (typeof FLAG_NAMES)[number];
 
-/** Feature toggles of spec section 3 as the pages use them. */
+/** Feature toggles of docs/product.md, «What we keep» as the pages use them. */
 export interface Toggles {
   isDaznDisabled: boolean;
   isTrailersAvailability: boolean;

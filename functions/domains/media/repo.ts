@@ -9,7 +9,7 @@ const typeLabels: Record<TitleType, string> = {
   trailer: 'Трейлер',
 };
 
-/** The art shown when a title has none of its own (spec section 3, universal assets). */
+/** The art shown when a title has none of its own (docs/product.md, «What we keep», universal assets). */
 export const DEFAULT_SUBJECT: ArtSubject = { id: 'default', name: 'Амедиатека', caption: '' };
 
 /**

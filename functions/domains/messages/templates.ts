@@ -35,7 +35,7 @@ export const PURPOSES = {
   contactChanged: 'contact_changed',
 } as const;
 
-/** One-time codes are six digits, valid 10 minutes (issue 5). */
+/** One-time codes are six digits, valid 10 minutes. */
 const CODE_TTL_MINUTES = 10;
 
 interface Recipient {

@@ -10,7 +10,7 @@ interface SwitchTarget {
 }
 
 /**
- * The PIN rule of a profile switch (spec sections 4 and 6): with parental control Enabled, going
+ * The PIN rule of a profile switch (docs/product.md, «How things change» and «Who may see what»): with parental control Enabled, going
  * from a kid profile to an adult one needs the PIN — given with the switch, or entered by this
  * session within the last 4 hours. Otherwise it throws the envelope: 403 `pin_required` (no PIN
  * and no recent entry), 403 `pin_invalid` (wrong, with tries left), 429 `pin_locked` (five wrong

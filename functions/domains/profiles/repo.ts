@@ -5,7 +5,7 @@
  */
 import { avatarOf } from './avatars.ts';
 
-/** A profile as the API answers it (spec section 3: users/{id} with isKid). */
+/** A profile as the API answers it (docs/product.md, «What we keep»: users/{id} with isKid). */
 export interface Profile {
   id: number;
   name: string;

@@ -89,7 +89,7 @@ export async function createProfile(live: LiveSession, body: CreateProfile): Pro
   return toProfile(row);
 }
 
-/** Spec section 4: "Kids availability is fetched at start" — may this account add a kid profile? */
+/** docs/product.md, «How things change»: "Kids availability is fetched at start" — may this account add a kid profile? */
 export async function kidsAvailable(live: LiveSession): Promise<boolean> {
   const counts = await profileCounts(d1(), live.accountId).first<Counts>();
   return !live.isKid && (counts?.total ?? MAX_PROFILES) < MAX_PROFILES;
@@ -97,7 +97,7 @@ export async function kidsAvailable(live: LiveSession): Promise<boolean> {
 
 /**
  * Moves this browser's session to another profile of the account (the parental PIN may be
- * needed, spec sections 4 and 6); answers the renewed session, its token and the profile.
+ * needed, docs/product.md, «How things change» and «Who may see what»); answers the renewed session, its token and the profile.
  */
 export async function switchProfile(
   ip: string,

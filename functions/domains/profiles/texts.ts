@@ -1,4 +1,4 @@
-/** Russian texts of the profiles API (spec sections 3, 4): what a viewer reads when a change is refused. */
+/** Russian texts of the profiles API (docs/product.md, «What we keep» and «How things change»): what a viewer reads when a change is refused. */
 export const profileTexts = {
   nameRequired: 'Введите имя профиля',
   nameTooLong: 'Имя профиля должно быть не длиннее 40 символов',

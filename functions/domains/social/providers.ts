@@ -1,7 +1,7 @@
 import { config } from '../../lib/config.ts';
 import { SOCIAL_LABELS } from '../../shared/social-labels.ts';
 
-/** The account's social links (spec section 3: fb, vk, ok, ya, gp). */
+/** The account's social links (docs/product.md, «What we keep»: fb, vk, ok, ya, gp). */
 export const SOCIAL_PROVIDERS = ['vk', 'ok', 'ya', 'gp', 'fb'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 

@@ -54,7 +54,7 @@ export type SocialErrorReason = keyof typeof SOCIAL_ERRORS;
 export const isSocialErrorReason = (value: string | null | undefined): value is SocialErrorReason =>
   Boolean(value && Object.hasOwn(SOCIAL_ERRORS, value));
 
-/** The popup's title (spec section 3: the social-error popup). */
+/** The popup's title (docs/product.md, «What we keep»: the social-error popup). */
 export const SOCIAL_ERROR_TITLE = 'Не удалось войти';
 
 /**

@@ -1,6 +1,6 @@
 import { firstRow, json, run, sql } from '../../db/sql.ts';
 
-/** CMS tech pages of spec section 7: "tech pages faq and contact". */
+/** CMS tech pages of docs/product.md, «How the site talks to the API»: "tech pages faq and contact". */
 export const TECH_PAGE_SLUGS = ['faq', 'contact'] as const;
 export type TechPageSlug = (typeof TECH_PAGE_SLUGS)[number];
 

@@ -419,7 +419,7 @@ const Links = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * Social sign-in (spec section 3: vk, ok, ya, gp, fb): plain links to the server, which sends the
+ * Social sign-in (docs/product.md, «What we keep»: vk, ok, ya, gp, fb): plain links to the server, which sends the
  * browser on to the provider; the back path goes along (the session-storage one once hydrated).
  */
 function SocialButtons() {
@@ -451,7 +451,7 @@ function SocialButtons() {
 }
 
 /**
- * The social-error popup (spec sections 3 and 8): a modal alert dialog with the server's message.
+ * The social-error popup (docs/product.md, «What we keep» and «When things go wrong»): a modal alert dialog with the server's message.
  * Closing it drops `socialError` from the address, so a reload does not show it again.
  */
 function SocialErrorPopup({ message }: { message: string }) {

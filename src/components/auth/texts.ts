@@ -1,4 +1,4 @@
-/** Texts of the sign-in screens (spec section 2: steps auth, signin, signup, signin-phone, recovery). */
+/** Texts of the sign-in screens (docs/product.md, «Screens and routes»: steps auth, signin, signup, signin-phone, recovery). */
 export const authTexts = {
   heading: {
     auth: 'Вход или регистрация',

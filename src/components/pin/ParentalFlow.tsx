@@ -12,7 +12,7 @@ import { CodeField, fieldsOf, PinField } from './PinField.tsx';
 import { pinTexts as t } from './texts.ts';
 import './pin.css';
 
-/** The account-security steps (spec section 2), each a `?step=` URL; no step is the overview. */
+/** The account-security steps (docs/product.md, «Screens and routes»), each a `?step=` URL; no step is the overview. */
 export const PARENTAL_STEPS = [
   'age',
   'setup',

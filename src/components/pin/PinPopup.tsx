@@ -12,14 +12,14 @@ import { pinTexts as t } from './texts.ts';
 import './pin.css';
 
 interface Props {
-  /** The page is on a flow where the PIN is active (spec section 2). */
+  /** The page is on a flow where the PIN is active (docs/product.md, «Screens and routes»). */
   pinFlow?: boolean;
   /** The age rating of the content on this page. */
   contentAge?: number;
 }
 
 /**
- * The PIN popup: fetches the status at start (spec section 4) and opens where the PIN is active.
+ * The PIN popup: fetches the status at start (docs/product.md, «How things change») and opens where the PIN is active.
  * Enabled asks for the PIN; Undefined offers to set one up or not to use parental control.
  */
 export default function PinPopup({ pinFlow = false, contentAge }: Props) {

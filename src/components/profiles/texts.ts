@@ -1,4 +1,4 @@
-/** Russian texts of /settings/profiles (spec sections 3, 4). */
+/** Russian texts of /settings/profiles (docs/product.md, «What we keep» and «How things change»). */
 export const profilesTexts = {
   title: 'Профили',
   lead: 'В аккаунте может быть до 5 профилей. В детском профиле виден только контент для детей (6+).',

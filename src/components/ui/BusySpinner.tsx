@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { LOADER_DELAY_MS } from '../../../functions/shared/constants.ts';
 
 /**
- * The busy spinner of islands (spec section 9: loader delay 200 ms): shown only once a call has
+ * The busy spinner of islands (docs/product.md, «Numbers»: loader delay 200 ms): shown only once a call has
  * run longer than the delay, so quick answers never flash it.
  */
 export function BusySpinner({ busy, label = 'Загрузка' }: { busy: boolean; label?: string }) {

@@ -9,7 +9,7 @@ import { titleSubscriptionRules } from './title-subscription-rules.ts';
 import { tos } from './tos.ts';
 import type { InfoDoc } from './types.ts';
 
-/** The info pages of spec section 2, by their slug under /info/. */
+/** The info pages of docs/product.md, «Screens and routes», by their slug under /info/. */
 export const INFO_DOCS: Record<string, InfoDoc> = {
   tos,
   recommendations,

@@ -4,7 +4,7 @@ import { sign } from 'hono/jwt';
 /** The development signing key of wrangler.toml's [vars]; the e2e server runs with it. */
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
 
-/** Gives the browser a session token as sign-in will issue it (payload with a hash, section 5). */
+/** Gives the browser a session token as sign-in will issue it (payload with a hash, docs/product.md, «What we check»). */
 export async function signIn(
   context: BrowserContext,
   baseURL: string,

@@ -15,7 +15,7 @@ type Pick = (t: TitleRow) => boolean;
 const byPopularity = (a: TitleRow, b: TitleRow) => b.popularity - a.popularity || a.id - b.id;
 const byRating = (a: TitleRow, b: TitleRow) => (b.rating ?? 0) - (a.rating ?? 0) || a.id - b.id;
 
-/** Art URLs of the universal assets (spec section 3), served by the Worker's art route. */
+/** Art URLs of the universal assets (docs/product.md, «What we keep»), served by the Worker's art route. */
 export const DEFAULT_ART = {
   background: '/media/art/background/default.svg',
   poster: '/media/art/poster/default.svg',
