@@ -32,14 +32,18 @@ test.describe('settings forms and the API do the same thing', () => {
     expect((await phone!.request.get('/auth/sessions/')).status()).toBe(401);
 
     // …the API the tablet, with the same effect.
-    const ended = await laptop!.request.delete(`/auth/sessions/${tabletId}/`);
+    const ended = await laptop!.request.delete(`/auth/sessions/${tabletId}/`, {
+      headers: { origin },
+    });
     expect(await ended.json()).toEqual({ status: 'revoked', endedSessions: 1 });
     expect((await tablet!.request.get('/auth/sessions/')).status()).toBe(401);
     await page.goto('/settings/devices');
     await expect(page.locator('.device')).toHaveCount(1);
 
     // An ended session: the same 404 and the same Russian message from both.
-    const api = await laptop!.request.delete(`/auth/sessions/${phoneId}/`);
+    const api = await laptop!.request.delete(`/auth/sessions/${phoneId}/`, {
+      headers: { origin },
+    });
     const { message } = (await api.json()) as { message: string };
     expect(api.status()).toBe(404);
     const form = await laptop!.request.post('/settings/devices', {
@@ -69,7 +73,8 @@ test.describe('settings forms and the API do the same thing', () => {
         headers: { origin },
         maxRedirects: 0,
       });
-    const viaApi = () => context.request.post('/api/support/requests/', { data: body });
+    const viaApi = () =>
+      context.request.post('/api/support/requests/', { data: body, headers: { origin } });
 
     const first = await viaForm();
     expect(first.status()).toBe(303);

@@ -5,8 +5,11 @@ import { latestCode } from './support/outbox.ts';
 
 // Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
 test.describe.configure({ mode: 'serial' });
+// Its own client IP: five wrong PINs and the code checks count per IP, and other journeys share the default.
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.200' } });
 
 const email = `parent-${Date.now()}@example.ru`;
+const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 8790}`;
 const signUp = (page: Page) => signUpByEmail(page, email, 'correct horse 1');
 
 test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong PINs and resets it with the e-mailed code', async ({
@@ -135,7 +138,8 @@ test('the server HTML of /settings/parental tells the truth (on, 16+) before any
   // An address of its own: these sign-ins do not spend the shared per-IP allowance.
   const context = await browser.newContext({
     javaScriptEnabled: false,
-    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.201' },
+    // Origin as the site's own pages send it, for the API calls made outside the page.
+    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.201', origin: ORIGIN },
   });
   const signIn = await context.request.post('/auth/email/sign_in/', {
     data: { email, password: 'correct horse 1' },
@@ -163,7 +167,7 @@ test('every page of a signed-in account without the PIN entered knows the parent
   browser,
 }) => {
   const context = await browser.newContext({
-    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.202' },
+    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.202', origin: ORIGIN },
   });
   await context.request.post('/auth/email/sign_in/', {
     data: { email, password: 'correct horse 1' },
