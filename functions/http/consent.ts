@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -35,6 +36,6 @@ const doc = apiDoc({
 export const consentRoutes = new Hono<AppEnv>().post('/cookies', doc, async (c) => {
   setCookie(c, COOKIE.cookieAgreement, '1', publicCookie(ONE_YEAR_SECONDS, isHttps(c.req.raw)));
   if (c.req.header('accept')?.includes('application/json')) return c.body(null, 204);
-  const origin = new URL(c.req.url).origin;
-  return c.redirect(safeBackPath(c.req.header('referer'), origin), 303);
+  // The site's own origin from configuration, never the request's Host.
+  return c.redirect(safeBackPath(c.req.header('referer'), config().siteOrigin), 303);
 });

@@ -26,7 +26,7 @@ const REVALIDATE = 'x-edge-revalidate';
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
   const { session, geo, consent } = c.var.edge;
   if (c.req.method !== 'GET' || session.isKid) return null;
-  // A page with a toast to show is this visitor's alone (functions/lib/toasts.ts).
+  // A page with a toast to show is this visitor's alone (functions/shared/toasts.ts).
   if (scope === 'page' && getCookie(c, TOAST_COOKIE)) return null;
   if (scope === 'page')
     return session.signedIn ? null : `${geo.regionGroup}.guest.${consent ? 'consent' : 'banner'}`;

@@ -166,6 +166,7 @@ async function notifyPrevious(before: AccountRow, contact: Contact, origin: stri
   try {
     await deliver(message);
   } catch (error) {
-    console.warn('contact-change notice not delivered', error);
+    // The reason only: the error may carry the address or the gateway's words.
+    console.warn('contact-change notice not delivered', (error as { reason?: string }).reason);
   }
 }
