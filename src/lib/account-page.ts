@@ -18,11 +18,20 @@ export async function loadAccountPage(
   Astro: AstroGlobal,
   load: AccountPageLoader<unknown> = accountPageData,
 ): Promise<unknown> {
+  const ids = signedInIds(Astro);
+  return ids && load(ids.sessionId, ids.accountId);
+}
+
+/**
+ * The session and account of a signed-in visitor (after a silent renewal, the renewed ones), or
+ * null for a guest.
+ */
+export function signedInIds(Astro: AstroGlobal): { sessionId: string; accountId: number } | null {
   const { session, renewal } = Astro.locals.edge;
   const sessionId = renewal?.live.sessionId ?? session.sessionId;
   const accountId = Number(renewal?.live.accountId ?? session.accountId);
   if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
-  return load(sessionId, accountId);
+  return { sessionId, accountId };
 }
 
 /**

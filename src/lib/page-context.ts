@@ -9,21 +9,16 @@ import {
   pageData,
 } from '../../functions/domains/site/index.ts';
 import { COOKIE } from '../../functions/shared/cookies.ts';
+import { isPinPage } from '../../functions/shared/pin-pages.ts';
+import { signedInIds } from './account-page.ts';
 
 export type { PageContext };
 
-/** The pages of parental control itself: they read the status their own way, no popup there. */
-const PIN_PAGES = /^\/settings\/parental(\/|$)/;
-
 /** Whose parental status a page needs: a signed-in session without the PIN entered, off the PIN pages. */
 function parentalAsk(Astro: AstroGlobal): ParentalAsk {
-  const { session, renewal } = Astro.locals.edge;
-  const sessionId = renewal?.live.sessionId ?? session.sessionId;
-  const accountId = Number(renewal?.live.accountId ?? session.accountId);
-  if (!session.signedIn || !sessionId || !Number.isInteger(accountId)) return null;
-  if (PIN_PAGES.test(Astro.url.pathname)) return null;
+  if (isPinPage(Astro.url.pathname)) return null;
   if (Astro.cookies.get(COOKIE.parentalPin)?.value === 'entered') return null;
-  return { accountId, sessionId };
+  return signedInIds(Astro);
 }
 
 /** The page context alone, in one round trip: what BaseLayout loads when its page did not. */

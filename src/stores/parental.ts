@@ -3,8 +3,10 @@
  * visible, whether the PIN is entered, and the adult profile a switch is waiting for. The entered
  * mark lives in the `pin_status` cookie and session storage (src/lib/pin-tabs.ts).
  */
+
 import { map } from 'nanostores';
 import { COOKIE } from '../../functions/shared/cookies.ts';
+import { isPinPage } from '../../functions/shared/pin-pages.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { appConfig } from '../lib/app-config.ts';
 import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
@@ -37,9 +39,6 @@ const initial: ParentalState = {
   reason: null,
 };
 export const $parental = map<ParentalState>({ ...initial });
-
-/** The PIN pages themselves: no status fetch and no popup there. */
-const PIN_PAGES = /^\/settings\/parental(\/|$)/;
 
 /** Paths of the flows where the PIN is active (docs/product.md, «Screens and routes»: advantages, payment, success, gifts, reset-pin-code). */
 export const PIN_FLOW_PATHS = [
@@ -120,7 +119,7 @@ let started: Promise<void> | undefined;
  * PIN is active. Once per page, however many callers.
  */
 export async function startParental(where: { pinFlow: boolean; contentAge?: number }) {
-  if (!accountId() || PIN_PAGES.test(location.pathname)) return;
+  if (!accountId() || isPinPage(location.pathname)) return;
   const entered = readPinStatus() === 'entered';
   $parental.setKey('entered', entered);
   if (entered) return;

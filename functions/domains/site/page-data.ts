@@ -1,5 +1,6 @@
 import { d1 } from '../../db/client.ts';
 import { batch, type Query, type Results } from '../../db/sql.ts';
+import { nowSeconds } from '../auth/index.ts';
 import { allFlags, type Toggles, togglesFrom } from '../flags/index.ts';
 import {
   type ParentalSnapshot,
@@ -27,8 +28,6 @@ export type ParentalAsk = { accountId: number; sessionId: string } | null;
 
 /** One statement a page adds to its batch. */
 export type PageQuery = Query<unknown>;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 // Always a third statement (for a guest one that finds nothing), so the batch keeps one shape.
 const contextQueries = (d: Db, pathname: string, ask: ParentalAsk) =>
