@@ -6,19 +6,28 @@
  * `SEED_REFERENCE=YYYY-MM-DD` pins it.
  */
 import { writeFileSync } from 'node:fs';
+import { hashPassword } from '../../domains/auth/password.ts';
 import { calendarDay } from '../../shared/ru.ts';
+import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueSql } from './catalogue/index.ts';
+import { DEMO_ACCOUNTS, demoStatements } from './demo.ts';
 import { flagSeed } from './flags.ts';
 import { insertIgnore } from './sql.ts';
 import { techPageSeed } from './tech-pages.ts';
 
+const reference = process.env.SEED_REFERENCE ?? calendarDay(new Date());
 const sql = [
   insertIgnore('feature_flags', flagSeed),
   insertIgnore(
     'tech_pages',
     techPageSeed.map((p) => ({ slug: p.slug, title: p.title, lead: p.lead, sections: p.sections })),
   ),
-  catalogueSql({ reference: process.env.SEED_REFERENCE ?? calendarDay(new Date()) }),
+  catalogueSql({ reference }),
+  // After the catalogue: the demo history and favourites pick titles from it.
+  ...demoStatements(
+    await hashPassword(DEMO_ACCOUNTS.subscriber.password),
+    moscowMidnight(reference),
+  ),
 ].join('\n');
 
 const out = process.argv[2];
