@@ -77,13 +77,19 @@ export async function historyPage(owner: ListsPageOwner, q: PageQuery) {
 export const NOW_WATCHING_SECONDS = 86_400;
 
 /**
- * The home page's personal shelves for a signed-in profile, to batch with the page's other reads:
+ * The home page's personal shelves for a signed-in profile (null: a guest), to batch with the page's other reads:
  * continue watching (this profile's) and now watching (everyone's last day, what this viewer may see).
  */
-export function homeShelfQueries(d: D1Database, profileId: number, viewer: Viewer, now: number) {
+export function homeShelfQueries(
+  d: D1Database,
+  profileId: number | null,
+  viewer: Viewer,
+  now: number,
+) {
+  // A guest's batch keeps its shape with two statements that find nothing at once.
   return [
-    continueQuery(d, profileId, viewer),
-    nowWatchingQuery(d, viewer, now - NOW_WATCHING_SECONDS),
+    continueQuery(d, profileId ?? 0, viewer),
+    nowWatchingQuery(d, viewer, now - NOW_WATCHING_SECONDS, { active: profileId !== null }),
   ] as const;
 }
 

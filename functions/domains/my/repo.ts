@@ -162,12 +162,22 @@ export const hideContinue = (
         .bind(profileId, target.contentId);
 
 /** Titles with the most profiles watching them in the last day ("now watching", nw). */
-export function nowWatchingQuery(d: D1Database, viewer: Viewer, since: number, limit = 20) {
+export function nowWatchingQuery(
+  d: D1Database,
+  viewer: Viewer,
+  since: number,
+  { active = true, limit = 20 } = {},
+) {
   return rows<TitleRow>(
     d,
     sql`SELECT ${cardColumns}
         FROM watch_progress JOIN titles ON titles.id = watch_progress.title_id
-        ${where(sql`watch_progress.updated_at >= ${since} AND titles.type != 'trailer'`, visible(viewer))}
+        ${where(
+          // Inactive (a guest's page, which shows no personal shelf): a constant false, no scan.
+          active ? undefined : raw('0'),
+          sql`watch_progress.updated_at >= ${since} AND titles.type != 'trailer'`,
+          visible(viewer),
+        )}
         GROUP BY titles.id
         ORDER BY count(DISTINCT watch_progress.profile_id) DESC, max(watch_progress.updated_at) DESC
         LIMIT ${limit}`,
