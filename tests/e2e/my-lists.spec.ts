@@ -83,6 +83,9 @@ test('a viewer adds a title to favourites and likes it on its page, then finds i
   await page.goto('/my/favorite');
   await expect(page.getByText('В избранном: 1')).toBeVisible();
   await expect(page.locator(`.my-grid a[href="/watch/${id}"]`)).toHaveCount(1);
+  await page.goto('/my');
+  await expect(page.getByRole('link', { name: 'Смотреть все (1)' })).toBeVisible();
+  await noViolations(page, '/my');
 });
 
 test('a guest on a title page gets a link to sign in instead of the favourite button', async ({
