@@ -30,6 +30,19 @@ export function apiPath(link: string): string {
   return url.pathname + url.search;
 }
 
+/**
+ * The API page to ask for more, given how many items are shown: pages are offsets, so after
+ * removals the next items have moved up into an earlier page. Asking for the page that holds
+ * item `shown` (and skipping what is already there) loses none of them.
+ * @example morePath('/favourites/?page=2&page_size=24', 22) // '/favourites/?page=1&page_size=24'
+ */
+export function morePath(next: string, shown: number): string {
+  const url = new URL(apiPath(next), 'https://site.invalid');
+  const size = Number(url.searchParams.get('page_size')) || 24;
+  url.searchParams.set('page', String(Math.floor(shown / size) + 1));
+  return url.pathname + url.search;
+}
+
 export interface FavouriteEntry extends FavouriteItem {
   checked: boolean;
 }
@@ -151,10 +164,10 @@ export function closeError() {
 
 /** Appends the next page (the «Показать ещё» link without reloading). */
 export async function loadMore(): Promise<boolean> {
-  const { next, isWorking } = $favourites.get();
+  const { next, isWorking, itemsIds } = $favourites.get();
   if (!next || isWorking) return false;
   $favourites.setKey('isWorking', true);
-  const result = await api.get<FavouritesPage>(apiPath(next));
+  const result = await api.get<FavouritesPage>(morePath(next, itemsIds.length));
   const s = $favourites.get();
   if (!isOk(result) || !result.data) {
     $favourites.setKey('isWorking', false);

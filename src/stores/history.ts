@@ -9,7 +9,7 @@ import { computed, map } from 'nanostores';
 import type { HistoryItem } from '../../functions/domains/my/index.ts';
 import { calendarDay } from '../../functions/shared/ru.ts';
 import { api, isOk } from '../lib/api-client.ts';
-import { apiPath, type ListMode } from './favourites.ts';
+import { type ListMode, morePath } from './favourites.ts';
 
 export interface HistoryEntry extends HistoryItem {
   checked: boolean;
@@ -169,10 +169,10 @@ export function closeError() {
 }
 
 export async function loadMore(): Promise<boolean> {
-  const { next, isWorking } = $history.get();
+  const { next, isWorking, itemsIds } = $history.get();
   if (!next || isWorking) return false;
   $history.setKey('isWorking', true);
-  const result = await api.get<HistoryPage>(apiPath(next));
+  const result = await api.get<HistoryPage>(morePath(next, itemsIds.length));
   const s = $history.get();
   if (!isOk(result) || !result.data) {
     $history.setKey('isWorking', false);

@@ -138,6 +138,25 @@ test('favourites: edit mode, select all, leaving unchecks, removal of one ends i
   await expect(page.locator('.my-grid li')).toHaveCount(2);
 });
 
+test('favourites: «Показать ещё» after a removal brings every remaining item, none skipped', async ({
+  page,
+}) => {
+  await signedUp(page);
+  await addFavourites(page, await movieIds(page, 26));
+  await page.goto('/my/favorite');
+  await hydrated(page);
+  await expect(page.locator('.my-grid li')).toHaveCount(24);
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('checkbox').nth(0).check();
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Удалить (2)' }).click();
+  await expect(page.getByText('В избранном: 24')).toBeVisible();
+  await page.getByRole('link', { name: 'Показать ещё' }).click();
+  await expect(page.locator('.my-grid li')).toHaveCount(24);
+  await expect(page.getByRole('link', { name: 'Показать ещё' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/my\/favorite$/);
+});
+
 test('favourites: a removal that is not answered 204 opens the «Ошибка» dialog', async ({
   page,
   browser,
