@@ -200,10 +200,15 @@ test('favourites: a removal that is not answered 204 opens the «Ошибка» 
   const answer = page.waitForResponse((r) => r.url().includes('/favourites/batch/'));
   await page.getByRole('button', { name: 'Удалить (1)' }).click();
   expect((await answer).status()).toBe(401);
+  // Read while the page may be reloading: a read that meets the navigation is simply retried.
+  let seen: string | null = null;
   await expect
-    .poll(() => page.evaluate(() => sessionStorage.getItem('seen')).catch(() => null))
+    .poll(async () => {
+      seen = await page.evaluate(() => sessionStorage.getItem('seen')).catch(() => null);
+      return seen;
+    })
     .not.toBeNull();
-  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('seen')))!)).toEqual({
+  expect(JSON.parse(seen!)).toEqual({
     title: 'Ошибка',
     text: 'Сервис недоступен, попробуйте позже',
     button: 'Закрыть',
