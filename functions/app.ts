@@ -12,6 +12,7 @@ import { devApiRoutes } from './http/dev.ts';
 import { flagRoutes } from './http/flags.ts';
 import { mediaRoutes } from './http/media.ts';
 import { metadataRoutes } from './http/metadata.ts';
+import { continueRoutes, favouriteRoutes, historyRoutes, voteRoutes } from './http/my.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { parentalRoutes } from './http/parental.ts';
 import { premiereRoutes } from './http/premieres.ts';
@@ -96,6 +97,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
   app.route('/media/art', mediaRoutes);
+  // The viewer's lists (functions/http/my.ts): history, continue watching, favourites, votes.
+  app.route('/cms/content_experience/history', historyRoutes);
+  app.route('/continue-watching', continueRoutes);
+  app.route('/favourites', favouriteRoutes);
+  app.route('/likes', voteRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

@@ -11,6 +11,10 @@ export const API_PREFIXES = [
   '/v2',
   '/dev/api',
   '/dev/oauth',
+  // The viewer's lists at the spec's paths (functions/http/my.ts).
+  '/continue-watching',
+  '/favourites',
+  '/likes',
 ] as const;
 
 /** Pages that share a name with an API prefix: /auth is the sign-in screen, /auth/… the auth API. */

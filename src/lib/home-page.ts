@@ -4,9 +4,11 @@ import {
   type ShelfDto,
   showcaseQueries,
   toBannerDto,
+  toCard,
   toShowcase,
   toShowcaseDto,
 } from '../../functions/domains/catalogue/index.ts';
+import { continueCards, homeShelfQueries } from '../../functions/domains/my/index.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';
@@ -34,17 +36,33 @@ export function carouselKindOf(shelf: ShelfDto): CarouselKind {
 export async function loadHomePage(Astro: AstroGlobal) {
   const { session } = Astro.locals.edge;
   const viewer = pageViewer(Astro);
+  // The personal shelves (cw, nw) only for a signed-in profile, whose page is never shared; the
+  // guests' shared copy has none.
+  const profileId = session.signedIn ? Number(session.userId) : Number.NaN;
+  const personal = Number.isInteger(profileId);
   const { results } = await loadPage(
     Astro,
     (d) =>
-      [...showcaseQueries(d, { kind: 'featured' }, viewer), bannersQuery(d, '/', viewer)] as const,
+      [
+        ...showcaseQueries(d, { kind: 'featured' }, viewer),
+        bannersQuery(d, '/', viewer),
+        ...homeShelfQueries(d, personal ? profileId : null, viewer, Math.floor(Date.now() / 1000)),
+      ] as const,
   );
-  const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners] = results;
+  const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners, cw, nw] =
+    results;
   const found = toShowcase([showcase, shelves, items, collectionItems, partnerItems, episodes]);
   shareWithGuests(Astro);
+  const filled = found
+    ? toShowcaseDto(found).shelves.map((shelf): ShelfDto => {
+        if (!personal) return shelf;
+        if (shelf.kind === 'cw') return { ...shelf, items: continueCards(cw) };
+        if (shelf.kind === 'nw') return { ...shelf, items: nw.map(toCard) };
+        return shelf;
+      })
+    : [];
   return {
     banners: banners.map(toBannerDto),
-    // Playback puts the viewer's cw/nw items into their shelves here, before the filter.
-    shelves: found ? shelvesToShow(toShowcaseDto(found).shelves, session.signedIn) : [],
+    shelves: shelvesToShow(filled, personal),
   };
 }

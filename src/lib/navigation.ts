@@ -40,10 +40,19 @@ export const TOP_MENU: NavItem[] = [
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', needAuth: true },
 ];
 
-/** Account-area menu (docs/product.md, «Screens and routes»). */
+/**
+ * Account-area menu (docs/product.md, «Screens and routes»): CIS only, and for a signed-in viewer
+ * (the menu is only drawn for one; the flag keeps the rule with the items).
+ */
 export const ACCOUNT_MENU: NavItem[] = [
-  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
-  { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },
+  { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true, needAuth: true },
+  {
+    href: '/my/history',
+    text: 'История просмотра',
+    title: 'История просмотра',
+    cisOnly: true,
+    needAuth: true,
+  },
 ];
 
 const PARTNER_PROGRAMME_URL = 'https://partners.amediateka.ru/';
@@ -67,7 +76,10 @@ const recommendations: NavItem = {
   title: 'Правила применения рекомендательных технологий',
 };
 
-/** Footer menu 1 (docs/product.md, «Screens and routes»). */
+/**
+ * Footer menu 1 (docs/product.md, «Screens and routes»). Shown to guests too: /my/favorite and
+ * /my/history send a guest to sign in and back.
+ */
 export const FOOTER_MENU_1: NavItem[] = [
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', cisOnly: true },
   { href: '/my/history', text: 'История просмотра', title: 'История просмотра', cisOnly: true },

@@ -180,6 +180,9 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'settings/parental.astro': ['/settings/parental'],
     'settings/profiles.astro': ['/settings/profiles'],
     'settings/support.astro': ['/settings/support'],
+    'my/index.astro': ['/my'],
+    'my/favorite.astro': ['/my/favorite'],
+    'my/history.astro': ['/my/history'],
   };
   expect([...Object.keys(guest), ...Object.keys(member)].sort()).toEqual(await pagesInSource());
 
@@ -215,7 +218,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
         'member',
       )),
     );
-    for (const path of ['/settings/profiles', '/settings/parental']) {
+    for (const path of [
+      '/settings/profiles',
+      '/settings/parental',
+      '/my/favorite',
+      '/my/history',
+    ]) {
       await page.goto(path);
       checked.push(await rendered(page, `member ${path}`));
     }

@@ -1,12 +1,13 @@
 export type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
 export {
+  cardColumns,
   listTitlesQuery,
   SORTS,
   titlePageQueries,
   toTitlePage,
   withTotal,
 } from './content.repo.ts';
-export type { TitleCard } from './content-dto.ts';
+export type { TitleCard, TitleRow } from './content-dto.ts';
 export { ageLabel, titleAssets, toCard, watchUrl } from './content-dto.ts';
 export { facetQueries } from './facets.repo.ts';
 export { mediascopeOf, resolvePath } from './metadata.ts';

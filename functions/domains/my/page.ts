@@ -1,0 +1,98 @@
+import type { Viewer } from '../../access/index.ts';
+import type { Query, Results } from '../../db/sql.ts';
+import type { PageQuery } from '../../lib/pagination.ts';
+import { accountPageData } from '../auth/index.ts';
+import type { TitleCard } from '../catalogue/index.ts';
+import { toContinueItem, toFavouriteItem, toHistoryItem } from './dto.ts';
+import { continueQuery, favouritesQueries, historyQueries, nowWatchingQuery } from './repo.ts';
+
+/** Who a /my page is for: the session and account to check live, and the profile it shows. */
+export interface ListsPageOwner {
+  sessionId: string;
+  accountId: number;
+  profileId: number;
+  viewer: Viewer;
+}
+
+/**
+ * A /my page's rows with the live-session check, in ONE D1 batch. Null when the session is not
+ * live or has moved to another profile since the token was issued: the page sends the visitor
+ * to sign in.
+ */
+async function listsPage<const T extends readonly Query<unknown>[]>(
+  owner: ListsPageOwner,
+  build: (d: D1Database) => T,
+): Promise<Results<T> | null> {
+  let queries: T | undefined;
+  const data = await accountPageData(owner.sessionId, owner.accountId, (db) => {
+    queries = build(db);
+    return queries.map((q) => q.statement);
+  });
+  if (!data || !queries || data.live.userId !== owner.profileId) return null;
+  const results = data.results;
+  return queries.map((q, i) =>
+    q.read((results[i]?.results ?? []) as Record<string, unknown>[]),
+  ) as Results<T>;
+}
+
+/** Items of each list the hub (/my) previews. */
+export const HUB_PREVIEW = { favourites: 12, history: 6 } as const;
+
+/** /my: continue watching, the latest favourites and the latest history, with their totals. */
+export async function hubPage(owner: ListsPageOwner) {
+  const { profileId, viewer } = owner;
+  const found = await listsPage(
+    owner,
+    (d) =>
+      [
+        continueQuery(d, profileId, viewer),
+        ...favouritesQueries(d, profileId, viewer, { page: 1, page_size: HUB_PREVIEW.favourites }),
+        ...historyQueries(d, profileId, viewer, { page: 1, page_size: HUB_PREVIEW.history }),
+      ] as const,
+  );
+  if (!found) return null;
+  const [cw, favourites, favouritesTotal, history, historyTotal] = found;
+  return {
+    continueWatching: cw.map(toContinueItem),
+    favourites: { items: favourites.map(toFavouriteItem), count: favouritesTotal },
+    history: { items: history.map(toHistoryItem), count: historyTotal },
+  };
+}
+
+/** /my/favorite: a page of favourites and the total. */
+export async function favouritesPage(owner: ListsPageOwner, q: PageQuery) {
+  const found = await listsPage(owner, (d) =>
+    favouritesQueries(d, owner.profileId, owner.viewer, q),
+  );
+  return found && { items: found[0].map(toFavouriteItem), count: found[1] };
+}
+
+/** /my/history: a page of the history and the total. */
+export async function historyPage(owner: ListsPageOwner, q: PageQuery) {
+  const found = await listsPage(owner, (d) => historyQueries(d, owner.profileId, owner.viewer, q));
+  return found && { items: found[0].map(toHistoryItem), count: found[1] };
+}
+
+/** How far back "now watching" looks: a day. */
+export const NOW_WATCHING_SECONDS = 86_400;
+
+/**
+ * The home page's personal shelves for a signed-in profile (null: a guest), to batch with the page's other reads:
+ * continue watching (this profile's) and now watching (everyone's last day, what this viewer may see).
+ */
+export function homeShelfQueries(
+  d: D1Database,
+  profileId: number | null,
+  viewer: Viewer,
+  now: number,
+) {
+  // A guest's batch keeps its shape with two statements that find nothing at once.
+  return [
+    continueQuery(d, profileId ?? 0, viewer),
+    nowWatchingQuery(d, viewer, now - NOW_WATCHING_SECONDS, { active: profileId !== null }),
+  ] as const;
+}
+
+/** Continue-watching items as cards that lead to the episode to watch. */
+export const continueCards = (rows: Results<ReturnType<typeof homeShelfQueries>>[0]): TitleCard[] =>
+  rows.map(toContinueItem).map((item) => ({ ...item.content, url: item.url }));

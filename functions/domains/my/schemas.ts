@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { pageQuery } from '../../lib/pagination.ts';
+import { myTexts } from './texts.ts';
+
+/** Most items one batch removal takes: a page of favourites is at most 60. */
+export const BATCH_LIMIT = 100;
+
+const idOf = (error?: string) =>
+  z.coerce.number({ error }).int({ error }).min(1, { error }).max(2_147_483_647, { error });
+const id = idOf();
+// Field names the shared label table does not know, worded here.
+const episodeId = idOf(myTexts.badEpisode);
+const contentId = idOf(myTexts.badContent);
+
+/** `{id}` of `/favourites/{id}` and `/likes/{id}`: a title id. */
+export const contentParam = z.object({ id });
+
+/** `{episodeId}` of `DELETE /continue-watching/{episodeId}`. */
+export const episodeParam = z.object({ episodeId });
+
+/** Query of the paged lists (favourites, history): the catalogue's page and page size. */
+export const listQuery = pageQuery;
+
+/**
+ * `?id=1,2,3` of `DELETE /favourites/batch/`: distinct title ids, at least one; anything else is
+ * refused as a whole (422), so a bad list removes nothing.
+ */
+export const batchQuery = z.object({
+  id: z
+    .string({ error: myTexts.badIds })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: myTexts.badIds })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), { error: myTexts.badIds })
+    .refine((ids) => ids.length <= BATCH_LIMIT, { error: myTexts.tooManyIds }),
+});
+
+/** One of `?episodeId=` (an episode) or `?contentId=` (a film, or every episode of a series). */
+export const targetQuery = z
+  .object({ episodeId: episodeId.optional(), contentId: contentId.optional() })
+  .refine((q) => (q.episodeId === undefined) !== (q.contentId === undefined), {
+    error: myTexts.oneTarget,
+    path: ['episodeId'],
+  });
+
+/** `?contentId=` of `DELETE /continue-watching/` (a film's row). */
+export const contentQuery = z.object({ contentId });
+
+/** `?token=` of `GET /continue-watching` (docs/product.md, «How the site talks to the API»). */
+export const continueQuery = z.object({ token: z.string().max(4096).optional() });
+
+/** Body of `PUT /likes/{id}`: like (1) or dislike (-1). */
+export const voteBody = z.object({
+  value: z.union([z.literal(1), z.literal(-1)], { error: myTexts.badVote }),
+});
+
+const int = z.number().int();
+
+/** A title as a card (the fields every list returns), for the answers below. */
+const card = z.looseObject({
+  id: int,
+  slug: z.string(),
+  type: z.enum(['movie', 'series', 'kids', 'trailer']),
+  name: z.string(),
+  ageRating: z.string().describe('«16+»'),
+  assets: z.object({ poster: z.string(), background: z.string() }),
+  url: z.string(),
+});
+
+const episode = z.object({ id: int, season: int, number: int, name: z.string() });
+
+/** A history item: one watched episode, or a film played whole (`episode` null). */
+export const historyItem = z.object({
+  id: z.string().describe('uuid записи истории'),
+  date: z.string().describe('Когда смотрели, ISO 8601'),
+  episode: episode.nullable(),
+  content: card,
+  position: z.number().describe('Секунды'),
+  duration: z.number().describe('Секунды'),
+  completed: z.boolean(),
+  url: z.string().describe('Страница просмотра с этой серией'),
+});
+
+/** A continue-watching item: where to pick the title up (its last unfinished or its next episode). */
+export const continueItem = z.object({
+  episodeId: int.describe('0 — фильм'),
+  episode: episode.nullable(),
+  content: card,
+  position: z.number(),
+  duration: z.number(),
+  date: z.string(),
+  url: z.string(),
+});
+
+/** A favourite: the title's card and when it was added. */
+export const favouriteItem = card.extend({ addedAt: z.string() });
+
+export const favouriteStatus = z.object({
+  id: int,
+  status: z.boolean().describe('В избранном'),
+});
+
+export const voteStatus = z.object({
+  id: int,
+  status: z
+    .union([z.literal(1), z.literal(-1), z.literal(0)])
+    .describe('1 нравится, −1 нет, 0 без оценки'),
+});

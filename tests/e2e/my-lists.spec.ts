@@ -1,0 +1,319 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
+import { d1 } from './support/d1.ts';
+
+// Each journey signs up its own viewer from its own IP, so it shares no rows or limits with others.
+const ip = () => `198.51.100.${100 + Math.floor(Math.random() * 100)}`;
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': ip() } });
+
+const PASSWORD = 'correct horse 1';
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+async function signedUp(page: Page) {
+  const email = `lists-${unique()}@example.ru`;
+  await signUpByEmail(page, email, PASSWORD);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'user_id');
+  return { email, profileId: Number(cookie!.value) };
+}
+
+/** Movies a signed-in adult may see and add, from the catalogue API. */
+async function movieIds(page: Page, n: number): Promise<number[]> {
+  const res = await page.request.get(`/cms/content/movies/?page_size=${n}&age=16`);
+  return ((await res.json()) as { results: { id: number }[] }).results.map((r) => r.id);
+}
+
+async function addFavourites(page: Page, ids: number[]) {
+  const origin = new URL(page.url()).origin;
+  for (const id of ids) {
+    const res = await page.request.post(`/favourites/${id}`, { headers: { origin } });
+    expect(res.status()).toBe(204);
+  }
+}
+
+/**
+ * Progress rows as playback writes them, for series episodes a signed-in adult may see: two
+ * today, one yesterday, one more than a year ago.
+ */
+function watchEpisodes(profileId: number) {
+  d1(`INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, updated_at)
+      WITH eps AS (
+        SELECT e.id, e.title_id, row_number() OVER (ORDER BY e.id) AS n FROM episodes e
+        JOIN titles t ON t.id = e.title_id
+        WHERE t.type = 'series' AND t.age_rating <= 16 AND t.partner != 'paramount-plus'
+          AND t.released_at <= unixepoch() AND e.released_at <= unixepoch())
+      SELECT lower(hex(randomblob(16))), ${profileId}, title_id, id, 600, 2400, 0,
+        unixepoch() - CASE n WHEN 1 THEN 60 WHEN 2 THEN 120 WHEN 3 THEN 86400 ELSE 400 * 86400 END
+      FROM eps WHERE n <= 4`);
+}
+
+test('a guest is sent to sign in and comes back to the list', async ({ request }) => {
+  for (const path of ['/my', '/my/favorite', '/my/history']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe(`/auth?backPath=${encodeURIComponent(path)}`);
+  }
+});
+
+test('a viewer adds a title to favourites and likes it on its page, then finds it in /my/favorite', async ({
+  page,
+}) => {
+  await signedUp(page);
+  const [id] = await movieIds(page, 1);
+  await page.goto(`/watch/${id}`);
+  const favourite = page.getByRole('button', { name: 'В избранное' });
+  await expect(favourite).toBeEnabled();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  await favourite.click();
+  await expect(page.getByRole('button', { name: 'В избранном' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const like = page.getByRole('button', { name: 'Нравится', exact: true });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await noViolations(page, 'title page with the favourite and vote buttons');
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'В избранном' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Нравится', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto('/my/favorite');
+  await expect(page.getByText('В избранном: 1')).toBeVisible();
+  await expect(page.locator(`.my-grid a[href="/watch/${id}"]`)).toHaveCount(1);
+  await page.goto('/my');
+  await expect(page.getByRole('link', { name: 'Смотреть все (1)' })).toBeVisible();
+  await noViolations(page, '/my');
+});
+
+test('a guest on a title page gets a link to sign in instead of the favourite button', async ({
+  page,
+}) => {
+  await page.goto('/movies');
+  const href = await page.locator('.title-grid a').first().getAttribute('href');
+  await page.goto(href!);
+  await expect(page.getByRole('link', { name: 'В избранное' })).toHaveAttribute(
+    'href',
+    `/auth?backPath=${encodeURIComponent(href!)}`,
+  );
+});
+
+test('favourites: edit mode, select all, leaving unchecks, removal of one ends in VIEW', async ({
+  page,
+}) => {
+  await signedUp(page);
+  await page.goto('/my/favorite');
+  await hydrated(page);
+  await expect(page.getByText('В избранном пока ничего нет', { exact: false })).toBeVisible();
+  // No edit mode without an item.
+  await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
+
+  await addFavourites(page, await movieIds(page, 3));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText('В избранном: 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Выбрать все' }).click();
+  for (const box of await boxes.all()) await expect(box).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Удалить (3)' })).toBeEnabled();
+  await noViolations(page, '/my/favorite in EDIT');
+
+  // Leaving EDIT unchecks everything.
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  for (const box of await boxes.all()) await expect(box).not.toBeChecked();
+
+  await boxes.first().check();
+  await page.getByRole('button', { name: 'Удалить (1)' }).click();
+  await expect(page.getByText('В избранном: 2')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Редактировать' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.my-grid li')).toHaveCount(2);
+});
+
+test('favourites: «Показать ещё» after a removal brings every remaining item, none skipped', async ({
+  page,
+}) => {
+  await signedUp(page);
+  await addFavourites(page, await movieIds(page, 26));
+  await page.goto('/my/favorite');
+  await hydrated(page);
+  await expect(page.locator('.my-grid li')).toHaveCount(24);
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('checkbox').nth(0).check();
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Удалить (2)' }).click();
+  await expect(page.getByText('В избранном: 24')).toBeVisible();
+  await page.getByRole('link', { name: 'Показать ещё' }).click();
+  await expect(page.locator('.my-grid li')).toHaveCount(24);
+  await expect(page.getByRole('link', { name: 'Показать ещё' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/my\/favorite$/);
+});
+
+test('favourites: a removal that is not answered 204 opens the «Ошибка» dialog', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { email } = await signedUp(page);
+  await addFavourites(page, await movieIds(page, 2));
+  await page.goto('/my/favorite');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('checkbox').first().check();
+
+  // The same viewer, on another device, signs out every other device: this one's session ends.
+  const other: BrowserContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'cf-connecting-ip': ip() },
+  });
+  const second = await other.newPage();
+  await signInByEmail(second, email, PASSWORD);
+  await second.goto('/settings/devices');
+  await second.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();
+  await expect(second.getByRole('status')).toBeVisible();
+
+  // The dialog is caught as it opens: after a 401 the page reloads (docs/product.md, «When things
+  // go wrong»), so what it showed is kept in session storage, which outlives the reload.
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      const dialog = document.querySelector('dialog[open]');
+      if (dialog && !sessionStorage.getItem('seen'))
+        sessionStorage.setItem(
+          'seen',
+          JSON.stringify({
+            title: dialog.querySelector('h2')?.textContent,
+            text: dialog.querySelector('p')?.textContent,
+            button: dialog.querySelector('button')?.textContent,
+            image: dialog.querySelector('svg[role="img"], img') !== null,
+          }),
+        );
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  const answer = page.waitForResponse((r) => r.url().includes('/favourites/batch/'));
+  await page.getByRole('button', { name: 'Удалить (1)' }).click();
+  expect((await answer).status()).toBe(401);
+  // Read while the page may be reloading: a read that meets the navigation is simply retried.
+  let seen: string | null = null;
+  await expect
+    .poll(async () => {
+      seen = await page.evaluate(() => sessionStorage.getItem('seen')).catch(() => null);
+      return seen;
+    })
+    .not.toBeNull();
+  expect(JSON.parse(seen!)).toEqual({
+    title: 'Ошибка',
+    text: 'Сервис недоступен, попробуйте позже',
+    button: 'Закрыть',
+    image: true,
+  });
+  // Nothing was removed.
+  const list = await second.request.get('/favourites/');
+  expect(((await list.json()) as { count: number }).count).toBe(2);
+  await other.close();
+});
+
+test('history: grouped by date, select a date, select all, removal and clearing end in VIEW', async ({
+  page,
+}) => {
+  const { profileId } = await signedUp(page);
+  watchEpisodes(profileId);
+  await page.goto('/my/history');
+  await hydrated(page);
+  const headings = page.locator('.my-day h2');
+  await expect(headings).toHaveCount(3);
+  await expect(headings.nth(0)).toHaveText('Сегодня');
+  await expect(headings.nth(1)).toHaveText('Вчера');
+  await expect(headings.nth(2)).toHaveText(/^\d{1,2} [а-я]+ \d{4}$/);
+  await expect(page.locator('.my-row').first()).toHaveAttribute(
+    'href',
+    /^\/watch\/\d+\?season=\d+&episode=\d+$/,
+  );
+
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByLabel('Выбрать всё за сегодня').check();
+  await expect(page.getByRole('button', { name: 'Удалить (2)' })).toBeEnabled();
+  await noViolations(page, '/my/history in EDIT');
+  await page.getByRole('button', { name: 'Удалить (2)' }).click();
+  await expect(page.getByText('В истории: 2')).toBeVisible();
+  await expect(headings).toHaveCount(2);
+  await expect(headings.nth(0)).toHaveText('Вчера');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+  // Removing the last items returns to VIEW with an empty list.
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('button', { name: 'Выбрать все' }).click();
+  await page.getByRole('button', { name: 'Удалить (2)' }).click();
+  await expect(page.getByText('История просмотра пуста', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
+
+  // «Очистить историю» empties it in one go.
+  watchEpisodes(profileId);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText('В истории: 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Очистить историю' }).click();
+  await expect(page.getByText('В истории: 0')).toBeVisible();
+  await expect(page.locator('.my-row')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('История просмотра пуста', { exact: false })).toBeVisible();
+});
+
+test('without JavaScript the lists still show, with a crawlable next-page link', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'cf-connecting-ip': ip() },
+  });
+  const page = await context.newPage();
+  const { profileId } = await signedUp(page);
+  await addFavourites(page, await movieIds(page, 26));
+  watchEpisodes(profileId);
+  const noJs = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+    extraHTTPHeaders: { 'cf-connecting-ip': ip() },
+  });
+  const plain = await noJs.newPage();
+  await plain.goto('/my/favorite');
+  await expect(plain.locator('.my-grid li')).toHaveCount(24);
+  const more = plain.getByRole('link', { name: 'Показать ещё' });
+  await expect(more).toHaveAttribute('href', '/my/favorite?page=2');
+  await more.click();
+  await expect(plain.locator('.my-grid li')).toHaveCount(2);
+  await plain.goto('/my/history');
+  await expect(plain.locator('.my-day h2').first()).toHaveText('Сегодня');
+  await plain.goto('/my');
+  await expect(plain.getByRole('heading', { name: 'Продолжить просмотр' })).toBeVisible();
+  await expect(plain.getByRole('link', { name: 'Смотреть все (26)' })).toHaveAttribute(
+    'href',
+    '/my/favorite',
+  );
+  await noJs.close();
+  await context.close();
+});
+
+test('the home page shows a signed-in viewer what to continue, and the guests’ copy has no such shelf', async ({
+  page,
+  request,
+}) => {
+  const { profileId } = await signedUp(page);
+  watchEpisodes(profileId);
+  await page.goto('/');
+  const shelf = page.getByRole('region', { name: 'Продолжить просмотр' });
+  await expect(shelf).toBeVisible();
+  await expect(shelf.locator('a[href*="?season="]').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Сейчас смотрят' })).toBeVisible();
+  const guest = await (await request.get('/')).text();
+  expect(guest).not.toContain('Продолжить просмотр');
+});
