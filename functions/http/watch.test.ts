@@ -56,6 +56,9 @@ describe('a guest and a free episode', () => {
     expect(part.headers.get('content-range')).toBe('bytes 0-9/188');
     expect((await part.arrayBuffer()).byteLength).toBe(10);
 
+    const beyond = await call(segmentUrl, { headers: { range: 'bytes=500-600' } });
+    expect(beyond.status).toBe(416);
+
     const head = await call(segmentUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('188');
@@ -67,6 +70,7 @@ describe('a guest and a free episode', () => {
   it('is asked to sign in for an episode that is not free', async () => {
     const res = await call('/cms/content_experience/watch_episode/2/', { headers: RETURNING });
     expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(await res.json()).toMatchObject({
       message: 'Войдите, чтобы смотреть этот контент',
       details: { reason: 'sign_in_required' },
