@@ -235,6 +235,11 @@ describe('progress and preferences', () => {
     }
     expect(await row(2)).toBeNull();
     expect(await row(1, 99)).toBeNull();
+    const missing = await progress(viewer.browser, { position: 1, duration: 48 });
+    expect(await missing.json()).toMatchObject({
+      message: 'Укажите контент',
+      details: { reason: 'invalid_field', field: 'contentId' },
+    });
   });
 
   it('saves the position the watch answer resumes from, and marks it watched at 95 % or past the credits', async () => {
