@@ -48,7 +48,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/get-ip`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh D1 is migrated and seeded and the media uploaded to local R2 before the Worker serves.
+    timeout: 300_000,
     env: { E2E_PORT: String(port) },
     stdout: 'ignore',
     stderr: 'pipe',
