@@ -21,6 +21,7 @@ import { searchRoutes } from './http/search.ts';
 import { seoRoutes } from './http/seo.ts';
 import { showcaseRoutes } from './http/showcases.ts';
 import { socialRoutes } from './http/social.ts';
+import { statRoutes } from './http/stat.ts';
 import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
@@ -96,6 +97,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
   app.route('/media/art', mediaRoutes);
+  app.route('/v2/event', statRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
