@@ -11,6 +11,7 @@ import { contentRoutes } from './http/content.ts';
 import { devApiRoutes } from './http/dev.ts';
 import { flagRoutes } from './http/flags.ts';
 import { mediaRoutes } from './http/media.ts';
+import { mediaHlsRoutes } from './http/media-hls.ts';
 import { metadataRoutes } from './http/metadata.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { parentalRoutes } from './http/parental.ts';
@@ -26,6 +27,7 @@ import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
 import { tvCodeRoutes } from './http/tv-code.ts';
+import { watchRoutes } from './http/watch.ts';
 import { API_PREFIXES, FORM_PAGES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
@@ -96,7 +98,9 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/cms/products', productRoutes);
   app.route('/cms/metadata', metadataRoutes);
   app.route('/cms/seo-texts', seoRoutes);
+  app.route('/cms/content_experience', watchRoutes);
   app.route('/media/art', mediaRoutes);
+  app.route('/media/hls', mediaHlsRoutes);
   app.route('/v2/event', statRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);

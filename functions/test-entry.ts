@@ -4,6 +4,10 @@
  */
 import { env, waitUntil } from 'cloudflare:workers';
 import { createEdgeApp } from './app.ts';
+
+// Durable Objects of wrangler.toml, as the Worker exports them (functions/worker.ts).
+export { StreamLimit } from './domains/playback/index.ts';
+
 import { setRevalidator } from './middleware/edge-cache.ts';
 
 const app = createEdgeApp();

@@ -8,6 +8,9 @@ import { env, waitUntil } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { d1 } from './db/client.ts';
 import { purgeExpired } from './domains/auth/index.ts';
+
+export { StreamLimit } from './domains/playback/index.ts';
+
 import { purgeSocial } from './domains/social/index.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
 import { setRevalidator } from './middleware/edge-cache.ts';

@@ -3,6 +3,8 @@ import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { call, RETURNING } from '../test-helpers.ts';
+import { canPlay, type Entitlement, type PlayItem, type Rights } from './play.ts';
+import type { Viewer } from './viewer.ts';
 
 /**
  * Each access rule on each API surface (the pages' table is tests/e2e/access.spec.ts). In the
@@ -218,5 +220,189 @@ describe('one access policy on every API surface', () => {
     const germany = await call(path, { country: 'DE', headers: RETURNING });
     expect(germany.headers.get('x-edge-cache')).not.toBe('HIT');
     expect(mentions(await germany.json(), 7)).toBe(false);
+  });
+});
+
+describe('canPlay: what may play, on top of what may be seen', () => {
+  const now = 1_800_000_000;
+  const adult = (over: Partial<Viewer> = {}): Viewer => ({
+    account: '1',
+    profile: '1',
+    isKid: false,
+    ageLimit: undefined,
+    regionGroup: 'cis',
+    device: 'desktop',
+    ip: '203.0.113.1',
+    ...over,
+  });
+  const guest = adult({ account: null, profile: null });
+  const kid = adult({ isKid: true, ageLimit: 6 });
+  const film = (over: Partial<PlayItem> = {}): PlayItem => ({
+    kind: 'title',
+    type: 'movie',
+    partner: 'none',
+    ageRating: 16,
+    free: false,
+    titleId: 10,
+    subscriptions: [1],
+    ...over,
+  });
+  const channel: PlayItem = {
+    kind: 'channel',
+    ageRating: 12,
+    free: false,
+    titleId: null,
+    subscriptions: [],
+  };
+  const entitlement = (over: Partial<Entitlement>): Entitlement => ({
+    id: 1,
+    kind: 'subscription',
+    productId: 1,
+    titleId: null,
+    startsBy: null,
+    startedAt: null,
+    expiresAt: now + 86_400,
+    ...over,
+  });
+  const rights = (
+    entitlements: Entitlement[],
+    parental: Partial<Rights['parental']> = {},
+  ): Rights => ({
+    entitlements,
+    parental: { status: 'Undefined', ageLimit: 18, pinEntered: false, ...parental },
+  });
+  const none = rights([]);
+  const subscribed = rights([entitlement({})]);
+
+  const TABLE: [string, Viewer, PlayItem, Rights | null, string][] = [
+    ['a guest plays a free episode', guest, film({ type: 'series', free: true }), null, 'free'],
+    ['a guest plays a trailer', guest, film({ type: 'trailer', free: true }), null, 'free'],
+    ['a guest plays a free channel', guest, { ...channel, free: true }, null, 'free'],
+    ['a guest is asked to sign in for a film', guest, film(), null, 'sign_in_required'],
+    ['a guest is asked to sign in for a paid channel', guest, channel, null, 'sign_in_required'],
+    ['an account without entitlements is not entitled', adult(), film(), none, 'not_entitled'],
+    ['a subscriber to the title’s product plays it', adult(), film(), subscribed, 'subscription'],
+    [
+      'a subscription to another product does not unlock it',
+      adult(),
+      film({ subscriptions: [2] }),
+      subscribed,
+      'not_entitled',
+    ],
+    [
+      'an expired subscription unlocks nothing',
+      adult(),
+      film(),
+      rights([entitlement({ expiresAt: now })]),
+      'not_entitled',
+    ],
+    ['any subscription unlocks a channel', adult(), channel, subscribed, 'subscription'],
+    [
+      'a purchase of the title plays forever',
+      adult(),
+      film(),
+      rights([entitlement({ kind: 'purchase', titleId: 10, expiresAt: null })]),
+      'purchase',
+    ],
+    [
+      'a purchase of another title does not',
+      adult(),
+      film(),
+      rights([entitlement({ kind: 'purchase', titleId: 11, expiresAt: null })]),
+      'not_entitled',
+    ],
+    [
+      'an unstarted rental before its deadline starts',
+      adult(),
+      film(),
+      rights([entitlement({ kind: 'rental', titleId: 10, startsBy: now + 60, expiresAt: null })]),
+      'rental:starts',
+    ],
+    [
+      'an unstarted rental past its deadline is over',
+      adult(),
+      film(),
+      rights([entitlement({ kind: 'rental', titleId: 10, startsBy: now, expiresAt: null })]),
+      'not_entitled',
+    ],
+    [
+      'a started rental within its window plays',
+      adult(),
+      film(),
+      rights([
+        entitlement({ kind: 'rental', titleId: 10, startedAt: now - 60, expiresAt: now + 60 }),
+      ]),
+      'rental',
+    ],
+    [
+      'a started rental past its window is over',
+      adult(),
+      film(),
+      rights([entitlement({ kind: 'rental', titleId: 10, startedAt: now - 60, expiresAt: now })]),
+      'not_entitled',
+    ],
+    [
+      'a subscription is used before an unstarted rental is started',
+      adult(),
+      film(),
+      rights([
+        entitlement({ id: 2, kind: 'rental', titleId: 10, startsBy: now + 60, expiresAt: null }),
+        entitlement({}),
+      ]),
+      'subscription',
+    ],
+    [
+      'parental control asks for the PIN at its age setting',
+      adult(),
+      film({ ageRating: 16 }),
+      rights([entitlement({})], { status: 'Enabled', ageLimit: 16 }),
+      'pin_required',
+    ],
+    [
+      'parental control asks for the PIN for free content too',
+      adult(),
+      film({ ageRating: 18, type: 'trailer', free: true }),
+      rights([], { status: 'Enabled', ageLimit: 18 }),
+      'pin_required',
+    ],
+    [
+      'below the age setting no PIN is asked',
+      adult(),
+      film({ ageRating: 12 }),
+      rights([entitlement({})], { status: 'Enabled', ageLimit: 16 }),
+      'subscription',
+    ],
+    [
+      'a PIN entered in this session lets it play',
+      adult(),
+      film({ ageRating: 18 }),
+      rights([entitlement({})], { status: 'Enabled', ageLimit: 16, pinEntered: true }),
+      'subscription',
+    ],
+    [
+      'parental control disabled asks nothing',
+      adult(),
+      film({ ageRating: 18 }),
+      rights([entitlement({})], { status: 'Disabled', ageLimit: 12 }),
+      'subscription',
+    ],
+    ['a kid profile plays no 18+ title', kid, film({ ageRating: 18 }), subscribed, 'kid_profile'],
+    [
+      'outside the CIS a Paramount+ title does not play',
+      adult({ regionGroup: 'other' }),
+      film({ partner: 'paramount-plus', free: true }),
+      subscribed,
+      'region_restricted',
+    ],
+  ];
+
+  it.each(TABLE)('%s', (_label, viewer, item, given, expected) => {
+    const decision = canPlay(viewer, item, given, now);
+    const got = decision.allowed
+      ? decision.unlock.by === 'rental' && decision.unlock.starts
+        ? 'rental:starts'
+        : decision.unlock.by
+      : decision.reason;
+    expect(got).toBe(expected);
   });
 });

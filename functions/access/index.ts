@@ -1,9 +1,17 @@
 /**
  * The one answer to "may this viewer see or do this?" (docs/product.md, "Who may see what"):
- * region, age and kid rules. Every list, detail, search, sitemap, page and API call asks here.
+ * region, age and kid rules, and what may play (free, entitlement, PIN). Every list, detail, search, sitemap, page and API call asks here.
  */
 export { type AgeRating, KID_MAX_AGE } from './age.ts';
-export { assertCanPlay, assertCanSee, refusal } from './refuse.ts';
+export {
+  canPlay,
+  type Entitlement,
+  type PlayDecision,
+  type PlayItem,
+  type Rights,
+  type Unlock,
+} from './play.ts';
+export { assertCanSee, refusal } from './refuse.ts';
 export {
   CIS_COUNTRIES,
   type CisCountry,
@@ -12,17 +20,19 @@ export {
   isCis,
   type RegionGroup,
 } from './region.ts';
+export { entitlementsQuery, parentalQuery, startRental, toRights } from './rights.ts';
 export {
   CIS_ONLY_PARTNERS,
   CIS_ONLY_TYPES,
-  canPlay,
   canSee,
   type Decision,
   type Item,
   isCisOnlySection,
   isCisOnlyTitle,
+  type PlayReason,
   type Reason,
   type Section,
+  type SeeReason,
 } from './rules.ts';
 export { visibleChannels, visibleShelves, visibleTitles } from './sql.ts';
 export { accessTexts } from './texts.ts';

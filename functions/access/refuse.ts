@@ -1,10 +1,10 @@
 import { ApiError } from '../lib/errors.ts';
-import { canPlay, canSee, type Decision, type Item } from './rules.ts';
+import { canSee, type Item, type Reason } from './rules.ts';
 import { accessTexts } from './texts.ts';
 import type { Viewer } from './viewer.ts';
 
 /** The 403 of a refused decision, with its reason in the envelope. */
-export function refusal(decision: Extract<Decision, { allowed: false }>): ApiError {
+export function refusal(decision: { allowed: false; reason: Reason }): ApiError {
   return new ApiError(403, accessTexts[decision.reason], decision.reason);
 }
 
@@ -15,11 +15,5 @@ export function refusal(decision: Extract<Decision, { allowed: false }>): ApiErr
  */
 export function assertCanSee(viewer: Viewer, item: Item): void {
   const decision = canSee(viewer, item);
-  if (!decision.allowed) throw refusal(decision);
-}
-
-/** As `assertCanSee`, for playing the item. */
-export function assertCanPlay(viewer: Viewer, item: Item): void {
-  const decision = canPlay(viewer, item);
   if (!decision.allowed) throw refusal(decision);
 }

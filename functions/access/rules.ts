@@ -12,11 +12,14 @@ export const CIS_ONLY_PARTNERS: readonly Partner[] = ['paramount-plus'];
 /** Title types whose section is CIS only (docs/product.md, «Screens and routes»: Детям); its titles follow the section. */
 export const CIS_ONLY_TYPES: readonly TitleType[] = ['kids'];
 
-/** Why something is refused: the `details.reason` of a 403 and what pages choose a screen by. */
-export type Reason = 'region_restricted' | 'kid_profile' | 'age_restricted';
+/** Why something may not be seen: the `details.reason` of a 403 and what pages choose a screen by. */
+export type SeeReason = 'region_restricted' | 'kid_profile' | 'age_restricted';
+/** Why something that may be seen may not be played (docs/product.md, «Who may see what»). */
+export type PlayReason = 'sign_in_required' | 'not_entitled' | 'pin_required';
+export type Reason = SeeReason | PlayReason;
 
-/** The answer of a rule: allowed, or refused with a reason (later rules add their own reasons). */
-export type Decision = { allowed: true } | { allowed: false; reason: Reason };
+/** The answer of a rule: allowed, or refused with a reason. */
+export type Decision<R extends Reason = Reason> = { allowed: true } | { allowed: false; reason: R };
 
 /** Sections of the site with a rule of their own (the others are open to everyone). */
 export type Section = 'kids' | Exclude<Partner, 'none'>;
@@ -27,8 +30,8 @@ export type Item =
   | { kind: 'channel'; ageRating: AgeRating }
   | { kind: 'section'; section: Section };
 
-const ALLOWED: Decision = { allowed: true };
-const refused = (reason: Reason): Decision => ({ allowed: false, reason });
+const ALLOWED = { allowed: true } as const;
+const refused = <R extends Reason>(reason: R) => ({ allowed: false, reason }) as const;
 
 /** Whether a section is licensed for the CIS only. */
 export const isCisOnlySection = (section: Section) =>
@@ -40,7 +43,7 @@ export const isCisOnlySection = (section: Section) =>
 export const isCisOnlyTitle = (t: { type: TitleType; partner: Partner }) =>
   CIS_ONLY_PARTNERS.includes(t.partner) || CIS_ONLY_TYPES.includes(t.type);
 
-function ageDecision(viewer: Viewer, ageRating: AgeRating): Decision {
+function ageDecision(viewer: Viewer, ageRating: AgeRating): Decision<SeeReason> {
   if (viewer.ageLimit === undefined || ageRating <= viewer.ageLimit) return ALLOWED;
   return refused(viewer.isKid && ageRating > KID_MAX_AGE ? 'kid_profile' : 'age_restricted');
 }
@@ -49,7 +52,7 @@ function ageDecision(viewer: Viewer, ageRating: AgeRating): Decision {
  * May this viewer see the item (in a list, on its page, in search, in the sitemap)?
  * @example canSee(viewerOf(edge), { kind: 'title', type: 'movie', partner: 'paramount-plus', ageRating: 16 })
  */
-export function canSee(viewer: Viewer, item: Item): Decision {
+export function canSee(viewer: Viewer, item: Item): Decision<SeeReason> {
   const cis = viewer.regionGroup === 'cis';
   switch (item.kind) {
     case 'section':
@@ -60,12 +63,4 @@ export function canSee(viewer: Viewer, item: Item): Decision {
       if (!cis && isCisOnlyTitle(item)) return refused('region_restricted');
       return ageDecision(viewer, item.ageRating);
   }
-}
-
-/**
- * May this viewer play the item? For now exactly what they may see; the PIN of the parental age
- * setting and the subscription or purchase that unlocks a title join here, with their own reasons.
- */
-export function canPlay(viewer: Viewer, item: Item): Decision {
-  return canSee(viewer, item);
 }

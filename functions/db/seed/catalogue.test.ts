@@ -104,6 +104,27 @@ describe('the generated catalogue', () => {
     }
   });
 
+  it("makes each series' first episode and the first three channels free, also in a database seeded before the flags", async () => {
+    await load();
+    const freeEpisodes = `SELECT count(*) AS n FROM episodes e JOIN seasons s ON s.id = e.season_id
+      WHERE e.free = 1 AND s.number = 1 AND e.number = 1`;
+    const series = await count("SELECT count(*) AS n FROM titles WHERE type = 'series'");
+    expect(await count(freeEpisodes)).toBe(series);
+    expect(await count('SELECT count(*) AS n FROM episodes WHERE free = 1')).toBe(series);
+    const positions = await env.DB.prepare(
+      'SELECT group_concat(position) AS p FROM (SELECT position FROM tv_channels WHERE free = 1 ORDER BY position)',
+    ).first<{ p: string }>();
+    expect(positions?.p).toBe('1,2,3');
+    // An older seed: the rows are there, the flags are not; seeding again sets them.
+    await env.DB.batch([
+      env.DB.prepare('UPDATE episodes SET free = 0'),
+      env.DB.prepare('UPDATE tv_channels SET free = 0'),
+    ]);
+    await load();
+    expect(await count(freeEpisodes)).toBe(series);
+    expect(await count('SELECT count(*) AS n FROM tv_channels WHERE free = 1')).toBe(3);
+  });
+
   it('gives every channel contiguous programmes from 20 to 30 November (Moscow)', async () => {
     await load();
     const from = moscowMidnight('2026-11-20');

@@ -91,6 +91,24 @@ function inserts(table: string, rows: Record<string, unknown>[]): string[] {
 }
 
 /**
+ * The free flags again as UPDATEs: a database seeded before the flags existed keeps its rows
+ * (the inserts do nothing), so these give it the free first episodes and channels. Setting a flag
+ * that is already set changes nothing.
+ */
+function freeFlags(rows: CatalogueRows): string[] {
+  const free = (list: { id: number; free: number }[]) =>
+    list.filter((r) => r.free === 1).map((r) => r.id);
+  const update = (table: string, ids: number[]) =>
+    ids.length
+      ? [`UPDATE ${table} SET free = 1 WHERE free = 0 AND id IN (${ids.join(', ')});`]
+      : [];
+  return [
+    ...update('episodes', free(rows.episodes)),
+    ...update('tv_channels', free(rows.tv_channels)),
+  ];
+}
+
+/**
  * The catalogue as a list of SQL statements, one per batch of rows.
  * @example for (const s of catalogueStatements({ scale: 0.1 })) await env.DB.prepare(s).run()
  */
@@ -100,6 +118,7 @@ export function catalogueStatements(opts: CatalogueOptions = {}): string[] {
     ...Object.entries(rows).flatMap(([table, tableRows]) =>
       inserts(table, tableRows as Record<string, unknown>[]),
     ),
+    ...freeFlags(rows),
     ...reindexTitlesSql().map((s) => `${s};`),
   ];
 }

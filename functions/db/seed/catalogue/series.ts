@@ -26,6 +26,8 @@ export interface EpisodeRow {
   description: string;
   duration_min: number;
   released_at: number;
+  /** 1 for a series' first episode: a guest may try it. */
+  free: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export function generateSeries(titles: TitleRow[], reference: number) {
           description: episodeDescription(r),
           duration_min: r.int(40, 60),
           released_at: start + (n - 1) * WEEK,
+          free: i === 0 && n === 1 ? 1 : 0,
         });
       }
     });

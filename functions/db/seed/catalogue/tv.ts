@@ -187,6 +187,9 @@ function slot(
   }
 }
 
+/** How many channels, first by position, play without a subscription. */
+export const FREE_CHANNELS = 3;
+
 /**
  * Channels and programmes; `from`/`to` are unix seconds (Moscow midnights).
  * @example generateTv(titles, from, to).channels.length // 30
@@ -203,6 +206,8 @@ export function generateTv(titles: TitleRow[], from: number, to: number) {
       : theme === 'news' || theme === 'movies' || theme === 'series'
         ? 16
         : 12) as AgeRating,
+    // The public channels are free to everyone, as on Russian services: the first three.
+    free: i < FREE_CHANNELS ? 1 : 0,
     theme,
   }));
   const programmes = rows

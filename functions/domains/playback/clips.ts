@@ -1,0 +1,81 @@
+import { env } from 'cloudflare:workers';
+import { ApiError } from '../../lib/errors.ts';
+import { playbackTexts } from './texts.ts';
+
+/**
+ * The sample clips in R2 (binding MEDIA), made by `npm run media` (scripts/media): every film,
+ * episode, trailer and channel plays one of them, picked from its id, so the same thing always
+ * plays the same clip. `vod/index.json` lists the clips; `vod/<clip>/meta.json` describes one.
+ */
+
+export interface ClipMeta {
+  id: string;
+  name: string;
+  duration: number;
+  segmentDuration: number;
+  segments: number;
+  video: { name: string; width: number; height: number; bandwidth: number; codecs: string }[];
+  audio: { name: string; lang: string; label: string; default?: boolean; codecs?: string }[];
+  subtitles: { lang: string; label: string; file: string }[];
+  thumbnails?: string | null;
+  poster?: string | null;
+  intro?: { start: number; end: number } | null;
+  credits?: number | null;
+}
+
+/** What plays a clip: the kind and its id (channels loop theirs as a live stream). */
+export type ClipOwner = { kind: 'title' | 'episode' | 'channel'; id: number };
+
+const CLIP_ID = /^[a-z0-9-]{1,32}$/;
+// Read once per isolate: the list changes only when the media are made again (a deploy's worth).
+let clipIndex: Promise<string[]> | undefined;
+
+const unavailable = () => new ApiError(503, playbackTexts.mediaUnavailable, 'media_unavailable');
+
+async function readIndex(): Promise<string[]> {
+  const object = await env.MEDIA.get('vod/index.json');
+  if (!object) throw unavailable();
+  const parsed = (await object.json()) as unknown;
+  // The contract's plain list, or the media script's `{ version, clips }`.
+  const list = Array.isArray(parsed) ? parsed : (parsed as { clips?: unknown })?.clips;
+  const clips = Array.isArray(list)
+    ? list.filter((c) => typeof c === 'string' && CLIP_ID.test(c))
+    : [];
+  if (clips.length === 0) throw unavailable();
+  return clips as string[];
+}
+
+/** The clip ids, from R2 once per isolate (a failed read is tried again next time). */
+export function clips(): Promise<string[]> {
+  clipIndex ??= readIndex().catch((error) => {
+    clipIndex = undefined;
+    throw error;
+  });
+  return clipIndex;
+}
+
+/**
+ * The clip an item plays: a stable spread of ids over the list (kinds offset so episode 1 and
+ * film 1 differ).
+ * @example clipOf(['c1', 'c2', 'c3'], { kind: 'episode', id: 4 }) // 'c3'
+ */
+export function clipOf(list: readonly string[], owner: ClipOwner): string {
+  const offset = owner.kind === 'title' ? 0 : owner.kind === 'episode' ? 1 : 2;
+  return list[(owner.id + offset) % list.length]!;
+}
+
+/** The clip's description; a 503 «Видео временно недоступно» when its media are not in R2. */
+export async function clipMeta(clip: string): Promise<ClipMeta> {
+  const object = await env.MEDIA.get(`vod/${clip}/meta.json`);
+  if (!object) throw unavailable();
+  const meta = (await object.json()) as ClipMeta;
+  if (!(meta.segments > 0) || !(meta.segmentDuration > 0) || !Array.isArray(meta.video))
+    throw unavailable();
+  return meta;
+}
+
+/** The clip an item plays and its description. */
+export async function clipFor(owner: ClipOwner): Promise<{ clip: string; meta: ClipMeta }> {
+  const clip = clipOf(await clips(), owner);
+  return { clip, meta: await clipMeta(clip) };
+}

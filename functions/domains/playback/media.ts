@@ -1,0 +1,118 @@
+import { env } from 'cloudflare:workers';
+import { ApiError } from '../../lib/errors.ts';
+import { type ClipMeta, clipFor } from './clips.ts';
+import { clipSegment, liveMaster, livePlaylist } from './live-playlist.ts';
+import { checkMediaToken } from './media-token.ts';
+import { playbackTexts } from './texts.ts';
+
+/**
+ * What `/media/hls/{token}/…` answers: files of a clip from R2 under a `vod/<clip>` token, and a
+ * channel's computed live playlists (segments from its clip) under a `live/<channelId>` token.
+ * Every answer is this viewer's (private): the token is in the URL, so shared caches never see it.
+ */
+
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
+  jpg: 'image/jpeg',
+};
+// Names the media script writes; nothing else under a clip is served (meta.json, stray files).
+const VOD_FILE =
+  /^vod\/[a-z0-9-]{1,32}\/(?:master\.m3u8|(?:subs-[a-z]{2}|thumbs)\.vtt|(?:thumbs|poster)\.jpg|[a-z0-9-]{1,16}\/(?:index\.m3u8|seg-\d{5}\.ts))$/;
+const LIVE_FILE =
+  /^live\/(\d+)\/(?:master\.m3u8|([a-z0-9-]{1,16})\/(index\.m3u8|seg-(\d{1,15})\.ts))$/;
+
+const forbidden = (reason: 'bad_signature' | 'expired' | 'outside_scope') =>
+  new ApiError(
+    403,
+    {
+      bad_signature: playbackTexts.badSignature,
+      expired: playbackTexts.expired,
+      outside_scope: playbackTexts.outsideScope,
+    }[reason],
+    reason,
+  );
+const notFound = () => new ApiError(404, playbackTexts.mediaNotFound, 'media_not_found');
+
+const typeOf = (path: string) =>
+  TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
+/**
+ * The answer to a signed media request. `now` in seconds (fractions kept for the live clock).
+ * @example await mediaResponse(token, 'vod/c3/master.m3u8', request, Date.now() / 1000)
+ */
+export async function mediaResponse(
+  token: string,
+  path: string,
+  request: Request,
+  now: number,
+): Promise<Response> {
+  const checked = await checkMediaToken(token, path, Math.floor(now));
+  if (!checked.ok) throw forbidden(checked.reason);
+  const maxAge = Math.max(0, Math.min(checked.expiresAt - Math.floor(now), 3600));
+  if (path.startsWith('vod/')) {
+    if (!VOD_FILE.test(path)) throw notFound();
+    return fromR2(path, request, typeOf(path), `private, max-age=${maxAge}`);
+  }
+  const live = LIVE_FILE.exec(path);
+  if (!live) throw notFound();
+  const [, channel, rendition, file, k] = live;
+  const { clip, meta } = await clipFor({ kind: 'channel', id: Number(channel) });
+  if (rendition && !renditionOf(meta, rendition)) throw notFound();
+  if (!rendition) return text(liveMaster(meta.video, meta.audio), 'private, max-age=60', request);
+  if (file === 'index.m3u8')
+    // A live playlist changes with every segment: the player asks again each target duration.
+    return text(livePlaylist(meta, Number(channel), now), 'private, max-age=1', request);
+  const key = `vod/${clip}/${rendition}/${clipSegment(Number(k), meta.segments)}`;
+  return fromR2(key, request, TYPES.ts!, `private, max-age=${maxAge}`);
+}
+
+const renditionOf = (meta: ClipMeta, name: string) =>
+  meta.video.some((v) => v.name === name) || meta.audio.some((a) => a.name === name);
+
+function text(body: string, cacheControl: string, request: Request): Response {
+  return new Response(request.method === 'HEAD' ? null : body, {
+    headers: {
+      'Content-Type': TYPES.m3u8!,
+      'Cache-Control': cacheControl,
+      'Content-Length': String(new TextEncoder().encode(body).byteLength),
+    },
+  });
+}
+
+/** An R2 object as the answer, whole or the byte range asked for (206), or its headers for HEAD. */
+async function fromR2(
+  key: string,
+  request: Request,
+  contentType: string,
+  cacheControl: string,
+): Promise<Response> {
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+    'Accept-Ranges': 'bytes',
+  });
+  if (request.method === 'HEAD') {
+    const head = await env.MEDIA.head(key);
+    if (!head) throw notFound();
+    headers.set('Content-Length', String(head.size));
+    headers.set('ETag', head.httpEtag);
+    return new Response(null, { headers });
+  }
+  const ranged = request.headers.has('range');
+  const object = await env.MEDIA.get(key, ranged ? { range: request.headers } : {});
+  if (!object) throw notFound();
+  headers.set('ETag', object.httpEtag);
+  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (ranged && range) {
+    const offset = range.suffix !== undefined ? object.size - range.suffix : (range.offset ?? 0);
+    const length =
+      range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset);
+    headers.set('Content-Range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set('Content-Length', String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set('Content-Length', String(object.size));
+  return new Response(object.body, { headers });
+}

@@ -1,0 +1,144 @@
+import { entitlementsQuery, parentalQuery, type Viewer } from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
+import { batch, run } from '../../db/sql.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { watchUrl } from '../catalogue/index.ts';
+import { clipFor } from './clips.ts';
+import { COMPLETE_SHARE } from './limits.ts';
+import {
+  episodeQuery,
+  lastWatchedQuery,
+  savePreferences,
+  saveProgress,
+  titleQuery,
+} from './repo.ts';
+import type { PreferencesInput, ProgressInput } from './schemas.ts';
+import {
+  accountOf,
+  decide,
+  type PlaybackClient,
+  profileOf,
+  streamDevice,
+  streamView,
+  titleItem,
+} from './service.ts';
+import { activeStreams, heartbeatStream, stopStream } from './streams.ts';
+import { playbackTexts } from './texts.ts';
+
+/** Progress, preferences, streams and /resume: what a signed-in profile writes while watching. */
+
+const needsAccount = () => new ApiError(401, 'Войдите, чтобы продолжить', 'unauthorized');
+
+function signedIn(viewer: Viewer): { account: number; profile: number } {
+  const account = accountOf(viewer);
+  const profile = profileOf(viewer);
+  if (account === null || profile === null) throw needsAccount();
+  return { account, profile };
+}
+
+const invalid = (field: string, message: string) =>
+  Object.assign(new ApiError(422, message, 'invalid_field'), { field });
+
+/** Whether progress at `position` of `duration` finishes the thing (95 %, or past the credits). */
+export function isComplete(position: number, duration: number, credits: number | null): boolean {
+  return (
+    position >= duration * COMPLETE_SHARE ||
+    (credits !== null && credits > 0 && position >= credits)
+  );
+}
+
+/**
+ * `POST progress/`: the player's position in a film or an episode the viewer may play; marks it
+ * completed at 95 % or past the credits, and puts it back on "continue watching".
+ */
+export async function recordProgress(
+  viewer: Viewer,
+  client: PlaybackClient,
+  input: ProgressInput,
+  now: number,
+): Promise<void> {
+  const { profile } = signedIn(viewer);
+  const d = d1();
+  const [title, episode, entitlements, parental] = await batch(d, [
+    titleQuery(d, input.contentId),
+    episodeQuery(d, input.episodeId),
+    entitlementsQuery(d, accountOf(viewer) ?? 0),
+    parentalQuery(d, accountOf(viewer) ?? 0, client.sessionId),
+  ] as const);
+  if (!title) throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
+  if (title.type === 'series' && !input.episodeId) throw invalid('episodeId', 'Укажите серию');
+  if (input.episodeId && episode?.title.id !== title.id)
+    throw invalid('episodeId', 'Такой серии у этого сериала нет');
+  const free = title.type === 'trailer' || episode?.free === 1;
+  await decide(viewer, titleItem(title, free), { entitlements, parental }, now);
+  const credits = await clipFor(
+    input.episodeId ? { kind: 'episode', id: input.episodeId } : { kind: 'title', id: title.id },
+  ).then(
+    ({ meta }) => meta.credits ?? null,
+    () => null,
+  );
+  const position = Math.min(input.position, input.duration);
+  await saveProgress(d, {
+    profileId: profile,
+    titleId: title.id,
+    episodeId: input.episodeId,
+    position,
+    duration: input.duration,
+    completed: isComplete(position, input.duration, credits),
+    now,
+  }).run();
+}
+
+/** `PUT preferences/`: the profile's audio language and subtitles, given back in watch answers. */
+export async function updatePreferences(viewer: Viewer, input: PreferencesInput, now: number) {
+  const { profile } = signedIn(viewer);
+  await savePreferences(d1(), profile, input, now).run();
+}
+
+/** `GET streams/`: the account's streams playing now; `current` marks this browser's. */
+export async function listStreams(viewer: Viewer, client: PlaybackClient, now: number) {
+  const { account } = signedIn(viewer);
+  const mine = streamDevice(client).device;
+  const streams = await activeStreams(account, now);
+  return streams.map((s) => ({ ...streamView(s), current: s.device === mine }));
+}
+
+/** `DELETE streams/{id}/`: stops a stream of the account (404 for any other id). */
+export async function endStream(viewer: Viewer, id: string, now: number) {
+  const { account } = signedIn(viewer);
+  if (!(await stopStream(account, id, now)))
+    throw new ApiError(404, playbackTexts.streamNotFound, 'stream_not_found');
+}
+
+/** `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 when it was stopped or lapsed into a full limit. */
+export async function streamHeartbeat(
+  viewer: Viewer,
+  client: PlaybackClient,
+  id: string,
+  now: number,
+) {
+  const { account } = signedIn(viewer);
+  const beat = await heartbeatStream(account, id, streamDevice(client), now);
+  if (beat === 'stopped') throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
+  if (beat === 'too_many')
+    throw new ApiError(409, playbackTexts.tooManyStreams, 'too_many_streams');
+}
+
+/**
+ * Where /resume sends a signed-in profile: the watch page of what it watched last, with the
+ * episode and the moment (`t`, whole seconds; none when it was finished); null when nothing.
+ */
+export async function resumeTarget(viewer: Viewer): Promise<string | null> {
+  const profile = profileOf(viewer);
+  if (profile === null) return null;
+  const last = await run(lastWatchedQuery(d1(), profile));
+  if (!last) return null;
+  const params = new URLSearchParams();
+  if (last.episodeId > 0 && last.season !== null && last.number !== null) {
+    params.set('season', String(last.season));
+    params.set('episode', String(last.number));
+  }
+  if (!last.completed && last.position >= 1) params.set('t', String(Math.floor(last.position)));
+  const query = params.toString();
+  return `${watchUrl(last.titleId)}${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,364 @@
+import {
+  canPlay,
+  type Entitlement,
+  entitlementsQuery,
+  type PlayItem,
+  parentalQuery,
+  refusal,
+  startRental,
+  toRights,
+  type Unlock,
+  type Viewer,
+} from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
+import { batch } from '../../db/sql.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { ageLabel, watchUrl } from '../catalogue/index.ts';
+import { type ClipMeta, clipFor } from './clips.ts';
+import { DVR_SECONDS, HEARTBEAT_SECONDS, MEDIA_TOKEN_SECONDS, RENTAL_SECONDS } from './limits.ts';
+import { type MediaScope, mediaToken } from './media-token.ts';
+import {
+  type ChannelRow,
+  channelQuery,
+  continueEpisodeQuery,
+  type EpisodeRow,
+  episodeQuery,
+  nextEpisodeQuery,
+  type Preferences,
+  preferencesQuery,
+  progressQuery,
+  sessionDeviceQuery,
+  type TitleRow,
+  titleQuery,
+} from './repo.ts';
+import type { Stream, StreamDevice } from './stream-limit.ts';
+import { claimStream } from './streams.ts';
+import { playbackTexts } from './texts.ts';
+
+/**
+ * The watch calls (docs/product.md, «Who may see what»): what the viewer may play, where its
+ * media are (signed URLs), where to resume, what comes next, and a slot of the account's stream
+ * limit. Services take the viewer and the request's device as plain data.
+ */
+
+/** The browser asking, as the edge saw it: its device session and device id, and how it looks. */
+export interface PlaybackClient {
+  sessionId: string | null;
+  deviceId: string;
+  deviceName: string;
+  deviceType: string;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = { audio: 'ru', subtitles: 'off' };
+
+const NO_ACCOUNT = 0;
+export const accountOf = (viewer: Viewer) => (viewer.account ? Number(viewer.account) : null);
+export const profileOf = (viewer: Viewer) => (viewer.profile ? Number(viewer.profile) : null);
+
+/** The queries of the account's side of a play (rights, device, preferences), one batch with the item's. */
+export function accountQueries(viewer: Viewer, client: PlaybackClient, now: number) {
+  const d = d1();
+  const account = accountOf(viewer) ?? NO_ACCOUNT;
+  return [
+    entitlementsQuery(d, account),
+    parentalQuery(d, account, client.sessionId),
+    sessionDeviceQuery(d, client.sessionId, account, now),
+    preferencesQuery(d, profileOf(viewer) ?? NO_ACCOUNT),
+  ] as const;
+}
+
+const products = (title: TitleRow) => (title.products ? title.products.split(',').map(Number) : []);
+
+export const titleItem = (title: TitleRow, free: boolean): PlayItem => ({
+  kind: 'title',
+  type: title.type,
+  partner: title.partner,
+  ageRating: title.ageRating,
+  free: free || title.type === 'trailer',
+  titleId: title.id,
+  subscriptions: products(title),
+});
+
+/** The decision, with the rental started if this play starts it; throws the 403 when refused. */
+export async function decide(
+  viewer: Viewer,
+  item: PlayItem,
+  rows: { entitlements: Entitlement[]; parental: Parameters<typeof toRights>[1] },
+  now: number,
+): Promise<Unlock> {
+  const rights = viewer.account ? toRights(rows.entitlements, rows.parental, now) : null;
+  const decision = canPlay(viewer, item, rights, now);
+  if (!decision.allowed) throw refusal(decision);
+  return decision.unlock;
+}
+
+/** A slot of the account's stream limit, or the 409 with the streams that hold them. */
+async function claim(
+  viewer: Viewer,
+  client: PlaybackClient,
+  device: { deviceId: string; deviceName: string; deviceType: string } | undefined,
+  title: string,
+  now: number,
+): Promise<Stream | null> {
+  const account = accountOf(viewer);
+  if (account === null) return null;
+  const claimed = await claimStream(account, streamDevice(client, device), title, now);
+  if (!claimed.ok) throw tooManyStreams(claimed.streams);
+  return claimed.stream;
+}
+
+/** The device a stream is counted for: the session's device (named as on /settings/devices). */
+export function streamDevice(
+  client: PlaybackClient,
+  session?: { deviceId: string; deviceName: string; deviceType: string },
+): StreamDevice {
+  return {
+    device: session?.deviceId || client.deviceId,
+    deviceName: session?.deviceName || client.deviceName,
+    deviceType: session?.deviceType || client.deviceType,
+  };
+}
+
+/** The 409 of a full stream limit: the envelope with the streams, for the player to offer stopping one. */
+export class TooManyStreams extends ApiError {
+  readonly streams: ReturnType<typeof streamView>[];
+  constructor(streams: Stream[]) {
+    super(409, playbackTexts.tooManyStreams, 'too_many_streams');
+    this.streams = streams.map(streamView);
+  }
+}
+const tooManyStreams = (streams: Stream[]) => new TooManyStreams(streams);
+
+/** A stream as the API shows it (the device key stays inside). */
+export const streamView = (s: Stream) => ({
+  id: s.id,
+  deviceName: s.deviceName,
+  deviceType: s.deviceType,
+  title: s.title,
+  startedAt: new Date(s.startedAt * 1000).toISOString(),
+  lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
+});
+
+/** The media part of an answer: one token for the clip's whole scope. */
+async function vodMedia(clip: string, meta: ClipMeta, now: number) {
+  const scope: MediaScope = `vod/${clip}`;
+  const expiresAt = now + MEDIA_TOKEN_SECONDS;
+  const base = `/media/hls/${await mediaToken(scope, expiresAt, now)}/${scope}/`;
+  return {
+    manifest: `${base}master.m3u8`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+    duration: meta.duration,
+    markers: { intro: meta.intro ?? null, credits: meta.credits ?? null },
+    thumbnails: meta.thumbnails ? `${base}${meta.thumbnails}` : null,
+    poster: meta.poster === null ? null : `${base}${meta.poster ?? 'poster.jpg'}`,
+    subtitles: (meta.subtitles ?? []).map((s) => ({
+      lang: s.lang,
+      label: s.label,
+      src: `${base}${s.file}`,
+    })),
+  };
+}
+
+const content = (title: TitleRow) => ({
+  id: title.id,
+  type: title.type,
+  name: title.name,
+  slug: title.slug,
+  ageRating: ageLabel(title.ageRating),
+});
+
+const resumeAt = (p: { position: number; completed: number } | undefined) =>
+  p && !p.completed ? p.position : 0;
+
+const episodeUrl = (titleId: number, e: { season: number; number: number }) =>
+  `${watchUrl(titleId)}?season=${e.season}&episode=${e.number}`;
+
+const notReleased = (releasedAt: number, now: number) => releasedAt > now;
+
+/** Starts a rental on the play that unlocks it first (once, however many plays race). */
+async function startIfRental(unlock: Unlock, viewer: Viewer, now: number) {
+  const account = accountOf(viewer);
+  if (unlock.by === 'rental' && unlock.starts && account !== null)
+    await startRental(d1(), unlock.entitlementId, account, now, RENTAL_SECONDS).run();
+}
+
+/** The answer of a film or an episode (a channel adds its live fields). */
+export interface VodAnswer {
+  content: ReturnType<typeof content>;
+  episode: ReturnType<typeof episodeView> | null;
+  live: false;
+  manifest: string;
+  expiresAt: string;
+  duration: number;
+  position: number;
+  markers: { intro: { start: number; end: number } | null; credits: number | null };
+  thumbnails: string | null;
+  poster: string | null;
+  subtitles: { lang: string; label: string; src: string }[];
+  next: ReturnType<typeof nextView> | null;
+  stream: { id: string; heartbeatSeconds: number } | null;
+  preferences: Preferences;
+}
+
+/**
+ * `GET watch_episode/{episodeId}/`: an episode of a series.
+ * @example await watchEpisode(viewer, client, 12, nowSeconds())
+ */
+export async function watchEpisode(
+  viewer: Viewer,
+  client: PlaybackClient,
+  episodeId: number,
+  now: number,
+): Promise<VodAnswer> {
+  const d = d1();
+  const profile = profileOf(viewer) ?? NO_ACCOUNT;
+  const [episode, next, progress, entitlements, parental, device, prefs] = await batch(d, [
+    episodeQuery(d, episodeId),
+    nextEpisodeQuery(d, episodeId, now),
+    progressQuery(d, profile, null, episodeId),
+    ...accountQueries(viewer, client, now),
+  ] as const);
+  if (!episode || notReleased(episode.releasedAt, now))
+    throw new ApiError(404, playbackTexts.episodeNotFound, 'episode_not_found');
+  const unlock = await decide(
+    viewer,
+    titleItem(episode.title, episode.free === 1),
+    { entitlements, parental },
+    now,
+  );
+  const { clip, meta } = await clipFor({ kind: 'episode', id: episode.id });
+  const stream = await claim(
+    viewer,
+    client,
+    device,
+    `${episode.title.name}, ${episode.season} сезон, ${episode.number} серия`,
+    now,
+  );
+  await startIfRental(unlock, viewer, now);
+  return {
+    content: content(episode.title),
+    episode: episodeView(episode),
+    live: false as const,
+    ...(await vodMedia(clip, meta, now)),
+    position: resumeAt(progress),
+    next: next ? nextView(episode.title.id, next) : null,
+    stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
+    preferences: prefs ?? DEFAULT_PREFERENCES,
+  };
+}
+
+const episodeView = (e: EpisodeRow) => ({
+  id: e.id,
+  season: e.season,
+  number: e.number,
+  name: e.name,
+});
+const nextView = (titleId: number, e: EpisodeRow) => ({
+  episodeId: e.id,
+  season: e.season,
+  number: e.number,
+  name: e.name,
+  url: episodeUrl(titleId, e),
+});
+
+/**
+ * `GET watches/{contentId}/`: a film, kids title or trailer; for a series, the episode to go on
+ * with (or its first).
+ */
+export async function watchTitle(
+  viewer: Viewer,
+  client: PlaybackClient,
+  contentId: number,
+  now: number,
+): Promise<VodAnswer> {
+  const d = d1();
+  const profile = profileOf(viewer) ?? NO_ACCOUNT;
+  const [title, episodeId, progress, entitlements, parental, device, prefs] = await batch(d, [
+    titleQuery(d, contentId),
+    continueEpisodeQuery(d, contentId, profile, now),
+    progressQuery(d, profile, contentId, 0),
+    ...accountQueries(viewer, client, now),
+  ] as const);
+  if (!title || notReleased(title.releasedAt, now))
+    throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
+  if (title.type === 'series') {
+    if (!episodeId) throw new ApiError(404, playbackTexts.episodeNotFound, 'episode_not_found');
+    return watchEpisode(viewer, client, episodeId, now);
+  }
+  const unlock = await decide(viewer, titleItem(title, false), { entitlements, parental }, now);
+  const { clip, meta } = await clipFor({ kind: 'title', id: title.id });
+  const stream = await claim(viewer, client, device, title.name, now);
+  await startIfRental(unlock, viewer, now);
+  return {
+    content: content(title),
+    episode: null,
+    live: false as const,
+    ...(await vodMedia(clip, meta, now)),
+    position: resumeAt(progress),
+    next: null,
+    stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
+    preferences: prefs ?? DEFAULT_PREFERENCES,
+  };
+}
+
+const channelItem = (c: ChannelRow): PlayItem => ({
+  kind: 'channel',
+  ageRating: c.ageRating,
+  free: c.free === 1,
+  titleId: null,
+  subscriptions: [],
+});
+
+/** `GET watches/channels/{idOrSlug}/`: a live channel, with the programme on air. */
+export async function watchChannel(
+  viewer: Viewer,
+  client: PlaybackClient,
+  idOrSlug: string,
+  now: number,
+) {
+  const d = d1();
+  const [channel, entitlements, parental, device, prefs] = await batch(d, [
+    channelQuery(d, idOrSlug, now),
+    ...accountQueries(viewer, client, now),
+  ] as const);
+  if (!channel) throw new ApiError(404, playbackTexts.channelNotFound, 'channel_not_found');
+  await decide(viewer, channelItem(channel), { entitlements, parental }, now);
+  // The media must be there before a URL is handed out (503 otherwise).
+  await clipFor({ kind: 'channel', id: channel.id });
+  const stream = await claim(viewer, client, device, channel.name, now);
+  const scope: MediaScope = `live/${channel.id}`;
+  const expiresAt = now + MEDIA_TOKEN_SECONDS;
+  const base = `/media/hls/${await mediaToken(scope, expiresAt, now)}/${scope}/`;
+  return {
+    content: {
+      id: channel.id,
+      type: 'channel' as const,
+      name: channel.name,
+      slug: channel.slug,
+      ageRating: ageLabel(channel.ageRating),
+    },
+    episode: null,
+    live: true as const,
+    dvrSeconds: DVR_SECONDS,
+    channel: { id: channel.id, slug: channel.slug, name: channel.name },
+    programme:
+      channel.programmeName === null
+        ? null
+        : {
+            name: channel.programmeName,
+            startsAt: new Date(channel.programmeStartsAt! * 1000).toISOString(),
+            endsAt: new Date(channel.programmeEndsAt! * 1000).toISOString(),
+          },
+    manifest: `${base}master.m3u8`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+    duration: 0,
+    position: 0,
+    markers: null,
+    thumbnails: null,
+    poster: null,
+    subtitles: [],
+    next: null,
+    stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
+    preferences: prefs ?? DEFAULT_PREFERENCES,
+  };
+}

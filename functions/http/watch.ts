@@ -1,0 +1,292 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { deviceFacts } from '../domains/auth/index.ts';
+import {
+  channelParam,
+  contentParam,
+  endStream,
+  episodeParam,
+  listStreams,
+  type PlaybackClient,
+  preferencesBody,
+  progressBody,
+  recordProgress,
+  streamHeartbeat,
+  streamParam,
+  TooManyStreams,
+  updatePreferences,
+  watchChannel,
+  watchEpisode,
+  watchTitle,
+} from '../domains/playback/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { envelope, errorResponse } from '../lib/errors.ts';
+import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
+import { texts } from '../shared/texts.ts';
+import { apiDoc, INVALID } from './api-doc.ts';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The browser asking: its device session and device, named as /settings/devices names it. */
+function clientOf(c: Context<AppEnv>): PlaybackClient {
+  const facts = deviceFacts(c);
+  return {
+    sessionId: c.var.edge.session.sessionId,
+    deviceId: facts.deviceId,
+    deviceName: facts.name,
+    deviceType: facts.type,
+  };
+}
+
+const iso = z.string().describe('Дата и время, ISO 8601');
+const stream = z.object({
+  id: z.string(),
+  deviceName: z.string(),
+  deviceType: z.string(),
+  title: z.string(),
+  startedAt: iso,
+  lastSeenAt: iso,
+});
+const watchAnswer = z.object({
+  content: z.object({
+    id: z.number().int(),
+    type: z.enum(['movie', 'series', 'kids', 'trailer', 'channel']),
+    name: z.string(),
+    slug: z.string(),
+    ageRating: z.string(),
+  }),
+  episode: z
+    .object({
+      id: z.number().int(),
+      season: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+    })
+    .nullable(),
+  live: z.boolean(),
+  manifest: z
+    .string()
+    .describe('Подписанный адрес HLS-плейлиста (действует до expiresAt, не дольше часа)'),
+  expiresAt: iso,
+  duration: z.number(),
+  position: z.number().describe('С какой секунды продолжить; 0 — с начала'),
+  markers: z
+    .object({
+      intro: z.object({ start: z.number(), end: z.number() }).nullable(),
+      credits: z.number().nullable(),
+    })
+    .nullable(),
+  thumbnails: z.string().nullable(),
+  poster: z.string().nullable(),
+  subtitles: z.array(z.object({ lang: z.string(), label: z.string(), src: z.string() })),
+  next: z
+    .object({
+      episodeId: z.number().int(),
+      season: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+    })
+    .nullable(),
+  stream: z
+    .object({ id: z.string(), heartbeatSeconds: z.number().int() })
+    .nullable()
+    .describe('Слот лимита одновременных просмотров; null для гостя'),
+  preferences: z.object({ audio: z.string(), subtitles: z.string() }),
+  dvrSeconds: z.number().int().optional(),
+  channel: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).optional(),
+  programme: z.object({ name: z.string(), startsAt: iso, endsAt: iso }).nullable().optional(),
+});
+
+const PLAY_ERRORS = {
+  403: 'Не для этого зрителя: region_restricted, kid_profile, age_restricted, pin_required, sign_in_required, not_entitled',
+  404: 'Нет такого контента',
+  409: 'Уже идут два просмотра на других устройствах (too_many_streams, details.streams)',
+  503: 'Видео временно недоступно (media_unavailable) или не настроена подпись ссылок',
+} as const;
+const WATCH = { tag: 'playback' } as const;
+
+/** Progress comes from navigator.sendBeacon too, whose Blob may be text/plain: JSON either way. */
+async function progressInput(c: Context<AppEnv>) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    return { error: c.json(envelope(texts.unreadableBody, 'invalid_json'), 400) };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { error: c.json(envelope(texts.unreadableBody, 'malformed_body'), 400) };
+  const parsed = progressBody.safeParse(raw);
+  if (parsed.success) return { data: parsed.data };
+  const fields = parsed.error.issues.map((i) => ({
+    field: i.path.map(String).join('.'),
+    message: i.message,
+  }));
+  return {
+    error: c.json(
+      envelope(fields[0]!.message, 'invalid_field', { field: fields[0]!.field, fields }),
+      422,
+    ),
+  };
+}
+
+/**
+ * Watching under /cms/content_experience/ (docs/product.md, «Who may see what»): the watch calls
+ * answer a signed manifest and a stream slot, or why not; progress, preferences and streams are
+ * the signed-in viewer's. Nothing here is cached anywhere: every answer is this viewer's.
+ */
+export const watchRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .use(
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
+    }),
+  )
+  .onError((err, c) => {
+    if (err instanceof TooManyStreams)
+      return c.json(
+        { message: err.message, details: { reason: err.reason, streams: err.streams } },
+        409,
+        { 'Cache-Control': 'private, no-store' },
+      );
+    return errorResponse(err, c);
+  })
+  .get(
+    '/watch_episode/:episodeId',
+    apiDoc({
+      ...WATCH,
+      summary: 'Смотреть серию',
+      answers: { 200: watchAnswer },
+      errors: PLAY_ERRORS,
+    }),
+  )
+  .get('/watch_episode/:episodeId', validate('param', episodeParam), async (c) =>
+    c.json(
+      await watchEpisode(
+        requestViewer(c),
+        clientOf(c),
+        c.req.valid('param').episodeId,
+        nowSeconds(),
+      ),
+    ),
+  )
+  .get(
+    '/watches/channels/:idOrSlug',
+    apiDoc({
+      ...WATCH,
+      summary: 'Смотреть телеканал (прямой эфир)',
+      answers: { 200: watchAnswer },
+      errors: PLAY_ERRORS,
+    }),
+  )
+  .get('/watches/channels/:idOrSlug', validate('param', channelParam), async (c) =>
+    c.json(
+      await watchChannel(
+        requestViewer(c),
+        clientOf(c),
+        c.req.valid('param').idOrSlug,
+        nowSeconds(),
+      ),
+    ),
+  )
+  .get(
+    '/watches/:contentId',
+    apiDoc({
+      ...WATCH,
+      summary:
+        'Смотреть фильм, детский фильм или трейлер; у сериала — серию, на которой остановились',
+      answers: { 200: watchAnswer },
+      errors: PLAY_ERRORS,
+    }),
+  )
+  .get('/watches/:contentId', validate('param', contentParam), async (c) =>
+    c.json(
+      await watchTitle(requestViewer(c), clientOf(c), c.req.valid('param').contentId, nowSeconds()),
+    ),
+  )
+  .get(
+    '/streams',
+    apiDoc({
+      ...WATCH,
+      auth: true,
+      summary: 'Просмотры аккаунта, идущие сейчас',
+      answers: { 200: z.object({ results: z.array(stream.extend({ current: z.boolean() })) }) },
+    }),
+  )
+  .get('/streams', async (c) =>
+    c.json({ results: await listStreams(requestViewer(c), clientOf(c), nowSeconds()) }),
+  )
+  .delete(
+    '/streams/:streamId',
+    apiDoc({
+      ...WATCH,
+      auth: true,
+      summary: 'Остановить просмотр на другом устройстве',
+      answers: {
+        204: { description: 'Остановлен: его следующий heartbeat получит 409 stream_stopped' },
+      },
+      errors: { 404: 'Нет такого просмотра у аккаунта (stream_not_found)' },
+    }),
+  )
+  .delete('/streams/:streamId', validate('param', streamParam), async (c) => {
+    await endStream(requestViewer(c), c.req.valid('param').streamId, nowSeconds());
+    return c.body(null, 204);
+  })
+  .post(
+    '/streams/:streamId/heartbeat',
+    apiDoc({
+      ...WATCH,
+      auth: true,
+      summary: 'Просмотр продолжается (каждые 30 секунд)',
+      answers: { 204: { description: 'Слот сохранён' } },
+      errors: {
+        409: 'Просмотр остановлен с другого устройства (stream_stopped) или слотов нет (too_many_streams)',
+      },
+    }),
+  )
+  .post('/streams/:streamId/heartbeat', validate('param', streamParam), async (c) => {
+    await streamHeartbeat(
+      requestViewer(c),
+      clientOf(c),
+      c.req.valid('param').streamId,
+      nowSeconds(),
+    );
+    return c.body(null, 204);
+  })
+  .post(
+    '/progress',
+    apiDoc({
+      ...WATCH,
+      auth: true,
+      summary: 'Позиция просмотра (JSON; также text/plain от navigator.sendBeacon)',
+      body: progressBody,
+      answers: { 204: { description: 'Сохранено; на 95 % или после титров — просмотрено' } },
+      errors: { 403: PLAY_ERRORS[403], 404: 'Нет такого контента', 422: INVALID },
+    }),
+  )
+  .post('/progress', async (c) => {
+    const input = await progressInput(c);
+    if (input.error) return input.error;
+    await recordProgress(requestViewer(c), clientOf(c), input.data, nowSeconds());
+    return c.body(null, 204);
+  })
+  .put(
+    '/preferences',
+    apiDoc({
+      ...WATCH,
+      auth: true,
+      summary: 'Язык звука и субтитры профиля',
+      answers: { 204: { description: 'Сохранено' } },
+      errors: { 422: INVALID },
+    }),
+  )
+  .put('/preferences', validate('json', preferencesBody), async (c) => {
+    await updatePreferences(requestViewer(c), c.req.valid('json'), nowSeconds());
+    return c.body(null, 204);
+  });
