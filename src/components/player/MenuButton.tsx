@@ -38,17 +38,21 @@ export function MenuButton({
     ...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? []),
   ];
 
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
+  // On opening only: the player repaints several times a second, and focus must stay where it is.
   useEffect(() => {
     if (!open) return;
     const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? [])];
     (list.find((el) => el.getAttribute('aria-checked') === 'true') ?? list[0])?.focus();
     const outside = (e: PointerEvent) => {
       const t = e.target as Node;
-      if (!menu.current?.contains(t) && !button.current?.contains(t)) onOpenChange(false);
+      if (!menu.current?.contains(t) && !button.current?.contains(t))
+        onOpenChangeRef.current(false);
     };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
-  }, [open, onOpenChange]);
+  }, [open]);
 
   const close = (focusButton: boolean) => {
     onOpenChange(false);

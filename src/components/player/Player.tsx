@@ -95,6 +95,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   const [waiting, setWaiting] = useState(false);
   const [started, setStarted] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  const [autoMuted, setAutoMuted] = useState(false);
 
   /** One watch answer: play it, or show why not. */
   const handle = useCallback((r: ApiResult<WatchAnswer>) => {
@@ -160,8 +161,14 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       },
     );
     engine.current = e;
-    // Autoplay may be refused (no gesture on this page yet): the big play button stays.
-    video.play().catch(() => {});
+    // A page opened to play (?play=1) has had no press: browsers refuse to start it with sound,
+    // so it starts muted with «Смотреть со звуком» on top; failing that, the big play button stays.
+    video.play().catch((error: unknown) => {
+      if ((error as Error).name !== 'NotAllowedError') return;
+      video.muted = true;
+      setAutoMuted(true);
+      video.play().catch(() => {});
+    });
     return () => {
       e.destroy();
       engine.current = null;
@@ -271,6 +278,9 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       }),
     [],
   );
+
+  // Focus comes to the player as it opens: its shortcuts work and a screen reader is told where it is.
+  useEffect(() => root.current?.focus({ preventScroll: true }), []);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === root.current);
@@ -545,6 +555,19 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       {phase === 'ready' && paused && !started && (
         <button type="button" className="player__big-play" aria-label={t.play} onClick={togglePlay}>
           <Icon name="play" />
+        </button>
+      )}
+
+      {phase === 'ready' && autoMuted && video?.muted && (
+        <button
+          type="button"
+          className="player__unmute button"
+          onClick={() => {
+            if (video) video.muted = false;
+            setAutoMuted(false);
+          }}
+        >
+          <Icon name="volume" /> {t.withSound}
         </button>
       )}
 

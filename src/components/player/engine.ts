@@ -78,6 +78,8 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     maxBufferLength: 30,
     backBufferLength: 90,
     enableWorker: false,
+    // The remembered language from the first fragment on, not switched to after the default.
+    audioPreference: { lang: o.audio },
   });
   // Read by the browser journeys (quality, audio) and handy in devtools; not an API.
   Object.defineProperty(video, 'hls', { value: hls, configurable: true });
@@ -87,8 +89,6 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     hls.audioTracks.map((t, index) => ({ index, lang: t.lang ?? '', name: t.name }));
 
   hls.on(Events.MANIFEST_PARSED, () => {
-    const wanted = hls.audioTracks.findIndex((t) => t.lang === o.audio);
-    if (wanted >= 0 && wanted !== hls.audioTrack) hls.audioTrack = wanted;
     events.onTracks(
       hls.levels.map((l, index) => ({ index, height: l.height })),
       audioOptions(),

@@ -29,6 +29,7 @@ function targetOf(el: HTMLElement, slot: HTMLElement): WatchTarget {
 export function startLauncher() {
   const slot = document.querySelector<HTMLElement>('[data-player]');
   if (!slot) return;
+  slot.querySelector('[data-player-note]')?.remove();
   let player: Promise<MountedPlayer> | undefined;
   let trigger: HTMLElement | null = null;
   const close = () => {
@@ -37,7 +38,7 @@ export function startLauncher() {
     slot.hidden = true;
     (trigger ?? document.querySelector<HTMLElement>('a[data-play]'))?.focus();
   };
-  const play = (target: WatchTarget) => {
+  const play = (target: WatchTarget, href?: string) => {
     slot.hidden = false;
     slot.setAttribute('aria-busy', 'true');
     player ??= load().then((m) =>
@@ -47,20 +48,28 @@ export function startLauncher() {
         onClose: close,
       }),
     );
-    void player.then((p) => {
-      slot.removeAttribute('aria-busy');
-      p.play(target);
-      slot.scrollIntoView({ block: 'nearest' });
-      slot.querySelector<HTMLElement>('.player')?.focus({ preventScroll: true });
-    });
+    player.then(
+      (p) => {
+        slot.removeAttribute('aria-busy');
+        p.play(target);
+        slot.scrollIntoView({ block: 'center' });
+      },
+      () => {
+        // The player could not be fetched: the link's own page plays it on load, as without scripts.
+        player = undefined;
+        if (href) location.assign(href);
+      },
+    );
   };
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-play]')) {
     link.addEventListener('click', (e) => {
       if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       e.preventDefault();
       trigger = link;
-      history.replaceState(history.state, '', link.href);
-      play(targetOf(link, slot));
+      // The address says what plays (a reload plays it again), when it is this page's own.
+      if (new URL(link.href).pathname === location.pathname)
+        history.replaceState(history.state, '', link.href);
+      play(targetOf(link, slot), link.href);
     });
     for (const warm of ['pointerenter', 'focus', 'touchstart'])
       link.addEventListener(warm, () => void load().catch(() => {}), { once: true, passive: true });

@@ -8,6 +8,7 @@ export const playerTexts = {
   mute: 'Выключить звук',
   unmute: 'Включить звук',
   volume: 'Громкость',
+  withSound: 'Смотреть со звуком',
   timeline: 'Перемотка',
   settings: {
     quality: 'Качество',
