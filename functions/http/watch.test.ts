@@ -1,8 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
-import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
-import { call, RETURNING } from '../test-helpers.ts';
+import { mediaToken } from '../domains/playback/index.ts';
+import {
+  FIXTURE_SEGMENTS,
+  fixtureSegment,
+  putFixtureMedia,
+} from '../domains/playback/test-fixtures.ts';
+import { call, callWithVars, RETURNING } from '../test-helpers.ts';
 
 interface WatchAnswer {
   manifest: string;
@@ -51,6 +56,9 @@ describe('a guest and a free episode', () => {
     expect(part.headers.get('content-range')).toBe('bytes 0-9/188');
     expect((await part.arrayBuffer()).byteLength).toBe(10);
 
+    const beyond = await call(segmentUrl, { headers: { range: 'bytes=500-600' } });
+    expect(beyond.status).toBe(416);
+
     const head = await call(segmentUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('188');
@@ -62,9 +70,127 @@ describe('a guest and a free episode', () => {
   it('is asked to sign in for an episode that is not free', async () => {
     const res = await call('/cms/content_experience/watch_episode/2/', { headers: RETURNING });
     expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(await res.json()).toMatchObject({
       message: 'Войдите, чтобы смотреть этот контент',
       details: { reason: 'sign_in_required' },
     });
+  });
+});
+
+describe('signed media', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const reasonOf = async (res: Response) =>
+    [res.status, ((await res.json()) as { details: { reason: string } }).details.reason] as const;
+
+  it('refuses a token that is missing, altered, expired or for another clip', async () => {
+    const token = await mediaToken('vod/c1', now() + 600, now());
+    expect((await call(`/media/hls/${token}/vod/c1/master.m3u8`)).status).toBe(200);
+    expect(await reasonOf(await call('/media/hls/vod/c1/master.m3u8/x'))).toEqual([
+      403,
+      'bad_signature',
+    ]);
+    const [payload, signature] = token.split('.');
+    const altered = `${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect(await reasonOf(await call(`/media/hls/${altered}/vod/c1/master.m3u8`))).toEqual([
+      403,
+      'bad_signature',
+    ]);
+    // Another clip's payload under this signature.
+    const swapped = `${btoa(`vod/c2:${now() + 600}`).replace(/=+$/, '')}.${signature}`;
+    expect(await reasonOf(await call(`/media/hls/${swapped}/vod/c2/master.m3u8`))).toEqual([
+      403,
+      'bad_signature',
+    ]);
+    const past = now() - 7200;
+    const expired = await mediaToken('vod/c1', past + 60, past);
+    expect(await reasonOf(await call(`/media/hls/${expired}/vod/c1/master.m3u8`))).toEqual([
+      403,
+      'expired',
+    ]);
+    for (const path of ['vod/c2/master.m3u8', 'live/1/master.m3u8', 'vod/c10/master.m3u8'])
+      expect(await reasonOf(await call(`/media/hls/${token}/${path}`)), path).toEqual([
+        403,
+        'outside_scope',
+      ]);
+    expect(await reasonOf(await call(`/media/hls/${token}/vod/c1/meta.json`))).toEqual([
+      404,
+      'media_not_found',
+    ]);
+  });
+
+  it('is a 503 in Russian when the signing key is not configured', async () => {
+    const res = await callWithVars(
+      { MEDIA_SIGNING_KEY: '' },
+      '/cms/content_experience/watch_episode/1/',
+    );
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^Видео временно недоступно/,
+    );
+  });
+
+  it('answers 503 «Видео временно недоступно» rather than a broken URL when the clip is missing in R2', async () => {
+    const first = (await (
+      await call('/cms/content_experience/watch_episode/1/', { headers: RETURNING })
+    ).json()) as WatchAnswer;
+    const clip = /\/vod\/(c\d)\//.exec(first.manifest)![1]!;
+    const meta = await env.MEDIA.get(`vod/${clip}/meta.json`);
+    const saved = await meta!.text();
+    await env.MEDIA.delete(`vod/${clip}/meta.json`);
+    try {
+      const res = await call('/cms/content_experience/watch_episode/1/', { headers: RETURNING });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        message: 'Видео временно недоступно. Попробуйте позже',
+        details: { reason: 'media_unavailable' },
+      });
+    } finally {
+      await env.MEDIA.put(`vod/${clip}/meta.json`, saved);
+    }
+  });
+});
+
+describe('a live channel', () => {
+  it('plays a free channel to a guest from computed playlists, with the programme on air', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM tv_channels'),
+      env.DB.prepare(
+        "INSERT INTO tv_channels (id, slug, name, description, position, age_rating, free) VALUES (1, 'pervyj', 'Первый', '', 1, 0, 1), (2, 'kino-hd', 'Кино HD', '', 2, 16, 0)",
+      ),
+      env.DB.prepare(
+        `INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name) VALUES (1, ${now - 600}, ${now + 600}, 'Новости'), (1, ${now + 600}, ${now + 1200}, 'Погода')`,
+      ),
+    ]);
+    const res = await call('/cms/content_experience/watches/channels/pervyj/', {
+      headers: RETURNING,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as WatchAnswer & {
+      live: boolean;
+      dvrSeconds: number;
+      programme: { name: string } | null;
+    };
+    expect(body).toMatchObject({ live: true, dvrSeconds: 600, programme: { name: 'Новости' } });
+    expect(body.manifest).toMatch(/\/live\/1\/master\.m3u8$/);
+    const master = await (await call(body.manifest)).text();
+    expect(master).toContain('URI="a-ru/index.m3u8"');
+    const base = body.manifest.replace(/master\.m3u8$/, '');
+    const playlist = await call(`${base}v240/index.m3u8`);
+    expect(playlist.headers.get('cache-control')).toBe('private, max-age=1');
+    const text = await playlist.text();
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    const last = text.trim().split('\n').at(-1)!;
+    const k = Number(/^seg-(\d+)\.ts$/.exec(last)![1]);
+    const segment = await call(`${base}v240/${last}`);
+    expect(segment.status).toBe(200);
+    // Live segment k plays the clip's segment k mod N.
+    const bytes = new TextDecoder().decode(await segment.arrayBuffer());
+    const clip = /^(c\d)\//.exec(bytes)![1]!;
+    expect(bytes).toBe(
+      new TextDecoder().decode(fixtureSegment(clip, 'v240', k % FIXTURE_SEGMENTS)),
+    );
+    expect((await call('/cms/content_experience/watches/channels/kino-hd/')).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { deviceFacts } from '../domains/auth/index.ts';
 import {
@@ -137,17 +138,27 @@ async function progressInput(c: Context<AppEnv>) {
  * answer a signed manifest and a stream slot, or why not; progress, preferences and streams are
  * the signed-in viewer's. Nothing here is cached anywhere: every answer is this viewer's.
  */
-export const watchRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'private, no-store');
-  })
-  .use(
-    bodyLimit({
-      maxSize: 4 * 1024,
-      onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
-    }),
-  )
+const privateAnswers = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+});
+const smallBody = bodyLimit({
+  maxSize: 4 * 1024,
+  onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
+});
+// Only these paths: the lists' routes share the /cms/content_experience/ prefix.
+const PATHS = [
+  '/watch_episode/*',
+  '/watches/*',
+  '/streams',
+  '/streams/*',
+  '/progress',
+  '/preferences',
+];
+
+export const watchRoutes = new Hono<AppEnv>();
+for (const path of PATHS) watchRoutes.use(path, privateAnswers, smallBody);
+watchRoutes
   .onError((err, c) => {
     if (err instanceof TooManyStreams)
       return c.json(

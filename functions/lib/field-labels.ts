@@ -66,6 +66,14 @@ export const FIELD_LABELS: Record<string, FieldLabel> = {
   number: m('номер сезона'),
   list: m('список'),
   to: m('получатель'),
+  // watching (progress, preferences, streams)
+  contentId: m('контент'),
+  episodeId: f('серия', 'серию'),
+  position: f('позиция просмотра', 'позицию просмотра'),
+  duration: f('длительность', 'длительность'),
+  audio: m('язык звука'),
+  subtitles: m('язык субтитров'),
+  streamId: m('просмотр'),
 };
 
 /** A field with no name of its own (a new key someone forgot to name here). */

@@ -101,14 +101,28 @@ async function fromR2(
     return new Response(null, { headers });
   }
   const ranged = request.headers.has('range');
-  const object = await env.MEDIA.get(key, ranged ? { range: request.headers } : {});
+  const object = await env.MEDIA.get(key, ranged ? { range: request.headers } : {}).catch(() => {
+    // R2 refuses a range it cannot satisfy or parse.
+    throw new ApiError(416, playbackTexts.badRange, 'range_not_satisfiable');
+  });
   if (!object) throw notFound();
   headers.set('ETag', object.httpEtag);
   const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
   if (ranged && range) {
     const offset = range.suffix !== undefined ? object.size - range.suffix : (range.offset ?? 0);
-    const length =
-      range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset);
+    const length = Math.min(
+      range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset),
+      object.size - offset,
+    );
+    // Local R2 answers the whole object for a range past its end; say so rather than send it.
+    const asked = /^bytes=(\d+)-/.exec(request.headers.get('range') ?? '');
+    const past = asked !== null && Number(asked[1]) >= object.size;
+    if (past || offset < 0 || offset >= object.size || length <= 0) {
+      await object.body.cancel();
+      throw new ApiError(416, playbackTexts.badRange, 'range_not_satisfiable', {
+        'Content-Range': `bytes */${object.size}`,
+      });
+    }
     headers.set('Content-Range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
     headers.set('Content-Length', String(length));
     return new Response(object.body, { status: 206, headers });

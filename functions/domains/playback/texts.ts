@@ -9,6 +9,7 @@ export const playbackTexts = {
   expired: 'Ссылка на видео устарела: откройте видео заново',
   outsideScope: 'Эта ссылка не для этого видео',
   mediaNotFound: 'Файл видео не найден',
+  badRange: 'Такой части файла нет',
   tooManyStreams:
     'На\u00a0этом аккаунте уже смотрят на\u00a0двух устройствах. Остановите просмотр на\u00a0одном из\u00a0них',
   streamStopped:
