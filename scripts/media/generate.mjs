@@ -4,6 +4,7 @@
 // (bump it whenever the output changes), or with `--force`. `--verify` checks the result afterwards.
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -18,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { CLIPS, creditsText } from './clips.mjs';
 
-export const MEDIA_VERSION = 1;
+export const MEDIA_VERSION = 3;
 export const MEDIA_DIR = '.media';
 const PARTIAL_DIR = '.media.partial';
 export const SEGMENT_SECONDS = 2;
@@ -87,8 +88,8 @@ function isFresh(font) {
   }
 }
 
-/** The picture every clip shares on top of its own: running time, intro card, rolling credits. */
-function overlays(clip, font, mono) {
+/** The picture every clip shares on top of its own: the intro card and the rolling credits. */
+function overlays(clip, font) {
   const { start, end } = clip.intro;
   const c = clip.credits;
   const intro = `enable='between(t,${start},${end})'`;
@@ -106,10 +107,15 @@ function overlays(clip, font, mono) {
       `drawtext=fontfile=${font}:textfile=title.txt:fontsize=84:fontcolor=white:x=(w-tw)/2:y=h/2-40:${intro}`,
       `drawtext=fontfile=${font}:textfile=intro-bottom.txt:fontsize=28:fontcolor=0xb8c7e6:x=(w-tw)/2:y=h/2+80:${intro}`,
       `drawtext=fontfile=${font}:textfile=credits.txt:fontsize=40:line_spacing=16:fontcolor=white:x=(w-tw)/2:y=h-(t-${c})*${speed}:${credits}`,
-      `drawtext=fontfile=${mono ?? font}:textfile=clock.txt:fontsize=34:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=10:x=24:y=24`,
     );
   }
   return filters.join(',');
+}
+
+/** The clip's id and running time in the top left corner (helps testing that time advances). */
+function clock(font, mono) {
+  if (!font) return 'null';
+  return `drawtext=fontfile=${mono ?? font}:textfile=clock.txt:fontsize=34:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=10:x=24:y=24`;
 }
 
 /** The rendition's name in the top right corner, so a tester sees a level switch. */
@@ -137,10 +143,16 @@ function ffmpegArgs(clip, font, mono) {
   const d = clip.duration;
   const graph = [
     clip.video({ d, font }),
-    `[base]${overlays(clip, font, mono)},split=3[o720][o480][o240]`,
-    `[o720]${label('720p', font, 720)}[v720]`,
-    `[o480]scale=854:480,${label('480p', font, 480)}[v480]`,
-    `[o240]scale=426:240,${label('240p', font, 240)}[v240]`,
+    `[base]${overlays(clip, font)},split=2[clean][timed]`,
+    // A still at every segment start, without the clock and the quality label: the thumbnails
+    // (the picture a viewer lands on when seeking there) and the poster come from these.
+    `[clean]select='not(mod(n,${GOP}))'[stills]`,
+    `[timed]${clock(font, mono)},split=3[o720][o480][o240]`,
+    // Square pixels: 854 and 426 are not exactly 16:9, and scale would otherwise set a sample
+    // aspect ratio that makes players show 427 or 853 pixels wide.
+    `[o720]setsar=1,${label('720p', font, 720)}[v720]`,
+    `[o480]scale=854:480,setsar=1,${label('480p', font, 480)}[v480]`,
+    `[o240]scale=426:240,setsar=1,${label('240p', font, 240)}[v240]`,
     // One AAC frame (1024 samples) short: the encoder adds that much priming in front, so the
     // encoded track lasts exactly d seconds and ends with a full segment, not a 21 ms stub.
     ...AUDIO.map(
@@ -202,44 +214,33 @@ function ffmpegArgs(clip, font, mono) {
       ...hlsOutput(a.name),
     );
   }
+  // One file per still (at the stills' own rate, or ffmpeg would repeat each to fill 25 fps), so
+  // this output lags the others by at most a segment: an output that waited for the middle or the
+  // end would make ffmpeg hold every frame of the other outputs in memory until then.
+  args.push('-map', '[stills]', '-r', String(1 / SEGMENT_SECONDS), '-q:v', '3');
+  args.push('-start_number', '0', 'stills/%05d.jpg');
   return args;
 }
 
-/**
- * The thumbnail sprite and the poster, from the keyframes of the 720p rendition: one at every
- * segment start (the picture a viewer lands on when seeking there), the poster from the middle.
- * A second pass because in the encoding pass an output that waits for the end (the sprite) or the
- * middle (the poster) makes ffmpeg hold every frame of the other outputs in memory until then.
- */
-function stillsArgs(clip) {
-  const tiles = clip.duration / SEGMENT_SECONDS;
-  const rows = Math.ceil(tiles / THUMB.columns);
+/** The thumbnail sprite: the stills scaled down and tiled, ten to a row. */
+function spriteArgs(clip) {
+  const rows = Math.ceil(clip.duration / SEGMENT_SECONDS / THUMB.columns);
   return [
     '-hide_banner',
     '-loglevel',
     'error',
     '-y',
-    '-skip_frame',
-    'nokey',
+    '-start_number',
+    '0',
     '-i',
-    'v720/ffmpeg.m3u8',
-    '-filter_complex',
-    `[0:v]split[a][b];[a]scale=${THUMB.width}:${THUMB.height},tile=${THUMB.columns}x${rows}[thumbs];` +
-      `[b]select='eq(n,${Math.floor(tiles / 2)})'[poster]`,
-    '-map',
-    '[thumbs]',
+    'stills/%05d.jpg',
+    '-vf',
+    `scale=${THUMB.width}:${THUMB.height},tile=${THUMB.columns}x${rows}`,
     '-frames:v',
     '1',
     '-q:v',
     '5',
     'thumbs.jpg',
-    '-map',
-    '[poster]',
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    'poster.jpg',
   ];
 }
 
@@ -339,7 +340,7 @@ function subtitleCues(lines, duration) {
 async function makeClip(clip, ffmpeg, font, mono) {
   const dir = join(PARTIAL_DIR, clip.id);
   mkdirSync(dir, { recursive: true });
-  for (const r of [...VIDEO, ...AUDIO]) mkdirSync(join(dir, r.name));
+  for (const r of [...VIDEO, ...AUDIO, { name: 'stills' }]) mkdirSync(join(dir, r.name));
   const texts = {
     'title.txt': clip.name,
     'intro-top.txt': 'Амедиатека представляет',
@@ -351,7 +352,11 @@ async function makeClip(clip, ffmpeg, font, mono) {
   for (const [file, text] of Object.entries(texts)) writeFileSync(join(dir, file), text);
   const started = Date.now();
   await run(ffmpeg, ffmpegArgs(clip, font, mono), dir);
-  await run(ffmpeg, stillsArgs(clip), dir);
+  await run(ffmpeg, spriteArgs(clip), dir);
+  // The poster: the still from the middle of the clip (after the intro, before the credits).
+  const middle = String(Math.floor(clip.duration / SEGMENT_SECONDS / 2)).padStart(5, '0');
+  copyFileSync(join(dir, 'stills', `${middle}.jpg`), join(dir, 'poster.jpg'));
+  rmSync(join(dir, 'stills'), { recursive: true });
   for (const file of Object.keys(texts)) rmSync(join(dir, file));
 
   const audio = AUDIO.map((a) => {
