@@ -23,6 +23,7 @@ import { searchRoutes } from './http/search.ts';
 import { seoRoutes } from './http/seo.ts';
 import { showcaseRoutes } from './http/showcases.ts';
 import { socialRoutes } from './http/social.ts';
+import { statRoutes } from './http/stat.ts';
 import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
@@ -106,6 +107,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/continue-watching', continueRoutes);
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
+  app.route('/v2/event', statRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

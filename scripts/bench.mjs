@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
 import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
+import { measurePlayerStart } from './bench/player-start.mjs';
 import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
 import { d1RoundTrips, throughput, viewerCookie } from './bench/server-side.mjs';
 import { measureSignIn, printSignIn } from './bench/sign-in-timing.mjs';
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string' },
     page: { type: 'string', multiple: true },
     'no-build': { type: 'boolean', default: false },
+    player: { type: 'boolean', default: false },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
@@ -101,6 +103,7 @@ for (const [signal, code] of [
 const measured = [];
 let apiFigures = null;
 let signInFigures = null;
+let playerFigures = null;
 try {
   await worker.ready();
   console.log(`  answering at ${worker.origin} after ${seconds(workerStart)}`);
@@ -110,6 +113,8 @@ try {
     console.log('\nsign-in timing…');
     signInFigures = await measureSignIn(worker.origin, config.signIn);
   }
+  if (config.player && (!args.page || args.player))
+    playerFigures = await measurePlayer(config.player);
 } finally {
   await worker.stop();
 }
@@ -119,6 +124,7 @@ printTable(results, runs);
 printDetails(results);
 printThroughput(apiFigures);
 printSignIn(signInFigures);
+printPlayer(playerFigures);
 printBusyNote(results);
 const misses = [
   ...results.flatMap((r) =>
@@ -130,6 +136,9 @@ const misses = [
   ...(signInFigures?.checks ?? [])
     .filter((c) => c.result !== 'PASS')
     .map((c) => `sign-in ${c.label}`),
+  ...(playerFigures?.checks ?? [])
+    .filter((c) => c.result !== 'PASS')
+    .map((c) => `player ${c.label}`),
 ];
 writeResults(results, misses);
 console.log(
@@ -223,6 +232,70 @@ async function measureApi(api) {
   };
 }
 
+/**
+ * The player on a title page that plays for a guest (the first of `player.list`, trailers): time to
+ * the first frame after pressing «Смотреть», median of `player.runs` under `player.network` (CDP
+ * Network.emulateNetworkConditions), and the page's JavaScript before and after the press.
+ */
+async function measurePlayer(player) {
+  const list = await (await fetch(`${worker.origin}/cms/content/${player.list}/`)).json();
+  const path = `/watch/${list.results[0].id}`;
+  console.log(
+    `\nplayer: ${player.runs} presses of «Смотреть» on ${path}, ${player.network.label}…`,
+  );
+  const measured = await measurePlayerStart(worker.origin, path, {
+    runs: player.runs,
+    network: player.network,
+    chromePath,
+  });
+  const kb = (bytes) => (bytes === undefined ? null : bytes / 1024);
+  const figures = [
+    [
+      'first frame after pressing play',
+      measured.firstFrameMs,
+      player.budgets.firstFrameMs,
+      (v) => `${Math.round(v)} ms`,
+    ],
+    [
+      'JS before play (gzip)',
+      kb(measured.js?.beforeGzipBytes),
+      player.budgets.jsBeforePlayKB,
+      (v) => `${v.toFixed(1)} KB`,
+    ],
+    [
+      'JS after play (gzip)',
+      kb(measured.js?.afterGzipBytes),
+      player.budgets.jsAfterPlayKB,
+      (v) => `${v.toFixed(1)} KB`,
+    ],
+  ];
+  return {
+    path,
+    network: player.network,
+    runs: measured.runs,
+    scripts: measured.js?.after.requests.map((r) => ({ url: r.url, gzipBytes: r.gzipBytes })),
+    checks: figures.map(([label, value, budget, format]) => ({
+      label,
+      value,
+      budget,
+      shown: value === null ? '—' : format(value),
+      budgetShown: format(budget),
+      result: value === null ? 'ERROR' : value <= budget ? 'PASS' : 'OVER',
+    })),
+  };
+}
+
+function printPlayer(figures) {
+  if (!figures) return;
+  console.log(
+    `\nPlayer on ${figures.path} (${figures.network.label}); first frame per run: ${figures.runs.join(' / ')} ms`,
+  );
+  for (const c of figures.checks)
+    console.log(
+      `  ${c.label.padEnd(34)} ${c.shown.padEnd(10)} ≤ ${c.budgetShown.padEnd(10)} ${c.result}`,
+    );
+}
+
 /** A failed run worth repeating: Chromium or the trace failed, not our page (a 404 stays an error). */
 function retryable(run) {
   return run.errorCode ? TRANSIENT.has(run.errorCode) : !(run.documentStatus >= 400);
@@ -287,6 +360,7 @@ function writeResults(results, misses) {
     pages: results,
     api: apiFigures,
     signIn: signInFigures,
+    player: playerFigures,
   };
   writeFileSync(`${OUT_DIR}/results.json`, `${JSON.stringify(report, null, 2)}\n`);
 }

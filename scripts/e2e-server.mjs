@@ -16,6 +16,10 @@ execFileSync(
   },
 );
 execFileSync(process.execPath, ['scripts/seed.mjs'], { stdio: 'inherit', env });
+// The sample media into this state's R2: made only if .media/ is missing (npm test makes it in an
+// earlier step), uploaded in a few seconds.
+execFileSync(process.execPath, ['scripts/media/generate.mjs'], { stdio: 'inherit', env });
+execFileSync(process.execPath, ['scripts/media/upload.mjs'], { stdio: 'inherit', env });
 const child = spawn(process.execPath, ['scripts/serve.mjs'], {
   stdio: 'inherit',
   env: { ...env, PORT: port },

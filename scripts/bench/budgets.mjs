@@ -60,6 +60,7 @@ export function loadBudgets(file) {
     pages,
     api: raw.api ?? null,
     signIn: raw.signIn ?? null,
+    player: raw.player ?? null,
   };
 }
 

@@ -1,0 +1,102 @@
+// `npm run media:upload`: puts every file of `.media/` into the local R2 bucket behind the MEDIA
+// binding, under `vod/<clipId>/<path>` (and `vod/index.json`), in the state directory PERSIST_TO
+// (default .wrangler/state) that `wrangler dev --persist-to` reads. Idempotent and quick on a
+// restart: objects whose MD5 and type match the last upload's manifest (`vod-manifest.json` in the
+// bucket) are skipped, objects no longer made are removed.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+
+const MEDIA_DIR = '.media';
+const PREFIX = 'vod/';
+/** Beside vod/, so a route serving vod/<clip>/… never serves it. */
+const MANIFEST = 'vod-manifest.json';
+const PARALLEL = 24;
+const TYPES = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.vtt': 'text/vtt',
+  '.jpg': 'image/jpeg',
+  '.json': 'application/json',
+};
+
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? files(path) : [path];
+  });
+}
+
+export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/state' } = {}) {
+  const started = Date.now();
+  const local = files(MEDIA_DIR)
+    .map((path) => ({ path, key: PREFIX + relative(MEDIA_DIR, path).split(sep).join('/') }))
+    // The cache's own stamp is not media.
+    .filter((f) => f.key !== `${PREFIX}stamp.json`);
+  if (!local.some((f) => f.key === `${PREFIX}index.json`)) {
+    throw new Error(`media: ${MEDIA_DIR}/index.json is missing; run npm run media first`);
+  }
+  // wrangler dev --persist-to X keeps its Miniflare state in X/v3; getPlatformProxy takes that
+  // inner directory itself (its default is .wrangler/state/v3).
+  const { env, dispose } = await getPlatformProxy({
+    configPath: 'wrangler.toml',
+    persist: { path: join(persistTo, 'v3') },
+    remoteBindings: false,
+  });
+  try {
+    const bucket = env.MEDIA;
+    // What the last upload put, read as one object: reading sizes and etags off a listing costs
+    // a round trip to workerd per property (seconds for 660 objects), this costs one.
+    const previous = await bucket.get(MANIFEST);
+    const stored = new Map(Object.entries(previous ? await previous.json() : {}));
+    const manifest = {};
+    const todo = [];
+    let bytes = 0;
+    for (const f of local) {
+      const body = readFileSync(f.path);
+      const entry = {
+        md5: createHash('md5').update(body).digest('hex'),
+        type: TYPES[extname(f.path)] ?? 'application/octet-stream',
+      };
+      manifest[f.key] = entry;
+      const have = stored.get(f.key);
+      stored.delete(f.key);
+      if (have?.md5 === entry.md5 && have.type === entry.type) continue;
+      todo.push({ ...f, ...entry });
+      bytes += body.length;
+    }
+    const stale = [...stored.keys()];
+    for (let i = 0; i < todo.length; i += PARALLEL) {
+      await Promise.all(
+        todo.slice(i, i + PARALLEL).map(async (f) => {
+          const object = await bucket.put(f.key, readFileSync(f.path), {
+            httpMetadata: { contentType: f.type },
+          });
+          if (object?.etag !== f.md5)
+            throw new Error(`media: R2 stored ${f.key} with etag ${object?.etag}`);
+        }),
+      );
+    }
+    for (let i = 0; i < stale.length; i += 1000) await bucket.delete(stale.slice(i, i + 1000));
+    // Written last: an interrupted upload leaves the previous manifest, so the next run redoes it.
+    await bucket.put(MANIFEST, JSON.stringify(manifest), {
+      httpMetadata: { contentType: 'application/json' },
+    });
+    console.log(
+      `media: ${todo.length} of ${local.length} objects uploaded (${(bytes / 1e6).toFixed(1)} MB), ` +
+        `${stale.length} removed, into R2 amedia-media in ${persistTo} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await upload();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,140 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface MenuOption {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  label: string;
+  icon: ReactNode;
+  /** What is chosen now, shown beside the icon (720p, RU). */
+  badge?: string;
+  options: MenuOption[];
+  value: string;
+  onChange(value: string): void;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * A button that opens a menu of choices (WAI-ARIA menu button with menuitemradio items): arrows
+ * move, Enter or Space picks, Esc or Tab closes and focus returns to the button.
+ */
+export function MenuButton({
+  label,
+  icon,
+  badge,
+  options,
+  value,
+  onChange,
+  open,
+  onOpenChange,
+}: Props) {
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const items = () => [
+    ...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? []),
+  ];
+
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
+  // On opening only: the player repaints several times a second, and focus must stay where it is.
+  useEffect(() => {
+    if (!open) return;
+    const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? [])];
+    (list.find((el) => el.getAttribute('aria-checked') === 'true') ?? list[0])?.focus();
+    const outside = (e: PointerEvent) => {
+      const t = e.target as Node;
+      if (!menu.current?.contains(t) && !button.current?.contains(t))
+        onOpenChangeRef.current(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  const close = (focusButton: boolean) => {
+    onOpenChange(false);
+    if (focusButton) button.current?.focus();
+  };
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const move = (i: number) => list[(i + list.length) % list.length]?.focus();
+    const keys = new Map<string, () => void>([
+      ['ArrowDown', () => move(at + 1)],
+      ['ArrowUp', () => move(at - 1)],
+      ['Home', () => move(0)],
+      ['End', () => move(list.length - 1)],
+      ['Escape', () => close(true)],
+      ['Tab', () => close(false)],
+    ]);
+    const run = keys.get(e.key);
+    if (!run) return;
+    if (e.key !== 'Tab') e.preventDefault();
+    e.stopPropagation();
+    run();
+  };
+  const pick = (v: string) => {
+    onChange(v);
+    close(true);
+  };
+
+  return (
+    <div className="player__menu">
+      <button
+        ref={button}
+        type="button"
+        className="player__button"
+        aria-label={label}
+        data-tip={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => onOpenChange(!open)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            onOpenChange(true);
+          }
+        }}
+      >
+        {icon}
+        {badge && (
+          <span className="player__badge" aria-hidden="true">
+            {badge}
+          </span>
+        )}
+      </button>
+      <div
+        ref={menu}
+        id={`${id}-menu`}
+        className="player__menu-list"
+        role="menu"
+        aria-label={label}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
+        {options.map((o) => (
+          <div
+            key={o.value}
+            role="menuitemradio"
+            aria-checked={o.value === value}
+            tabIndex={-1}
+            onClick={() => pick(o.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                e.stopPropagation();
+                pick(o.value);
+              }
+            }}
+          >
+            {o.label}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * What the player shows when the server will not play: the forbidden popup (403, a message and a
+ * way forward per reason) and the simultaneous-playback popup (409 too_many_streams).
+ */
+import { Dialog } from './Dialog.tsx';
+import { playerTexts as t } from './texts.ts';
+import type { StreamInfo } from './watch-api.ts';
+
+const here = () => `${location.pathname}${location.search}`;
+
+/** Whether the page has the PIN popup island (a signed-in adult's title page): the player can open it. */
+export const hasPinPopup = () =>
+  document.querySelector('astro-island[component-url*="PinPopup"]') !== null;
+
+interface ForbiddenProps {
+  reason: string;
+  message: string;
+  onClose(): void;
+  onEnterPin(): void;
+}
+
+export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: ForbiddenProps) {
+  const text = t.forbidden[reason] ?? message;
+  return (
+    <Dialog title={t.forbiddenTitle} onClose={onClose}>
+      <p className="player-dialog__text">{text}</p>
+      {reason === 'sign_in_required' && (
+        <p className="player-dialog__actions">
+          <a className="button" href={`/auth?backPath=${encodeURIComponent(here())}`}>
+            {t.signIn}
+          </a>
+        </p>
+      )}
+      {reason === 'not_entitled' && (
+        <p className="player-dialog__actions">
+          <a className="button" href="/advantages">
+            {t.subscribe}
+          </a>
+        </p>
+      )}
+      {reason === 'pin_required' && (
+        <p className="player-dialog__actions">
+          {hasPinPopup() ? (
+            <button type="button" className="button" onClick={onEnterPin}>
+              {t.enterPin}
+            </button>
+          ) : (
+            <a className="button" href="/settings/parental">
+              {t.parentalSettings}
+            </a>
+          )}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+const timeOf = (v: string | number) =>
+  new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
+    new Date(typeof v === 'number' && v < 1e12 ? v * 1000 : v),
+  );
+
+interface StreamsProps {
+  streams: StreamInfo[];
+  busy: boolean;
+  onStop(id: StreamInfo['id']): void;
+  onClose(): void;
+}
+
+export function StreamsDialog({ streams, busy, onStop, onClose }: StreamsProps) {
+  return (
+    <Dialog title={t.streamsTitle} onClose={onClose}>
+      <p className="player-dialog__text">{t.streamsText}</p>
+      <ul className="player-streams" aria-busy={busy}>
+        {streams.map((s) => (
+          <li key={s.id} className="player-streams__item">
+            <span>
+              <strong>{s.deviceName || s.deviceType}</strong>
+              <span className="player-streams__meta">
+                {[s.title, t.streamSince(timeOf(s.startedAt))].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              aria-label={t.stopOn(s.deviceName || s.deviceType)}
+              onClick={() => onStop(s.id)}
+            >
+              {t.stop}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
+
+export function HelpDialog({ onClose }: { onClose(): void }) {
+  return (
+    <Dialog title={t.help} onClose={onClose} closeText={t.close}>
+      <dl className="player-keys">
+        {t.keys.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The page's side of «Смотреть», a few hundred bytes with no React: links marked `data-play` work
+ * without JavaScript (they lead to the same page with `?play=1` or `?season=&episode=`, where the
+ * slot starts the player on load); with it, a press mounts the player in place. The player module
+ * (React, hls.js) is fetched on the first hover or focus of a play link, so a press rarely waits
+ * for it.
+ */
+import type { MountedPlayer } from './mount.tsx';
+import type { WatchTarget } from './watch-api.ts';
+
+let entry: Promise<typeof import('./mount.tsx')> | undefined;
+const load = () => {
+  entry ??= import('./mount.tsx').catch((error: unknown) => {
+    entry = undefined;
+    throw error;
+  });
+  return entry;
+};
+
+function targetOf(el: HTMLElement, slot: HTMLElement): WatchTarget {
+  const channel = el.dataset.channel ?? slot.dataset.channel;
+  if (channel) return { kind: 'channel', channel };
+  const contentId = Number(slot.dataset.contentId);
+  const episodeId = Number(el.dataset.episodeId);
+  return episodeId ? { kind: 'episode', contentId, episodeId } : { kind: 'title', contentId };
+}
+
+/** Wires the play links and the slot (`[data-player]`) of this page. */
+export function startLauncher() {
+  const slot = document.querySelector<HTMLElement>('[data-player]');
+  if (!slot) return;
+  slot.querySelector('[data-player-note]')?.remove();
+  let player: Promise<MountedPlayer> | undefined;
+  let trigger: HTMLElement | null = null;
+  const close = () => {
+    void player?.then((p) => p.unmount());
+    player = undefined;
+    slot.hidden = true;
+    (trigger ?? document.querySelector<HTMLElement>('a[data-play]'))?.focus();
+  };
+  const play = (target: WatchTarget, href?: string) => {
+    slot.hidden = false;
+    slot.setAttribute('aria-busy', 'true');
+    player ??= load().then((m) =>
+      m.mountPlayer(slot, {
+        poster: slot.dataset.poster,
+        statUrl: slot.dataset.statUrl ?? '',
+        onClose: close,
+      }),
+    );
+    player.then(
+      (p) => {
+        slot.removeAttribute('aria-busy');
+        p.play(target);
+        slot.scrollIntoView({ block: 'center' });
+      },
+      () => {
+        // The player could not be fetched: the link's own page plays it on load, as without scripts.
+        player = undefined;
+        if (href) location.assign(href);
+      },
+    );
+  };
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-play]')) {
+    link.addEventListener('click', (e) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      trigger = link;
+      // The address says what plays (a reload plays it again), when it is this page's own.
+      if (new URL(link.href).pathname === location.pathname)
+        history.replaceState(history.state, '', link.href);
+      play(targetOf(link, slot), link.href);
+    });
+    for (const warm of ['pointerenter', 'focus', 'touchstart'])
+      link.addEventListener(warm, () => void load().catch(() => {}), { once: true, passive: true });
+  }
+  if (slot.dataset.autoplay !== undefined) play(targetOf(slot, slot));
+}

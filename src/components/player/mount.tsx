@@ -1,0 +1,41 @@
+/**
+ * The player's entry, loaded only when the viewer presses play (launcher.ts imports it): React,
+ * hls.js and the player arrive then, never with the page.
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import Player from './Player.tsx';
+import type { WatchTarget } from './watch-api.ts';
+
+export interface MountOptions {
+  poster?: string;
+  statUrl: string;
+  onClose(): void;
+}
+
+export interface MountedPlayer {
+  play(target: WatchTarget): void;
+  unmount(): void;
+}
+
+/** Mounts the player in `slot` (replacing the poster the page drew there). */
+export function mountPlayer(slot: HTMLElement, o: MountOptions): MountedPlayer {
+  let root: Root | null = createRoot(slot);
+  return {
+    play(target) {
+      // A new target is a new player: nothing of the last one's state carries over.
+      root?.render(
+        <Player
+          key={JSON.stringify(target)}
+          target={target}
+          poster={o.poster}
+          statUrl={o.statUrl}
+          onClose={o.onClose}
+        />,
+      );
+    },
+    unmount() {
+      root?.unmount();
+      root = null;
+    },
+  };
+}

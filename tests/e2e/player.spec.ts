@@ -1,0 +1,404 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
+import { WCAG } from './support/axe.ts';
+
+// Each test from an address of its own: sign-ups and plays do not spend other journeys' per-IP allowance.
+test.use({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none
+  extraHTTPHeaders: async ({}, use) =>
+    use({ 'cf-connecting-ip': `192.0.2.${1 + Math.floor(Math.random() * 250)}` }),
+});
+
+const PASSWORD = 'correct horse 1';
+
+/** The first id of a catalogue list (trailers, series). */
+async function firstOf(request: APIRequestContext, list: string) {
+  const res = await request.get(`/cms/content/${list}/`);
+  const { results } = (await res.json()) as { results: { id: number }[] };
+  return results[0]!.id;
+}
+
+/** The first channel: the first three are free, so a guest may watch it. */
+async function freeChannel(request: APIRequestContext) {
+  const body = (await (await request.get('/cms/tv/channels/')).json()) as
+    | { results: { slug: string }[] }
+    | { slug: string }[];
+  return (Array.isArray(body) ? body : body.results)[0]!.slug;
+}
+
+const media = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector('video') as HTMLVideoElement & {
+      hls?: {
+        levels: { height: number }[];
+        currentLevel: number;
+        audioTracks: { lang?: string }[];
+        audioTrack: number;
+        playingDate: Date | null;
+      };
+    };
+    return {
+      time: v.currentTime,
+      paused: v.paused,
+      height: v.hls?.levels[v.hls.currentLevel]?.height ?? 0,
+      audio: v.hls?.audioTracks[v.hls.audioTrack]?.lang ?? '',
+      subtitles: [...v.textTracks].find((t) => t.mode === 'showing')?.language ?? 'off',
+      behindClock: v.hls?.playingDate ? Date.now() - v.hls.playingDate.getTime() : null,
+    };
+  });
+
+/** Waits until the video plays past `after` seconds. */
+async function playsPast(page: Page, after = 0.5) {
+  await page.waitForFunction(
+    (t) => {
+      const v = document.querySelector('video');
+      return !!v && !v.paused && v.currentTime > t;
+    },
+    after,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * A new account meets the parental-control offer on an adult title page (status Undefined); these
+ * viewers decline it once, as a viewer who does not want it would.
+ */
+async function declineParentalControl(page: Page, titleId: number) {
+  await page.goto(`/watch/${titleId}`);
+  await page.getByRole('button', { name: 'Не использовать' }).click();
+  await expect(page.locator('.pin-backdrop')).toHaveCount(0);
+}
+
+const player = (page: Page) => page.getByRole('region', { name: /^Видеоплеер/ });
+
+test.describe('the player', () => {
+  // The clips must be in local R2 (npm run media, uploaded by the e2e server): say so, not time out.
+  test.beforeAll(async ({ request }) => {
+    const res = await request.get(
+      `/cms/content_experience/watches/${await firstOf(request, 'trailers')}/`,
+    );
+    expect(res.status(), 'the sample media are not in local R2 (npm run media, then upload)').toBe(
+      200,
+    );
+  });
+
+  test('a guest plays a trailer from its page and the time advances', async ({ page, request }) => {
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    await expect(page.locator('#player')).toBeHidden();
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page, 1);
+    const before = (await media(page)).time;
+    await page.waitForTimeout(1500);
+    expect((await media(page)).time).toBeGreaterThan(before + 0.5);
+    // The timeline is a slider that says where it is in words.
+    await expect(player(page).getByRole('slider', { name: 'Перемотка' })).toHaveAttribute(
+      'aria-valuetext',
+      /^\d+ секунд[аы]? из \d+ секунд[аы]?$/,
+    );
+  });
+
+  test('without JavaScript «Смотреть» leads to the page with the player', async ({
+    browser,
+    request,
+  }) => {
+    const id = await firstOf(request, 'trailers');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/watch/${id}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/watch/${id}\\?play=1#player$`));
+    await expect(page.locator('#player')).toBeVisible();
+    await expect(page.locator('#player')).toContainText(
+      'Чтобы смотреть, включите JavaScript в браузере.',
+    );
+    await context.close();
+  });
+
+  test('an episode of the season list plays in place, and the page at ?season=&episode= plays it on load', async ({
+    page,
+    request,
+  }) => {
+    const series = await firstOf(request, 'series');
+    await page.goto(`/watch/${series}`);
+    const first = page.locator('.episodes a[data-play]').first();
+    const name = await first.textContent();
+    await first.click();
+    await playsPast(page);
+    await expect(page).toHaveURL(new RegExp(`/watch/${series}\\?season=1&episode=1#player$`));
+    await expect(player(page)).toContainText(name ?? '');
+
+    // Opened to play with no press on the page: it starts muted, one press away from sound.
+    await page.goto(`/watch/${series}?season=1&episode=1`);
+    await playsPast(page);
+    await expect(player(page)).toContainText('1 сезон, 1 серия');
+    const withSound = player(page).getByRole('button', { name: 'Смотреть со звуком' });
+    if (await page.evaluate(() => document.querySelector('video')!.muted)) {
+      await withSound.click();
+      expect(await page.evaluate(() => document.querySelector('video')!.muted)).toBe(false);
+    }
+    await expect(withSound).toBeHidden();
+  });
+
+  test('quality, audio and subtitles switch from their menus, and a guest keeps the choice', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}?play=1`);
+    await playsPast(page);
+    const pick = async (menu: string, item: string) => {
+      await player(page).getByRole('button', { name: menu }).click();
+      await page
+        .getByRole('menu', { name: menu })
+        .getByRole('menuitemradio', { name: item, exact: true })
+        .click();
+    };
+    await pick('Качество', '240p');
+    await expect.poll(async () => (await media(page)).height, { timeout: 10_000 }).toBe(240);
+    await pick('Язык озвучки', 'English');
+    await expect.poll(async () => (await media(page)).audio).toBe('en');
+    await pick('Субтитры', 'English');
+    await expect.poll(async () => (await media(page)).subtitles).toBe('en');
+    await player(page).getByRole('button', { name: 'Субтитры' }).click();
+    await expect(
+      page.getByRole('menu', { name: 'Субтитры' }).getByRole('menuitemradio', { name: 'English' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu', { name: 'Субтитры' })).toBeHidden();
+
+    await page.reload();
+    await playsPast(page);
+    await expect.poll(async () => (await media(page)).subtitles).toBe('en');
+    await expect.poll(async () => (await media(page)).audio).toBe('en');
+  });
+
+  test('the whole player works from the keyboard', async ({ page, request }) => {
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await playsPast(page);
+    await expect(player(page)).toBeFocused();
+
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await media(page)).paused).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await media(page)).paused).toBe(false);
+    const at = (await media(page)).time;
+    await page.keyboard.press('ArrowRight');
+    expect((await media(page)).time).toBeGreaterThan(at + 9);
+
+    // Tab reaches the subtitles menu; arrows choose, Enter picks, focus returns to the button.
+    const subtitles = player(page).getByRole('button', { name: 'Субтитры' });
+    for (
+      let i = 0;
+      i < 20 && !(await subtitles.evaluate((el) => el === document.activeElement));
+      i++
+    )
+      await page.keyboard.press('Tab');
+    await expect(subtitles).toBeFocused();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Субтитры' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitemradio', { name: 'Выкл' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    await expect(subtitles).toBeFocused();
+    await expect.poll(async () => (await media(page)).subtitles).toBe('ru');
+    await page.keyboard.press('c');
+    await expect.poll(async () => (await media(page)).subtitles).toBe('off');
+    // The controls stay while one of them has focus, however long the pointer rests.
+    await page.waitForTimeout(3500);
+    await expect(player(page)).not.toHaveClass(/player--idle/);
+
+    await page.keyboard.press('f');
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.className))
+      .toMatch(/player/);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    await page.keyboard.press('Shift+Slash');
+    const help = page.getByRole('dialog', { name: 'Горячие клавиши' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('button', { name: 'Закрыть' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    await expect(subtitles).toBeFocused();
+  });
+
+  test('the view event goes once when playback starts, and to the data layer', async ({
+    page,
+    request,
+  }) => {
+    const events: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v2/event?payload=')) events.push(r.url());
+    });
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    const answered = page.waitForResponse((r) => r.url().includes('/v2/event?payload='));
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    expect((await answered).status()).toBe(204);
+    await playsPast(page, 1);
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await playsPast(page, 2);
+    expect(events).toHaveLength(1);
+    const payload = JSON.parse(new URL(events[0]!).searchParams.get('payload')!);
+    expect(payload).toMatchObject({ action: 'view', platform: 'desktopWeb', isKid: false });
+    expect(payload.viewId).toMatch(/^[0-9a-f-]{36}$/);
+    const layer = await page.evaluate(
+      () => (window as { dataLayer?: { event: string; viewId: string }[] }).dataLayer,
+    );
+    expect(layer?.filter((e) => e.event === 'view').map((e) => e.viewId)).toEqual([payload.viewId]);
+  });
+
+  test('a guest pressing play on a paid episode is asked to sign in, and the popup closes with Esc', async ({
+    page,
+    request,
+  }) => {
+    const series = await firstOf(request, 'series');
+    await page.goto(`/watch/${series}`);
+    const second = page.locator('.episodes a[data-play]').nth(1);
+    await second.click();
+    const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
+    await expect(dialog).toBeVisible();
+    const signIn = dialog.getByRole('link', { name: 'Войти' });
+    await expect(signIn).toBeFocused();
+    await expect(signIn).toHaveAttribute('href', /^\/auth\?backPath=%2Fwatch%2F/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#player')).toBeHidden();
+    await expect(second).toBeFocused();
+  });
+
+  test('a signed-in viewer who leaves and comes back resumes where they left, with their subtitles', async ({
+    page,
+    request,
+  }) => {
+    await signUpByEmail(page, `player-${unique()}@example.ru`, PASSWORD);
+    const series = await firstOf(request, 'series');
+    await declineParentalControl(page, series);
+    await page.goto(`/watch/${series}?season=1&episode=1`);
+    await playsPast(page);
+    await player(page).getByRole('button', { name: 'Субтитры' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.evaluate(() => {
+      document.querySelector('video')!.currentTime = 20;
+    });
+    await playsPast(page, 21);
+    const left = (await media(page)).time;
+    await page.goto('/');
+    await page.goto(`/watch/${series}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page, 1);
+    const back = (await media(page)).time;
+    expect(Math.abs(back - left)).toBeLessThanOrEqual(5);
+    await expect.poll(async () => (await media(page)).subtitles).toBe('en');
+
+    // Signed in without a subscription, a paid episode offers one.
+    await page.locator('.episodes a[data-play]').nth(1).click();
+    const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
+    await expect(dialog.getByRole('link', { name: 'Оформить подписку' })).toHaveAttribute(
+      'href',
+      '/advantages',
+    );
+  });
+
+  test('a third device is offered to stop one of the two already watching, and then plays', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `player-${unique()}@example.ru`;
+    const series = await firstOf(request, 'series');
+    const devices: Page[] = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { 'cf-connecting-ip': `192.0.2.${1 + Math.floor(Math.random() * 250)}` },
+      });
+      const page = await context.newPage();
+      if (i === 0) {
+        await signUpByEmail(page, email, PASSWORD);
+        await declineParentalControl(page, series);
+      } else await signInByEmail(page, email, PASSWORD);
+      devices.push(page);
+    }
+    for (const page of devices.slice(0, 2)) {
+      await page.goto(`/watch/${series}?season=1&episode=1`);
+      await playsPast(page);
+    }
+    const third = devices[2]!;
+    await third.goto(`/watch/${series}?season=1&episode=1`);
+    const dialog = third.getByRole('dialog', {
+      name: 'Смотреть одновременно можно на двух устройствах',
+    });
+    await expect(dialog).toBeVisible();
+    const stops = dialog.getByRole('button', { name: /^Остановить/ });
+    await expect(stops).toHaveCount(2);
+    await expect(stops.first()).toBeFocused();
+    await stops.first().click();
+    await expect(dialog).toBeHidden();
+    await playsPast(third);
+    // The device whose stream was stopped learns it at its next heartbeat (every 30 s).
+    const stopped = devices
+      .slice(0, 2)
+      .map((page) => player(page).getByText('Просмотр остановлен на другом устройстве'));
+    await expect
+      .poll(
+        async () => (await Promise.all(stopped.map((s) => s.count()))).reduce((a, b) => a + b),
+        {
+          timeout: 40_000,
+        },
+      )
+      .toBe(1);
+    for (const page of devices) await page.context().close();
+  });
+
+  test('a live channel plays at the edge, follows the clock, and goes back to the edge from the DVR window', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/tv/${await freeChannel(request)}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page);
+    const live = player(page);
+    await expect(live.getByText('В эфире', { exact: true })).toBeVisible();
+    const first = await media(page);
+    expect(first.behindClock).not.toBeNull();
+    expect(first.behindClock!).toBeGreaterThan(-5_000);
+    expect(first.behindClock!).toBeLessThan(60_000);
+    await page.waitForTimeout(3000);
+    const later = await media(page);
+    // Still as far behind the clock: the programme time moves with it.
+    expect(Math.abs(later.behindClock! - first.behindClock!)).toBeLessThan(2_000);
+
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    const toLive = live.getByRole('button', { name: 'К эфиру' });
+    await expect(toLive).toBeVisible();
+    await toLive.click();
+    await expect(live.getByText('В эфире', { exact: true })).toBeVisible();
+  });
+
+  test('a channel of the /tv list plays in the player at the top of the page', async ({ page }) => {
+    await page.goto('/tv');
+    await page.locator('.channel a[data-play]').first().click();
+    await playsPast(page);
+    await expect(page).toHaveURL(/\/tv$/);
+  });
+
+  test('axe finds nothing serious on the player with a menu open', async ({ page, request }) => {
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}?play=1`);
+    await playsPast(page);
+    await player(page).getByRole('button', { name: 'Качество' }).click();
+    const { violations } = await new AxeBuilder({ page })
+      .include('#player')
+      .withTags(WCAG)
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+});
