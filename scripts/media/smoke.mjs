@@ -54,6 +54,8 @@ try {
   tab.on('console', (m) => m.type() === 'error' && console.log(`  page: ${m.text()}`));
   await tab.goto(origin);
   const result = await tab.evaluate(async (src) => {
+    // hls.min.js's global, loaded by the page.
+    const Hls = /** @type {any} */ (window).Hls;
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     const video = document.getElementById('v');
     const log = [];
