@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { CLIPS, creditsText } from './clips.mjs';
 
-export const MEDIA_VERSION = 3;
+export const MEDIA_VERSION = 4;
 export const MEDIA_DIR = '.media';
 const PARTIAL_DIR = '.media.partial';
 export const SEGMENT_SECONDS = 2;
@@ -160,13 +160,18 @@ function ffmpegArgs(clip, font, mono) {
         `aevalsrc=exprs='${clip.audio[a.lang]}':s=48000:d=${(d * 48000 - 1024) / 48000},aformat=channel_layouts=stereo[${a.name}]`,
     ),
   ].join(';');
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-filter_complex', graph];
+  // One thread for the filters and one per encoder (run one after another by ffmpeg's main loop):
+  // each ffmpeg keeps to one core, and the generator runs two at a time on a shared machine.
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-filter_complex_threads', '1'];
+  args.push('-filter_complex', graph);
   for (const v of VIDEO) {
     args.push(
       '-map',
       `[${v.name}]`,
       '-c:v',
       'libx264',
+      '-threads',
+      '1',
       '-preset',
       'veryfast',
       '-profile:v',
@@ -205,6 +210,8 @@ function ffmpegArgs(clip, font, mono) {
       `[${a.name}]`,
       '-c:a',
       'aac',
+      '-threads',
+      '1',
       '-b:a',
       AUDIO_BITRATE,
       '-ar',
@@ -234,6 +241,8 @@ function spriteArgs(clip) {
     '0',
     '-i',
     'stills/%05d.jpg',
+    '-threads',
+    '1',
     '-vf',
     `scale=${THUMB.width}:${THUMB.height},tile=${THUMB.columns}x${rows}`,
     '-frames:v',
@@ -484,10 +493,7 @@ export async function generate({ force = false } = {}) {
   rmSync(PARTIAL_DIR, { recursive: true, force: true });
   mkdirSync(PARTIAL_DIR, { recursive: true });
   const metas = await pool(CLIPS, parallel, (clip) => makeClip(clip, ffmpeg, font, mono));
-  writeFileSync(
-    join(PARTIAL_DIR, 'index.json'),
-    `${JSON.stringify({ version: MEDIA_VERSION, clips: metas.map((m) => m.id) }, null, 2)}\n`,
-  );
+  writeFileSync(join(PARTIAL_DIR, 'index.json'), `${JSON.stringify(metas.map((m) => m.id))}\n`);
   writeFileSync(
     join(PARTIAL_DIR, 'stamp.json'),
     `${JSON.stringify({ version: MEDIA_VERSION, text: Boolean(font), made: new Date().toISOString() }, null, 2)}\n`,

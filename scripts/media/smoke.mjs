@@ -54,6 +54,8 @@ try {
   tab.on('console', (m) => m.type() === 'error' && console.log(`  page: ${m.text()}`));
   await tab.goto(origin);
   const result = await tab.evaluate(async (src) => {
+    // hls.min.js's global, loaded by the page.
+    const Hls = /** @type {any} */ (window).Hls;
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     const video = document.getElementById('v');
     const log = [];
@@ -61,7 +63,9 @@ try {
     const hls = new Hls({ startLevel: 2 });
     const errors = [];
     hls.on(Hls.Events.ERROR, (_, d) =>
-      errors.push(`${d.type}/${d.details}${d.fatal ? ' fatal' : ''}`),
+      errors.push(
+        `${d.type}/${d.details}${d.fatal ? ' fatal' : ''}${d.frag ? ` (${d.frag.type} fragment ${d.frag.sn} of level ${d.frag.level})` : ''} at ${video.currentTime.toFixed(2)} s`,
+      ),
     );
     hls.on(Hls.Events.LEVEL_SWITCHED, (_, d) => log.push(`level ${hls.levels[d.level].height}p`));
     hls.on(Hls.Events.AUDIO_TRACK_SWITCHED, (_, d) =>
@@ -72,7 +76,7 @@ try {
     hls.attachMedia(video);
     await parsed;
     await video.play();
-    const waitFor = async (what, test, ms = 15000) => {
+    const waitFor = async (what, test, ms = 30000) => {
       const until = Date.now() + ms;
       while (!test()) {
         if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -103,7 +107,12 @@ try {
     }
   }, `${origin}/${clip}/master.m3u8`);
   console.log(JSON.stringify(result, null, 2));
-  ok = !result.error && Number(result.times[2]) > Number(result.times[0]);
+  // Non-fatal hls.js errors are reported, not failed: bufferAppendNoProgress on the very first
+  // fragment is hls.js's own bookkeeping when a small segment is appended before its init data.
+  ok =
+    !result.error &&
+    !result.errors.some((e) => e.includes(' fatal')) &&
+    Number(result.times[2]) > Number(result.times[0]);
   console.log(ok ? `smoke: ${clip} played, switched audio and quality` : `smoke: ${clip} FAILED`);
 } finally {
   await browser.close();

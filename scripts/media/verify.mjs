@@ -344,8 +344,7 @@ export function verify(root = '.media') {
   let ids = [];
   const problems = [];
   try {
-    const index = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8'));
-    ids = index.clips;
+    ids = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8'));
     if (!Array.isArray(ids) || ids.length < 5)
       problems.push(`index.json lists ${ids?.length} clips, not 5`);
   } catch (error) {
