@@ -309,7 +309,7 @@ test.describe('the player', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const email = `player-${unique()}@example.ru`;
     const series = await firstOf(request, 'series');
     const devices: Page[] = [];
@@ -347,9 +347,8 @@ test.describe('the player', () => {
     await expect
       .poll(
         async () => (await Promise.all(stopped.map((s) => s.count()))).reduce((a, b) => a + b),
-        {
-          timeout: 40_000,
-        },
+        // A heartbeat every 30 s, and a busy CI machine may delay one by many seconds.
+        { timeout: 75_000 },
       )
       .toBe(1);
     for (const page of devices) await page.context().close();
@@ -370,8 +369,10 @@ test.describe('the player', () => {
     expect(first.behindClock!).toBeLessThan(60_000);
     await page.waitForTimeout(3000);
     const later = await media(page);
-    // Still as far behind the clock: the programme time moves with it.
-    expect(Math.abs(later.behindClock! - first.behindClock!)).toBeLessThan(2_000);
+    // Still about as far behind the clock: the programme time moves with it. The margin allows a
+    // stall of a few seconds on a busy machine; a player that ignored the clock would be minutes off.
+    expect(later.time).toBeGreaterThan(first.time);
+    expect(Math.abs(later.behindClock! - first.behindClock!)).toBeLessThan(8_000);
 
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
     const toLive = live.getByRole('button', { name: 'К эфиру' });
