@@ -241,13 +241,16 @@ export const addFavourite = (d: D1Database, profileId: number, titleId: number, 
     )
     .bind(profileId, titleId, now);
 
-/** Removes the listed favourites in one statement (what is not there is simply not removed). */
+/**
+ * Removes the listed favourites in one statement (what is not there is simply not removed). The
+ * ids are one JSON parameter, so the list's length is not bounded by D1's 100 bound parameters.
+ */
 export const removeFavourites = (d: D1Database, profileId: number, titleIds: number[]) =>
   d
     .prepare(
-      `DELETE FROM favourites WHERE profile_id = ? AND title_id IN (${titleIds.map(() => '?').join(', ')})`,
+      'DELETE FROM favourites WHERE profile_id = ? AND title_id IN (SELECT value FROM json_each(?))',
     )
-    .bind(profileId, ...titleIds);
+    .bind(profileId, JSON.stringify(titleIds));
 
 export const voteQuery = (d: D1Database, profileId: number, titleId: number) =>
   firstRow<{ value: 1 | -1 }>(

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/pagination.ts';
+import { FAVOURITES_BATCH_LIMIT } from '../../shared/constants.ts';
 import { myTexts } from './texts.ts';
-
-/** Most items one batch removal takes: a page of favourites is at most 60. */
-export const BATCH_LIMIT = 100;
 
 const idOf = (error?: string) =>
   z.coerce.number({ error }).int({ error }).min(1, { error }).max(2_147_483_647, { error });
@@ -31,7 +29,7 @@ export const batchQuery = z.object({
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: myTexts.badIds })
     .transform((s) => [...new Set(s.split(',').map(Number))])
     .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), { error: myTexts.badIds })
-    .refine((ids) => ids.length <= BATCH_LIMIT, { error: myTexts.tooManyIds }),
+    .refine((ids) => ids.length <= FAVOURITES_BATCH_LIMIT, { error: myTexts.tooManyIds }),
 });
 
 /** One of `?episodeId=` (an episode) or `?contentId=` (a film, or every episode of a series). */

@@ -2,7 +2,7 @@
 export const myTexts = {
   notFound: 'Контент не найден',
   badIds: 'Укажите идентификаторы контента числами через запятую',
-  tooManyIds: 'За один раз можно убрать не больше 100 позиций',
+  tooManyIds: 'За один раз можно убрать не больше 500 позиций',
   badEpisode: 'Укажите номер серии (episodeId) числом',
   badContent: 'Укажите номер контента (contentId) числом',
   oneTarget: 'Укажите episodeId или contentId',
