@@ -79,7 +79,8 @@ export const historyRoutes = new Hono<AppEnv>()
     apiDoc({
       tag,
       auth: true,
-      summary: 'Убрать из истории серию (episodeId) или фильм (contentId; у сериала — все серии)',
+      summary:
+        'Убрать из истории одну запись (id из списка), серию (episodeId) или фильм (contentId; у сериала — все серии)',
       answers: { 204: { description: 'Убрано (или его и не было)' } },
       errors: { 422: INVALID },
     }),

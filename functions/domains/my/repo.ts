@@ -73,19 +73,23 @@ export function historyQueries(d: D1Database, profileId: number, viewer: Viewer,
   ] as const;
 }
 
-/** Forgets one episode's progress, or every row of a title (a film has one). */
+/** Forgets one row (`id`), one episode's progress, or every row of a title (a film has one). */
 export const deleteHistory = (
   d: D1Database,
   profileId: number,
-  target: { episodeId?: number; contentId?: number },
+  target: { id?: string; episodeId?: number; contentId?: number },
 ) =>
-  d
-    .prepare(
-      target.episodeId !== undefined
-        ? 'DELETE FROM watch_progress WHERE profile_id = ? AND episode_id = ?'
-        : 'DELETE FROM watch_progress WHERE profile_id = ? AND title_id = ?',
-    )
-    .bind(profileId, target.episodeId ?? target.contentId);
+  target.id !== undefined
+    ? d
+        .prepare('DELETE FROM watch_progress WHERE profile_id = ? AND id = ?')
+        .bind(profileId, target.id)
+    : d
+        .prepare(
+          target.episodeId !== undefined
+            ? 'DELETE FROM watch_progress WHERE profile_id = ? AND episode_id = ?'
+            : 'DELETE FROM watch_progress WHERE profile_id = ? AND title_id = ?',
+        )
+        .bind(profileId, target.episodeId ?? target.contentId);
 
 export const clearHistory = (d: D1Database, profileId: number) =>
   d.prepare('DELETE FROM watch_progress WHERE profile_id = ?').bind(profileId);

@@ -32,12 +32,29 @@ export const batchQuery = z.object({
     .refine((ids) => ids.length <= FAVOURITES_BATCH_LIMIT, { error: myTexts.tooManyIds }),
 });
 
-/** One of `?episodeId=` (an episode) or `?contentId=` (a film, or every episode of a series). */
+/**
+ * A history row's id (`id` of a history item): a UUID, or the seed's 32 hex digits.
+ * @example historyRowId.parse('9b2f6c1e-4d3a-4c5b-8e7f-0a1b2c3d4e5f')
+ */
+const historyRowId = z
+  .string({ error: myTexts.badRowId })
+  .regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, {
+    error: myTexts.badRowId,
+  });
+
+/**
+ * Exactly one of `?id=` (one row of the history, whatever became of its episode), `?episodeId=`
+ * (an episode) or `?contentId=` (a film, or every episode of a series).
+ */
 export const targetQuery = z
-  .object({ episodeId: episodeId.optional(), contentId: contentId.optional() })
-  .refine((q) => (q.episodeId === undefined) !== (q.contentId === undefined), {
+  .object({
+    id: historyRowId.optional().describe('Одна запись: id элемента истории'),
+    episodeId: episodeId.optional().describe('Серия'),
+    contentId: contentId.optional().describe('Фильм; у сериала — все его серии'),
+  })
+  .refine((q) => [q.id, q.episodeId, q.contentId].filter((v) => v !== undefined).length === 1, {
     error: myTexts.oneTarget,
-    path: ['episodeId'],
+    path: ['id'],
   });
 
 /** `?contentId=` of `DELETE /continue-watching/` (a film's row). */

@@ -5,6 +5,7 @@ export const myTexts = {
   tooManyIds: 'За один раз можно убрать не больше 500 позиций',
   badEpisode: 'Укажите номер серии (episodeId) числом',
   badContent: 'Укажите номер контента (contentId) числом',
-  oneTarget: 'Укажите episodeId или contentId',
+  oneTarget: 'Укажите одно из: id, episodeId или contentId',
+  badRowId: 'Укажите id записи истории из её списка',
   badVote: 'Оценка — 1 (нравится) или −1 (не нравится)',
 } as const;
