@@ -2,25 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, signUp } from '../../functions/domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../../functions/domains/catalogue/test-fixtures.ts';
 import type { FavouriteItem } from '../../functions/domains/my/index.ts';
-import { createApiClient } from '../lib/api-client.ts';
-import { DEFAULT_APP_CONFIG } from '../lib/app-config.ts';
 import { $favourites, initFavourites, removeChecked, selectAll, startEdit } from './favourites.ts';
+import { clientOf } from './test-support.ts';
 
 const messages = recordMessages();
-
-/** The api client of a signed-in browser, talking to the Worker under test. */
-function clientOf(browser: Browser) {
-  return createApiClient({
-    config: () => DEFAULT_APP_CONFIG,
-    fetch: (url, init) => browser.fetch(url, init),
-    cookie: (name) => browser.cookies.get(name),
-    clearCookie: (name) => void browser.cookies.delete(name),
-    hostname: () => 'localhost',
-    later: () => undefined,
-    reload: () => undefined,
-    log: () => undefined,
-  });
-}
 
 const item = (id: number) => ({ id, name: `Тайтл ${id}` }) as FavouriteItem;
 
