@@ -165,16 +165,12 @@ export const hideContinue = (
         .prepare('UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ? AND title_id = ?')
         .bind(profileId, target.contentId);
 
-/** Titles with the most profiles watching them in the last day ("now watching", nw). */
-export function nowWatchingQuery(
-  d: D1Database,
-  viewer: Viewer,
-  since: number,
-  { active = true, limit = 20 } = {},
-) {
-  return rows<TitleRow>(
-    d,
-    sql`SELECT ${cardColumns}
+/**
+ * Titles with the most profiles watching them in the last day ("now watching", nw): a range on
+ * watch_progress.updated_at, which its own index serves without scanning every row.
+ */
+export function nowWatchingSql(viewer: Viewer, since: number, { active = true, limit = 20 } = {}) {
+  return sql`SELECT ${cardColumns}
         FROM watch_progress JOIN titles ON titles.id = watch_progress.title_id
         ${where(
           // Inactive (a guest's page, which shows no personal shelf): a constant false, no scan.
@@ -184,9 +180,15 @@ export function nowWatchingQuery(
         )}
         GROUP BY titles.id
         ORDER BY count(DISTINCT watch_progress.profile_id) DESC, max(watch_progress.updated_at) DESC
-        LIMIT ${limit}`,
-  );
+        LIMIT ${limit}`;
 }
+
+export const nowWatchingQuery = (
+  d: D1Database,
+  viewer: Viewer,
+  since: number,
+  options: { active?: boolean; limit?: number } = {},
+) => rows<TitleRow>(d, nowWatchingSql(viewer, since, options));
 
 /** A favourite: the title's card columns and when it was added. */
 export interface FavouriteRow extends TitleRow {
