@@ -213,10 +213,41 @@ describe('DELETE /cms/content_experience/history/', () => {
     expect(await left()).toEqual([]);
   });
 
+  it('removes one row by its id, even when its episode is gone, leaving the rest of the series', async () => {
+    const anna = await member();
+    await watched(anna.profileId, 1, 1, 300);
+    // An episode since taken out of the catalogue: the item has no episode to remove it by.
+    await watched(anna.profileId, 1, 999, 200);
+    await watched(anna.profileId, 2, 0, 100);
+    const items = async () => (await get(anna, '/cms/content_experience/history/')).body.results;
+    const orphan = (await items()).find((r: any) => r.content.id === 1 && r.episode === null);
+    expect(orphan).toBeDefined();
+    const res = await send(anna, 'DELETE', `/cms/content_experience/history/?id=${orphan.id}`);
+    expect(res.status).toBe(204);
+    expect((await items()).map((r: any) => `${r.content.id}:${r.episode?.id ?? 0}`)).toEqual([
+      '2:0',
+      '1:1',
+    ]);
+    // Another profile's row is not removed by its id.
+    const boris = await member('boris@mail.ru', '203.0.113.21');
+    const [film] = await items();
+    expect(
+      (await send(boris, 'DELETE', `/cms/content_experience/history/?id=${film.id}`)).status,
+    ).toBe(204);
+    expect(await items()).toHaveLength(2);
+  });
+
   it('refuses a request without exactly one of episodeId and contentId, in Russian, removing nothing', async () => {
     const anna = await member();
     await watched(anna.profileId, 2, 0, 100);
-    for (const query of ['', '?episodeId=abc', '?episodeId=1&contentId=2', '?contentId=-2']) {
+    for (const query of [
+      '',
+      '?episodeId=abc',
+      '?episodeId=1&contentId=2',
+      '?contentId=-2',
+      '?id=1;DROP',
+      `?id=${crypto.randomUUID()}&contentId=2`,
+    ]) {
       const res = await send(anna, 'DELETE', `/cms/content_experience/history/${query}`);
       expect(res.status, query).toBe(422);
       const body = (await res.json()) as any;
@@ -370,10 +401,23 @@ describe('favourites', () => {
     expect((await get(anna, '/favourites/')).body.results.map((r: any) => r.id)).toEqual([2]);
   });
 
+  it.each([100, 150])(
+    'removes %i favourites at once (one bound list, not one parameter per id)',
+    async (n) => {
+      const anna = await member();
+      for (const id of [1, 2, 4]) await send(anna, 'POST', `/favourites/${id}`);
+      // The ids the viewer holds among others she selected; those not there are skipped.
+      const ids = [1, 4, ...Array.from({ length: n - 2 }, (_, i) => 1000 + i)].join(',');
+      const res = await send(anna, 'DELETE', `/favourites/batch/?id=${ids}`);
+      expect(res.status).toBe(204);
+      expect((await get(anna, '/favourites/')).body.results.map((r: any) => r.id)).toEqual([2]);
+    },
+  );
+
   it('refuses a bad id list with 422 in Russian and removes nothing', async () => {
     const anna = await member();
     for (const id of [1, 2]) await send(anna, 'POST', `/favourites/${id}`);
-    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
     for (const query of ['', '?id=', '?id=1,abc', '?id=1,,2', '?id=0', '?id=-1', `?id=${many}`]) {
       const res = await send(anna, 'DELETE', `/favourites/batch/${query}`);
       expect(res.status, query).toBe(422);

@@ -24,6 +24,7 @@ import { envelope } from '../lib/errors.ts';
 import { sessionOf } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
+import { FAVOURITES_BATCH_LIMIT } from '../shared/constants.ts';
 import { texts } from '../shared/texts.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID, REFUSED } from './api-doc.ts';
@@ -78,7 +79,8 @@ export const historyRoutes = new Hono<AppEnv>()
     apiDoc({
       tag,
       auth: true,
-      summary: 'Убрать из истории серию (episodeId) или фильм (contentId; у сериала — все серии)',
+      summary:
+        'Убрать из истории одну запись (id из списка), серию (episodeId) или фильм (contentId; у сериала — все серии)',
       answers: { 204: { description: 'Убрано (или его и не было)' } },
       errors: { 422: INVALID },
     }),
@@ -179,8 +181,7 @@ export const favouriteRoutes = new Hono<AppEnv>()
     apiDoc({
       tag,
       auth: true,
-      summary:
-        'Убрать из избранного несколько тайтлов (id через запятую, до 100); при неверном списке не убирается ничего',
+      summary: `Убрать из избранного несколько тайтлов (id через запятую, до ${FAVOURITES_BATCH_LIMIT}); при неверном списке не убирается ничего`,
       answers: { 204: { description: 'Убрано (чего не было — пропущено)' } },
       errors: { 422: INVALID },
     }),

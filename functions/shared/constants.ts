@@ -9,3 +9,9 @@ export const DEFAULT_DEBOUNCE_MS = 1_000;
 /** Wait before a loader is shown, so answers faster than this never flash it. */
 export const LOADER_DELAY_MS = 200;
 export const COOKIE_POLL_INTERVAL_MS = 300;
+
+/**
+ * Most titles one `DELETE /favourites/batch/` removes: the ids travel as one bound JSON list, so
+ * this is our limit, not D1's 100 bound parameters. The list sends a larger selection in parts.
+ */
+export const FAVOURITES_BATCH_LIMIT = 500;

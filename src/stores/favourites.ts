@@ -7,7 +7,8 @@
  */
 import { map } from 'nanostores';
 import type { FavouriteItem } from '../../functions/domains/my/index.ts';
-import { api, isFavouriteRemovalSuccess, isOk } from '../lib/api-client.ts';
+import { FAVOURITES_BATCH_LIMIT } from '../../functions/shared/constants.ts';
+import { type ApiClient, api, isFavouriteRemovalSuccess, isOk } from '../lib/api-client.ts';
 
 export type ListMode = 'VIEW' | 'EDIT';
 
@@ -127,35 +128,52 @@ export function toggleItem(id: number) {
 
 export const checkedIds = (s: FavouritesState) => s.itemsIds.filter((id) => s.items[id]?.checked);
 
-/** Removes the checked items in one batch call; the list ends in VIEW whatever the answer. */
-export async function removeChecked(): Promise<boolean> {
+/**
+ * Ids in parts the batch route takes whole.
+ * @example chunks([1, 2, 3], 2) // [[1, 2], [3]]
+ */
+export function chunks<T>(items: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
+}
+
+/**
+ * Removes the checked items, in batch calls of at most the route's limit, one after another; the
+ * list ends in VIEW whatever the answer. When a call is not answered 204, what the earlier calls
+ * removed leaves the list, the rest stays and the error dialog opens.
+ */
+export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Promise<boolean> {
   const ids = checkedIds($favourites.get());
   if (ids.length === 0 || $favourites.get().isWorking) return false;
   $favourites.setKey('isWorking', true);
-  const result = await api.delete('/favourites/batch/', { params: { id: ids.join(',') } });
-  const s = $favourites.get();
-  if (!isFavouriteRemovalSuccess(result)) {
-    $favourites.set({
-      ...s,
-      isWorking: false,
-      failed: true,
-      mode: 'VIEW',
-      items: allChecked(s, false),
-    });
-    return false;
+  const removed: number[] = [];
+  let failed = false;
+  for (const part of chunks(ids, FAVOURITES_BATCH_LIMIT)) {
+    const result = await client.delete('/favourites/batch/', { params: { id: part.join(',') } });
+    if (!isFavouriteRemovalSuccess(result)) {
+      failed = true;
+      break;
+    }
+    removed.push(...part);
   }
-  const gone = new Set(ids);
-  const items = { ...s.items };
-  for (const id of ids) delete items[id];
+  const s = $favourites.get();
+  const gone = new Set(removed);
+  const items = Object.fromEntries(
+    Object.entries(s.items)
+      .filter(([k]) => !gone.has(Number(k)))
+      .map(([k, v]) => [k, { ...v, checked: false }]),
+  );
   $favourites.set({
     ...s,
     mode: 'VIEW',
     isWorking: false,
-    count: Math.max(0, s.count - ids.length),
+    failed,
+    count: Math.max(0, s.count - removed.length),
     itemsIds: s.itemsIds.filter((id) => !gone.has(id)),
-    items: Object.fromEntries(Object.entries(items).map(([k, v]) => [k, { ...v, checked: false }])),
+    items,
   });
-  return true;
+  return !failed;
 }
 
 export function closeError() {

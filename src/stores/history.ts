@@ -8,7 +8,7 @@
 import { computed, map } from 'nanostores';
 import type { HistoryItem } from '../../functions/domains/my/index.ts';
 import { calendarDay } from '../../functions/shared/ru.ts';
-import { api, isOk } from '../lib/api-client.ts';
+import { type ApiClient, api, isOk } from '../lib/api-client.ts';
 import { type ListMode, morePath } from './favourites.ts';
 
 export interface HistoryEntry extends HistoryItem {
@@ -116,21 +116,21 @@ export function toggleItem(key: string) {
 
 export const checkedKeys = (s: HistoryState) => s.itemsIds.filter((k) => s.items[k]?.checked);
 
+// By the row's id: an item whose episode left the catalogue has no episode id, and removing it
+// by its title would take the whole series.
 const removalPath = (item: HistoryItem) =>
-  item.episode
-    ? `/cms/content_experience/history/?episodeId=${item.episode.id}`
-    : `/cms/content_experience/history/?contentId=${item.content.id}`;
+  `/cms/content_experience/history/?id=${encodeURIComponent(item.id)}`;
 
 /**
  * Removes the checked items (one call each, at once); what the server removed leaves the list.
  * Ends in VIEW, with nothing checked.
  */
-export async function removeChecked(): Promise<boolean> {
+export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Promise<boolean> {
   const keys = checkedKeys($history.get());
   if (keys.length === 0 || $history.get().isWorking) return false;
   $history.setKey('isWorking', true);
   const answers = await Promise.all(
-    keys.map((k) => api.delete(removalPath($history.get().items[k]!))),
+    keys.map((k) => client.delete(removalPath($history.get().items[k]!))),
   );
   const gone = new Set(keys.filter((_, i) => answers[i]!.status === 204));
   const s = $history.get();

@@ -73,19 +73,23 @@ export function historyQueries(d: D1Database, profileId: number, viewer: Viewer,
   ] as const;
 }
 
-/** Forgets one episode's progress, or every row of a title (a film has one). */
+/** Forgets one row (`id`), one episode's progress, or every row of a title (a film has one). */
 export const deleteHistory = (
   d: D1Database,
   profileId: number,
-  target: { episodeId?: number; contentId?: number },
+  target: { id?: string; episodeId?: number; contentId?: number },
 ) =>
-  d
-    .prepare(
-      target.episodeId !== undefined
-        ? 'DELETE FROM watch_progress WHERE profile_id = ? AND episode_id = ?'
-        : 'DELETE FROM watch_progress WHERE profile_id = ? AND title_id = ?',
-    )
-    .bind(profileId, target.episodeId ?? target.contentId);
+  target.id !== undefined
+    ? d
+        .prepare('DELETE FROM watch_progress WHERE profile_id = ? AND id = ?')
+        .bind(profileId, target.id)
+    : d
+        .prepare(
+          target.episodeId !== undefined
+            ? 'DELETE FROM watch_progress WHERE profile_id = ? AND episode_id = ?'
+            : 'DELETE FROM watch_progress WHERE profile_id = ? AND title_id = ?',
+        )
+        .bind(profileId, target.episodeId ?? target.contentId);
 
 export const clearHistory = (d: D1Database, profileId: number) =>
   d.prepare('DELETE FROM watch_progress WHERE profile_id = ?').bind(profileId);
@@ -161,16 +165,12 @@ export const hideContinue = (
         .prepare('UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ? AND title_id = ?')
         .bind(profileId, target.contentId);
 
-/** Titles with the most profiles watching them in the last day ("now watching", nw). */
-export function nowWatchingQuery(
-  d: D1Database,
-  viewer: Viewer,
-  since: number,
-  { active = true, limit = 20 } = {},
-) {
-  return rows<TitleRow>(
-    d,
-    sql`SELECT ${cardColumns}
+/**
+ * Titles with the most profiles watching them in the last day ("now watching", nw): a range on
+ * watch_progress.updated_at, which its own index serves without scanning every row.
+ */
+export function nowWatchingSql(viewer: Viewer, since: number, { active = true, limit = 20 } = {}) {
+  return sql`SELECT ${cardColumns}
         FROM watch_progress JOIN titles ON titles.id = watch_progress.title_id
         ${where(
           // Inactive (a guest's page, which shows no personal shelf): a constant false, no scan.
@@ -180,9 +180,15 @@ export function nowWatchingQuery(
         )}
         GROUP BY titles.id
         ORDER BY count(DISTINCT watch_progress.profile_id) DESC, max(watch_progress.updated_at) DESC
-        LIMIT ${limit}`,
-  );
+        LIMIT ${limit}`;
 }
+
+export const nowWatchingQuery = (
+  d: D1Database,
+  viewer: Viewer,
+  since: number,
+  options: { active?: boolean; limit?: number } = {},
+) => rows<TitleRow>(d, nowWatchingSql(viewer, since, options));
 
 /** A favourite: the title's card columns and when it was added. */
 export interface FavouriteRow extends TitleRow {
@@ -241,13 +247,16 @@ export const addFavourite = (d: D1Database, profileId: number, titleId: number, 
     )
     .bind(profileId, titleId, now);
 
-/** Removes the listed favourites in one statement (what is not there is simply not removed). */
+/**
+ * Removes the listed favourites in one statement (what is not there is simply not removed). The
+ * ids are one JSON parameter, so the list's length is not bounded by D1's 100 bound parameters.
+ */
 export const removeFavourites = (d: D1Database, profileId: number, titleIds: number[]) =>
   d
     .prepare(
-      `DELETE FROM favourites WHERE profile_id = ? AND title_id IN (${titleIds.map(() => '?').join(', ')})`,
+      'DELETE FROM favourites WHERE profile_id = ? AND title_id IN (SELECT value FROM json_each(?))',
     )
-    .bind(profileId, ...titleIds);
+    .bind(profileId, JSON.stringify(titleIds));
 
 export const voteQuery = (d: D1Database, profileId: number, titleId: number) =>
   firstRow<{ value: 1 | -1 }>(

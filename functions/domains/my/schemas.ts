@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/pagination.ts';
+import { FAVOURITES_BATCH_LIMIT } from '../../shared/constants.ts';
 import { myTexts } from './texts.ts';
-
-/** Most items one batch removal takes: a page of favourites is at most 60. */
-export const BATCH_LIMIT = 100;
 
 const idOf = (error?: string) =>
   z.coerce.number({ error }).int({ error }).min(1, { error }).max(2_147_483_647, { error });
@@ -31,15 +29,32 @@ export const batchQuery = z.object({
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: myTexts.badIds })
     .transform((s) => [...new Set(s.split(',').map(Number))])
     .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), { error: myTexts.badIds })
-    .refine((ids) => ids.length <= BATCH_LIMIT, { error: myTexts.tooManyIds }),
+    .refine((ids) => ids.length <= FAVOURITES_BATCH_LIMIT, { error: myTexts.tooManyIds }),
 });
 
-/** One of `?episodeId=` (an episode) or `?contentId=` (a film, or every episode of a series). */
+/**
+ * A history row's id (`id` of a history item): a UUID, or the seed's 32 hex digits.
+ * @example historyRowId.parse('9b2f6c1e-4d3a-4c5b-8e7f-0a1b2c3d4e5f')
+ */
+const historyRowId = z
+  .string({ error: myTexts.badRowId })
+  .regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, {
+    error: myTexts.badRowId,
+  });
+
+/**
+ * Exactly one of `?id=` (one row of the history, whatever became of its episode), `?episodeId=`
+ * (an episode) or `?contentId=` (a film, or every episode of a series).
+ */
 export const targetQuery = z
-  .object({ episodeId: episodeId.optional(), contentId: contentId.optional() })
-  .refine((q) => (q.episodeId === undefined) !== (q.contentId === undefined), {
+  .object({
+    id: historyRowId.optional().describe('Одна запись: id элемента истории'),
+    episodeId: episodeId.optional().describe('Серия'),
+    contentId: contentId.optional().describe('Фильм; у сериала — все его серии'),
+  })
+  .refine((q) => [q.id, q.episodeId, q.contentId].filter((v) => v !== undefined).length === 1, {
     error: myTexts.oneTarget,
-    path: ['episodeId'],
+    path: ['id'],
   });
 
 /** `?contentId=` of `DELETE /continue-watching/` (a film's row). */

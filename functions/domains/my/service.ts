@@ -43,10 +43,13 @@ export async function history(m: Member, q: PageQuery, url: URL): Promise<Paged<
   return paged(found.map(toHistoryItem), total, url, q);
 }
 
-/** Forgets an episode (`episodeId`) or a title (`contentId`: a film, or every episode of a series). */
+/**
+ * Forgets one row (`id`, as the list shows it), an episode (`episodeId`) or a title (`contentId`:
+ * a film, or every episode of a series).
+ */
 export async function forgetHistory(
   m: Member,
-  target: { episodeId?: number; contentId?: number },
+  target: { id?: string; episodeId?: number; contentId?: number },
 ): Promise<void> {
   await deleteHistory(d1(), m.profileId, target).run();
 }

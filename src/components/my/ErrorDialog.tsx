@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { myPageTexts as t } from './texts.ts';
+import './error-dialog.css';
 
 /**
  * The 'Ошибка' dialog of docs/product.md, «When things go wrong» (favourite removal not 204): the

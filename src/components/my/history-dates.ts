@@ -1,7 +1,5 @@
 import { calendarDay, formatDayMonth } from '../../../functions/shared/ru.ts';
-
-/** The headings of the history's dates (docs/product.md, «Screens and routes»: grouped by date). */
-export const dateTexts = { today: 'Сегодня', yesterday: 'Вчера' } as const;
+import { myPageTexts as t } from './texts.ts';
 
 /**
  * The heading of a calendar day (Moscow time) seen from `now`: «Сегодня», «Вчера», «12 ноября»,
@@ -10,8 +8,8 @@ export const dateTexts = { today: 'Сегодня', yesterday: 'Вчера' } as
  */
 export function dayHeading(day: string, now: Date = new Date()): string {
   const today = calendarDay(now);
-  if (day === today) return dateTexts.today;
-  if (day === calendarDay(now.getTime() - 86_400_000)) return dateTexts.yesterday;
+  if (day === today) return t.today;
+  if (day === calendarDay(now.getTime() - 86_400_000)) return t.yesterday;
   // Noon UTC of the day is that same day in Moscow.
   const label = formatDayMonth(`${day}T12:00:00Z`);
   return day.slice(0, 4) === today.slice(0, 4) ? label : `${label} ${day.slice(0, 4)}`;

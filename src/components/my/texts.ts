@@ -1,5 +1,9 @@
-/** Russian texts of the /my pages and their islands. */
+import { SITE_NAME } from '../../../functions/shared/site.ts';
+
+/** Russian texts of the /my pages, their islands and the title page's favourite and vote buttons. */
 export const myPageTexts = {
+  /** A /my page's document title. */
+  pageTitle: (name: string) => `${name} | ${SITE_NAME}`,
   hubTitle: 'Моё',
   favouritesTitle: 'Избранное',
   historyTitle: 'История просмотра',
@@ -28,4 +32,12 @@ export const myPageTexts = {
   errorText: 'Сервис недоступен, попробуйте позже',
   errorButton: 'Закрыть',
   errorImage: 'Что-то пошло не так',
+  /** The history's date headings (docs/product.md, «Screens and routes»: grouped by date). */
+  today: 'Сегодня',
+  yesterday: 'Вчера',
+  /** The title page's buttons (TitleActions.astro). */
+  addFavourite: 'В избранное',
+  inFavourites: 'В избранном',
+  like: 'Нравится',
+  dislike: 'Не нравится',
 } as const;
