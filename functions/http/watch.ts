@@ -15,7 +15,6 @@ import {
   recordProgress,
   streamHeartbeat,
   streamParam,
-  TooManyStreams,
   updatePreferences,
   watchChannel,
   watchEpisode,
@@ -159,15 +158,7 @@ const PATHS = [
 export const watchRoutes = new Hono<AppEnv>();
 for (const path of PATHS) watchRoutes.use(path, privateAnswers, smallBody);
 watchRoutes
-  .onError((err, c) => {
-    if (err instanceof TooManyStreams)
-      return c.json(
-        { message: err.message, details: { reason: err.reason, streams: err.streams } },
-        409,
-        { 'Cache-Control': 'private, no-store' },
-      );
-    return errorResponse(err, c);
-  })
+  .onError(errorResponse)
   .get(
     '/watch_episode/:episodeId',
     apiDoc({

@@ -27,7 +27,7 @@ import { playbackTexts } from './texts.ts';
 
 /** Progress, preferences, streams and /resume: what a signed-in profile writes while watching. */
 
-const needsAccount = () => new ApiError(401, 'Войдите, чтобы продолжить', 'unauthorized');
+const needsAccount = () => new ApiError(401, playbackTexts.signInToContinue, 'unauthorized');
 
 function signedIn(viewer: Viewer): { account: number; profile: number } {
   const account = accountOf(viewer);
@@ -37,7 +37,7 @@ function signedIn(viewer: Viewer): { account: number; profile: number } {
 }
 
 const invalid = (field: string, message: string) =>
-  Object.assign(new ApiError(422, message, 'invalid_field'), { field });
+  new ApiError(422, message, 'invalid_field', {}, { field });
 
 /** Whether progress at `position` of `duration` finishes the thing (95 %, or past the credits). */
 export function isComplete(position: number, duration: number, credits: number | null): boolean {
@@ -66,9 +66,10 @@ export async function recordProgress(
     parentalQuery(d, accountOf(viewer) ?? 0, client.sessionId),
   ] as const);
   if (!title) throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
-  if (title.type === 'series' && !input.episodeId) throw invalid('episodeId', 'Укажите серию');
+  if (title.type === 'series' && !input.episodeId)
+    throw invalid('episodeId', playbackTexts.episodeRequired);
   if (input.episodeId && episode?.title.id !== title.id)
-    throw invalid('episodeId', 'Такой серии у этого сериала нет');
+    throw invalid('episodeId', playbackTexts.episodeNotInTitle);
   const free = title.type === 'trailer' || episode?.free === 1;
   await decide(viewer, titleItem(title, free), { entitlements, parental }, now);
   const credits = await clipFor(

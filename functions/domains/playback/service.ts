@@ -123,8 +123,9 @@ export function streamDevice(
 export class TooManyStreams extends ApiError {
   readonly streams: ReturnType<typeof streamView>[];
   constructor(streams: Stream[]) {
-    super(409, playbackTexts.tooManyStreams, 'too_many_streams');
-    this.streams = streams.map(streamView);
+    const views = streams.map(streamView);
+    super(409, playbackTexts.tooManyStreams, 'too_many_streams', {}, { streams: views });
+    this.streams = views;
   }
 }
 const tooManyStreams = (streams: Stream[]) => new TooManyStreams(streams);
