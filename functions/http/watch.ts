@@ -269,7 +269,11 @@ watchRoutes
       summary: 'Позиция просмотра (JSON; также text/plain от navigator.sendBeacon)',
       body: progressBody,
       answers: { 204: { description: 'Сохранено; на 95 % или после титров — просмотрено' } },
-      errors: { 403: PLAY_ERRORS[403], 404: 'Нет такого контента', 422: INVALID },
+      errors: {
+        403: PLAY_ERRORS[403],
+        404: 'Нет такого контента или он ещё не вышел (content_not_found, episode_not_found)',
+        422: INVALID,
+      },
     }),
   )
   .post('/progress', async (c) => {

@@ -65,11 +65,15 @@ export async function recordProgress(
     entitlementsQuery(d, accountOf(viewer) ?? 0),
     parentalQuery(d, accountOf(viewer) ?? 0, client.sessionId),
   ] as const);
-  if (!title) throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
+  // What is not out yet cannot be watched, so neither can progress be kept for it (as the watch calls).
+  if (!title || title.releasedAt > now)
+    throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
   if (title.type === 'series' && !input.episodeId)
     throw invalid('episodeId', playbackTexts.episodeRequired);
   if (input.episodeId && episode?.title.id !== title.id)
     throw invalid('episodeId', playbackTexts.episodeNotInTitle);
+  if (episode && input.episodeId && episode.releasedAt > now)
+    throw new ApiError(404, playbackTexts.episodeNotFound, 'episode_not_found');
   const free = title.type === 'trailer' || episode?.free === 1;
   await decide(viewer, titleItem(title, free), { entitlements, parental }, now);
   const credits = await clipFor(
