@@ -10,6 +10,7 @@ import {
   lastWatchedQuery,
   savePreferences,
   saveProgress,
+  sessionDeviceQuery,
   titleQuery,
 } from './repo.ts';
 import type { PreferencesInput, ProgressInput } from './schemas.ts';
@@ -20,6 +21,7 @@ import {
   profileOf,
   streamDevice,
   streamView,
+  TooManyStreams,
   titleItem,
 } from './service.ts';
 import { activeStreams, heartbeatStream, stopStream } from './streams.ts';
@@ -100,11 +102,19 @@ export async function updatePreferences(viewer: Viewer, input: PreferencesInput,
   await savePreferences(d1(), profile, input, now).run();
 }
 
+/** The device the session's streams are counted for, the same one the watch calls claim with. */
+async function sessionDevice(client: PlaybackClient, account: number, now: number) {
+  const row = await run(sessionDeviceQuery(d1(), client.sessionId, account, now));
+  return streamDevice(client, row).device;
+}
+
 /** `GET streams/`: the account's streams playing now; `current` marks this browser's. */
 export async function listStreams(viewer: Viewer, client: PlaybackClient, now: number) {
   const { account } = signedIn(viewer);
-  const mine = streamDevice(client).device;
-  const streams = await activeStreams(account, now);
+  const [mine, streams] = await Promise.all([
+    sessionDevice(client, account, now),
+    activeStreams(account, now),
+  ]);
   return streams.map((s) => ({ ...streamView(s), current: s.device === mine }));
 }
 
@@ -115,7 +125,11 @@ export async function endStream(viewer: Viewer, id: string, now: number) {
     throw new ApiError(404, playbackTexts.streamNotFound, 'stream_not_found');
 }
 
-/** `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 when it was stopped or lapsed into a full limit. */
+/**
+ * `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 stream_stopped when it was
+ * stopped, replaced, is unknown or another device's; 409 too_many_streams (with the streams) when
+ * it lapsed into a full limit.
+ */
 export async function streamHeartbeat(
   viewer: Viewer,
   client: PlaybackClient,
@@ -123,10 +137,10 @@ export async function streamHeartbeat(
   now: number,
 ) {
   const { account } = signedIn(viewer);
-  const beat = await heartbeatStream(account, id, streamDevice(client), now);
-  if (beat === 'stopped') throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
-  if (beat === 'too_many')
-    throw new ApiError(409, playbackTexts.tooManyStreams, 'too_many_streams');
+  const beat = await heartbeatStream(account, id, await sessionDevice(client, account, now), now);
+  if (beat.ok) return;
+  if (beat.reason === 'too_many') throw new TooManyStreams(beat.streams);
+  throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
 }
 
 /**
