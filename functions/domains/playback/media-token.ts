@@ -32,9 +32,24 @@ export async function mediaToken(
   expiresAt: number,
   now: number,
 ): Promise<string> {
-  const exp = Math.min(expiresAt, now + MEDIA_TOKEN_SECONDS);
-  const payload = `${scope}:${exp}`;
-  return `${base64url(encoder.encode(payload))}.${await hmac(signingKey(), payload)}`;
+  return mediaSigner()(scope, expiresAt, now);
+}
+
+/**
+ * Signs tokens with the key read now: a call that hands out media takes it before it changes
+ * anything (a missing key is the 503 while nothing is claimed or started yet).
+ */
+export function mediaSigner(): (
+  scope: MediaScope,
+  expiresAt: number,
+  now: number,
+) => Promise<string> {
+  const key = signingKey();
+  return async (scope, expiresAt, now) => {
+    const exp = Math.min(expiresAt, now + MEDIA_TOKEN_SECONDS);
+    const payload = `${scope}:${exp}`;
+    return `${base64url(encoder.encode(payload))}.${await hmac(key, payload)}`;
+  };
 }
 
 const fromBase64url = (text: string) =>
