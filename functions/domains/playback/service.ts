@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { ageLabel, watchUrl } from '../catalogue/index.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { DVR_SECONDS, HEARTBEAT_SECONDS, MEDIA_TOKEN_SECONDS, RENTAL_SECONDS } from './limits.ts';
-import { type MediaScope, mediaSigner } from './media-token.ts';
+import { type MediaScope, mediaSigner, type StreamBinding } from './media-token.ts';
 import {
   type ChannelRow,
   channelQuery,
@@ -146,6 +146,12 @@ type Signer = ReturnType<typeof mediaSigner>;
 const tokenExpiry = (unlock: Unlock, now: number) =>
   Math.min(now + MEDIA_TOKEN_SECONDS, unlock.until ?? Number.MAX_SAFE_INTEGER);
 
+/** What a signed-in viewer's token is bound to: the stream it claimed (guests' tokens are unbound). */
+const bindingOf = (viewer: Viewer, stream: Stream | null): StreamBinding | null => {
+  const account = accountOf(viewer);
+  return stream && account !== null ? { account, id: stream.id } : null;
+};
+
 /** The media part of an answer: one token for the clip's whole scope. */
 async function vodMedia(
   sign: Signer,
@@ -153,9 +159,10 @@ async function vodMedia(
   meta: ClipMeta,
   expiresAt: number,
   now: number,
+  stream: StreamBinding | null,
 ) {
   const scope: MediaScope = `vod/${clip}`;
-  const base = `/media/hls/${await sign(scope, expiresAt, now)}/${scope}/`;
+  const base = `/media/hls/${await sign(scope, expiresAt, now, stream)}/${scope}/`;
   return {
     manifest: `${base}master.m3u8`,
     expiresAt: new Date(expiresAt * 1000).toISOString(),
@@ -248,7 +255,14 @@ export async function watchEpisode(
     `${episode.title.name}, ${episode.season} сезон, ${episode.number} серия`,
     now,
   );
-  const media = await vodMedia(sign, clip, meta, tokenExpiry(unlock, now), now);
+  const media = await vodMedia(
+    sign,
+    clip,
+    meta,
+    tokenExpiry(unlock, now),
+    now,
+    bindingOf(viewer, stream),
+  );
   await startIfRental(unlock, viewer, now);
   return {
     content: content(episode.title),
@@ -304,7 +318,14 @@ export async function watchTitle(
   const { clip, meta } = await clipFor({ kind: 'title', id: title.id });
   const sign = mediaSigner();
   const stream = await claim(viewer, client, device, title.name, now);
-  const media = await vodMedia(sign, clip, meta, tokenExpiry(unlock, now), now);
+  const media = await vodMedia(
+    sign,
+    clip,
+    meta,
+    tokenExpiry(unlock, now),
+    now,
+    bindingOf(viewer, stream),
+  );
   await startIfRental(unlock, viewer, now);
   return {
     content: content(title),
@@ -346,7 +367,7 @@ export async function watchChannel(
   const stream = await claim(viewer, client, device, channel.name, now);
   const scope: MediaScope = `live/${channel.id}`;
   const expiresAt = tokenExpiry(unlock, now);
-  const base = `/media/hls/${await sign(scope, expiresAt, now)}/${scope}/`;
+  const base = `/media/hls/${await sign(scope, expiresAt, now, bindingOf(viewer, stream))}/${scope}/`;
   return {
     content: {
       id: channel.id,
