@@ -37,9 +37,13 @@ export interface Rights {
 }
 
 /** How an allowed play is unlocked; a rental not started yet starts with this play. */
-export type Unlock =
+export type Unlock = (
   | { by: 'free' | 'subscription' | 'purchase' }
-  | { by: 'rental'; entitlementId: number; starts: boolean };
+  | { by: 'rental'; entitlementId: number; starts: boolean }
+) & {
+  /** When the unlocking right ends (unix seconds); null when it does not (free, a purchase, a rental starting now). */
+  until: number | null;
+};
 
 export type PlayDecision = { allowed: true; unlock: Unlock } | { allowed: false; reason: Reason };
 
@@ -48,20 +52,25 @@ function unlockBy(e: Entitlement, item: PlayItem, now: number): Unlock | null {
   if (e.kind === 'subscription') {
     if (e.expiresAt === null || e.expiresAt <= now) return null;
     const unlocks = item.kind === 'channel' || item.subscriptions.includes(e.productId);
-    return unlocks ? { by: 'subscription' } : null;
+    return unlocks ? { by: 'subscription', until: e.expiresAt } : null;
   }
   if (item.titleId === null || e.titleId !== item.titleId) return null;
-  if (e.kind === 'purchase') return { by: 'purchase' };
+  if (e.kind === 'purchase') return { by: 'purchase', until: e.expiresAt };
   if (e.startedAt === null)
     return e.startsBy !== null && e.startsBy > now
-      ? { by: 'rental', entitlementId: e.id, starts: true }
+      ? { by: 'rental', entitlementId: e.id, starts: true, until: null }
       : null;
   return e.expiresAt !== null && e.expiresAt > now
-    ? { by: 'rental', entitlementId: e.id, starts: false }
+    ? { by: 'rental', entitlementId: e.id, starts: false, until: e.expiresAt }
     : null;
 }
 
-/** Purchases first, then running rentals and subscriptions; a rental is started only as a last resort. */
+const lasting = (u: Unlock) => u.until ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * Purchases first, then running rentals and subscriptions (the longest-lasting first); a rental is
+ * started only as a last resort.
+ */
 const PREFERENCE = (u: Unlock) =>
   u.by === 'purchase' ? 0 : u.by === 'subscription' ? 1 : u.by === 'rental' && !u.starts ? 1 : 2;
 
@@ -77,13 +86,13 @@ export function canPlay(
 ): PlayDecision {
   const seen: Decision = canSee(viewer, item);
   if (!seen.allowed) return seen;
-  let unlock: Unlock | null = item.free ? { by: 'free' } : null;
+  let unlock: Unlock | null = item.free ? { by: 'free', until: null } : null;
   if (!unlock) {
     if (!viewer.account || !rights) return { allowed: false, reason: 'sign_in_required' };
     const found = rights.entitlements
       .map((e) => unlockBy(e, item, now))
       .filter((u): u is Unlock => u !== null)
-      .sort((a, b) => PREFERENCE(a) - PREFERENCE(b));
+      .sort((a, b) => PREFERENCE(a) - PREFERENCE(b) || lasting(b) - lasting(a));
     unlock = found[0] ?? null;
     if (!unlock) return { allowed: false, reason: 'not_entitled' };
   }

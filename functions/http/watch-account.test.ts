@@ -84,8 +84,20 @@ describe('rights', () => {
   });
 
   it('gives a kid profile no manifest for an 18+ film', async () => {
+    // A kid profile's token on the account's open session (watching needs a live session).
+    const session = await env.DB.prepare('SELECT id FROM sessions WHERE account_id = ? LIMIT 1')
+      .bind(viewer.accountId)
+      .first<{ id: string }>();
     const token = await sign(
-      { hash: 'h', acc: viewer.accountId, sub: 999, bil: 'b', kid: true, exp: now() + 600 },
+      {
+        hash: 'h',
+        acc: viewer.accountId,
+        sub: 999,
+        bil: 'b',
+        kid: true,
+        sid: session!.id,
+        exp: now() + 600,
+      },
       env.JWT_SECRET!,
     );
     const res = await viewer.browser.fetch(`${WATCH}/watches/3/`, {

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { deviceFacts } from '../domains/auth/index.ts';
+import { deviceFacts, requireLiveSession } from '../domains/auth/index.ts';
 import {
   channelParam,
   contentParam,
@@ -15,7 +15,6 @@ import {
   recordProgress,
   streamHeartbeat,
   streamParam,
-  TooManyStreams,
   updatePreferences,
   watchChannel,
   watchEpisode,
@@ -39,6 +38,14 @@ function clientOf(c: Context<AppEnv>): PlaybackClient {
     deviceName: facts.name,
     deviceType: facts.type,
   };
+}
+
+/**
+ * A signed-in viewer's calls need its session still open: an access token outlives a session
+ * ended on another device by up to its 15 minutes (401 session_ended). Guests pass (free items).
+ */
+async function liveOrGuest(c: Context<AppEnv>): Promise<void> {
+  if (c.var.edge.session.signedIn) await requireLiveSession(c);
 }
 
 const iso = z.string().describe('Дата и время, ISO 8601');
@@ -102,6 +109,7 @@ const watchAnswer = z.object({
 });
 
 const PLAY_ERRORS = {
+  401: 'Сеанс этого устройства завершён (session_ended): войти снова',
   403: 'Не для этого зрителя: region_restricted, kid_profile, age_restricted, pin_required, sign_in_required, not_entitled',
   404: 'Нет такого контента',
   409: 'Уже идут два просмотра на других устройствах (too_many_streams, details.streams)',
@@ -159,15 +167,7 @@ const PATHS = [
 export const watchRoutes = new Hono<AppEnv>();
 for (const path of PATHS) watchRoutes.use(path, privateAnswers, smallBody);
 watchRoutes
-  .onError((err, c) => {
-    if (err instanceof TooManyStreams)
-      return c.json(
-        { message: err.message, details: { reason: err.reason, streams: err.streams } },
-        409,
-        { 'Cache-Control': 'private, no-store' },
-      );
-    return errorResponse(err, c);
-  })
+  .onError(errorResponse)
   .get(
     '/watch_episode/:episodeId',
     apiDoc({
@@ -177,16 +177,17 @@ watchRoutes
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watch_episode/:episodeId', validate('param', episodeParam), async (c) =>
-    c.json(
+  .get('/watch_episode/:episodeId', validate('param', episodeParam), async (c) => {
+    await liveOrGuest(c);
+    return c.json(
       await watchEpisode(
         requestViewer(c),
         clientOf(c),
         c.req.valid('param').episodeId,
         nowSeconds(),
       ),
-    ),
-  )
+    );
+  })
   .get(
     '/watches/channels/:idOrSlug',
     apiDoc({
@@ -196,16 +197,17 @@ watchRoutes
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watches/channels/:idOrSlug', validate('param', channelParam), async (c) =>
-    c.json(
+  .get('/watches/channels/:idOrSlug', validate('param', channelParam), async (c) => {
+    await liveOrGuest(c);
+    return c.json(
       await watchChannel(
         requestViewer(c),
         clientOf(c),
         c.req.valid('param').idOrSlug,
         nowSeconds(),
       ),
-    ),
-  )
+    );
+  })
   .get(
     '/watches/:contentId',
     apiDoc({
@@ -216,11 +218,12 @@ watchRoutes
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watches/:contentId', validate('param', contentParam), async (c) =>
-    c.json(
+  .get('/watches/:contentId', validate('param', contentParam), async (c) => {
+    await liveOrGuest(c);
+    return c.json(
       await watchTitle(requestViewer(c), clientOf(c), c.req.valid('param').contentId, nowSeconds()),
-    ),
-  )
+    );
+  })
   .get(
     '/streams',
     apiDoc({
@@ -230,9 +233,10 @@ watchRoutes
       answers: { 200: z.object({ results: z.array(stream.extend({ current: z.boolean() })) }) },
     }),
   )
-  .get('/streams', async (c) =>
-    c.json({ results: await listStreams(requestViewer(c), clientOf(c), nowSeconds()) }),
-  )
+  .get('/streams', async (c) => {
+    await requireLiveSession(c);
+    return c.json({ results: await listStreams(requestViewer(c), clientOf(c), nowSeconds()) });
+  })
   .delete(
     '/streams/:streamId',
     apiDoc({
@@ -246,6 +250,7 @@ watchRoutes
     }),
   )
   .delete('/streams/:streamId', validate('param', streamParam), async (c) => {
+    await requireLiveSession(c);
     await endStream(requestViewer(c), c.req.valid('param').streamId, nowSeconds());
     return c.body(null, 204);
   })
@@ -257,11 +262,12 @@ watchRoutes
       summary: 'Просмотр продолжается (каждые 30 секунд)',
       answers: { 204: { description: 'Слот сохранён' } },
       errors: {
-        409: 'Просмотр остановлен с другого устройства (stream_stopped) или слотов нет (too_many_streams)',
+        409: 'Просмотр остановлен с другого устройства, заменён новым, неизвестен или не этого устройства (stream_stopped); или он прервался, а слоты заняты (too_many_streams, details.streams)',
       },
     }),
   )
   .post('/streams/:streamId/heartbeat', validate('param', streamParam), async (c) => {
+    await requireLiveSession(c);
     await streamHeartbeat(
       requestViewer(c),
       clientOf(c),
@@ -278,10 +284,15 @@ watchRoutes
       summary: 'Позиция просмотра (JSON; также text/plain от navigator.sendBeacon)',
       body: progressBody,
       answers: { 204: { description: 'Сохранено; на 95 % или после титров — просмотрено' } },
-      errors: { 403: PLAY_ERRORS[403], 404: 'Нет такого контента', 422: INVALID },
+      errors: {
+        403: PLAY_ERRORS[403],
+        404: 'Нет такого контента или он ещё не вышел (content_not_found, episode_not_found)',
+        422: INVALID,
+      },
     }),
   )
   .post('/progress', async (c) => {
+    await requireLiveSession(c);
     const input = await progressInput(c);
     if (input.error) return input.error;
     await recordProgress(requestViewer(c), clientOf(c), input.data, nowSeconds());
@@ -298,6 +309,7 @@ watchRoutes
     }),
   )
   .put('/preferences', validate('json', preferencesBody), async (c) => {
+    await requireLiveSession(c);
     await updatePreferences(requestViewer(c), c.req.valid('json'), nowSeconds());
     return c.body(null, 204);
   });

@@ -15,12 +15,19 @@ export interface FieldError {
   message: string;
 }
 
-/** The reason, and for a refused input the first wrong field and all of them. */
+/**
+ * The reason, and for a refused input the first wrong field and all of them; some refusals add
+ * what the client needs to act on them (e.g. the streams of a full limit).
+ */
 export interface ErrorDetails {
   reason: string;
   field?: string;
   fields?: FieldError[];
+  [extra: string]: unknown;
 }
+
+/** What an error adds to its reason in `details`. */
+export type ExtraDetails = Omit<ErrorDetails, 'reason'>;
 
 /**
  * An API error with the Russian message a user sees and a machine-readable reason.
@@ -30,23 +37,23 @@ export class ApiError extends HTTPException {
   readonly reason: string;
   /** Extra response headers, e.g. `Retry-After` of a 429. */
   readonly headers: Record<string, string>;
+  /** Said in `details` beside the reason, e.g. `{ field: 'episodeId' }`. */
+  readonly details: ExtraDetails;
   constructor(
     status: ContentfulStatusCode,
     message: string,
     reason: string,
     headers: Record<string, string> = {},
+    details: ExtraDetails = {},
   ) {
     super(status, { message });
     this.reason = reason;
     this.headers = headers;
+    this.details = details;
   }
 }
 
-export function envelope(
-  message: string,
-  reason: string,
-  extra: Omit<ErrorDetails, 'reason'> = {},
-): ErrorEnvelope {
+export function envelope(message: string, reason: string, extra: ExtraDetails = {}): ErrorEnvelope {
   return { message, details: { reason, ...extra } };
 }
 
@@ -63,7 +70,7 @@ const reasonByStatus: Partial<Record<number, [string, string]>> = {
 /** Turns any thrown value into the envelope with an honest status; unknown errors are a 500. */
 export function errorResponse(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(envelope(err.message, err.reason), err.status, err.headers);
+    return c.json(envelope(err.message, err.reason, err.details), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const [message, reason] = reasonByStatus[err.status] ?? [texts.serverUnavailable, 'error'];

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { clipSegment, liveMaster, livePlaylist } from './live-playlist.ts';
 import { checkMediaToken } from './media-token.ts';
+import { streamPlaying } from './streams.ts';
 import { playbackTexts } from './texts.ts';
 
 /**
@@ -50,6 +51,15 @@ export async function mediaResponse(
 ): Promise<Response> {
   const checked = await checkMediaToken(token, path, Math.floor(now));
   if (!checked.ok) throw forbidden(checked.reason);
+  // A playlist under a stream's token plays only while that stream does (stopped from another
+  // device, replaced or lapsed into a full limit: over). Segments trust the token: a check per
+  // two-second segment would cost a Durable Object call each (docs/decisions.md).
+  if (
+    checked.stream &&
+    path.endsWith('.m3u8') &&
+    !(await streamPlaying(checked.stream.account, checked.stream.id, Math.floor(now)))
+  )
+    throw new ApiError(403, playbackTexts.streamStopped, 'stream_stopped');
   const maxAge = Math.max(0, Math.min(checked.expiresAt - Math.floor(now), 3600));
   if (path.startsWith('vod/')) {
     if (!VOD_FILE.test(path)) throw notFound();

@@ -10,6 +10,7 @@ import {
   lastWatchedQuery,
   savePreferences,
   saveProgress,
+  sessionDeviceQuery,
   titleQuery,
 } from './repo.ts';
 import type { PreferencesInput, ProgressInput } from './schemas.ts';
@@ -20,6 +21,7 @@ import {
   profileOf,
   streamDevice,
   streamView,
+  TooManyStreams,
   titleItem,
 } from './service.ts';
 import { activeStreams, heartbeatStream, stopStream } from './streams.ts';
@@ -27,7 +29,7 @@ import { playbackTexts } from './texts.ts';
 
 /** Progress, preferences, streams and /resume: what a signed-in profile writes while watching. */
 
-const needsAccount = () => new ApiError(401, 'Войдите, чтобы продолжить', 'unauthorized');
+const needsAccount = () => new ApiError(401, playbackTexts.signInToContinue, 'unauthorized');
 
 function signedIn(viewer: Viewer): { account: number; profile: number } {
   const account = accountOf(viewer);
@@ -37,7 +39,7 @@ function signedIn(viewer: Viewer): { account: number; profile: number } {
 }
 
 const invalid = (field: string, message: string) =>
-  Object.assign(new ApiError(422, message, 'invalid_field'), { field });
+  new ApiError(422, message, 'invalid_field', {}, { field });
 
 /** Whether progress at `position` of `duration` finishes the thing (95 %, or past the credits). */
 export function isComplete(position: number, duration: number, credits: number | null): boolean {
@@ -65,10 +67,15 @@ export async function recordProgress(
     entitlementsQuery(d, accountOf(viewer) ?? 0),
     parentalQuery(d, accountOf(viewer) ?? 0, client.sessionId),
   ] as const);
-  if (!title) throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
-  if (title.type === 'series' && !input.episodeId) throw invalid('episodeId', 'Укажите серию');
+  // What is not out yet cannot be watched, so neither can progress be kept for it (as the watch calls).
+  if (!title || title.releasedAt > now)
+    throw new ApiError(404, playbackTexts.contentNotFound, 'content_not_found');
+  if (title.type === 'series' && !input.episodeId)
+    throw invalid('episodeId', playbackTexts.episodeRequired);
   if (input.episodeId && episode?.title.id !== title.id)
-    throw invalid('episodeId', 'Такой серии у этого сериала нет');
+    throw invalid('episodeId', playbackTexts.episodeNotInTitle);
+  if (episode && input.episodeId && episode.releasedAt > now)
+    throw new ApiError(404, playbackTexts.episodeNotFound, 'episode_not_found');
   const free = title.type === 'trailer' || episode?.free === 1;
   await decide(viewer, titleItem(title, free), { entitlements, parental }, now);
   const credits = await clipFor(
@@ -95,11 +102,19 @@ export async function updatePreferences(viewer: Viewer, input: PreferencesInput,
   await savePreferences(d1(), profile, input, now).run();
 }
 
+/** The device the session's streams are counted for, the same one the watch calls claim with. */
+async function sessionDevice(client: PlaybackClient, account: number, now: number) {
+  const row = await run(sessionDeviceQuery(d1(), client.sessionId, account, now));
+  return streamDevice(client, row).device;
+}
+
 /** `GET streams/`: the account's streams playing now; `current` marks this browser's. */
 export async function listStreams(viewer: Viewer, client: PlaybackClient, now: number) {
   const { account } = signedIn(viewer);
-  const mine = streamDevice(client).device;
-  const streams = await activeStreams(account, now);
+  const [mine, streams] = await Promise.all([
+    sessionDevice(client, account, now),
+    activeStreams(account, now),
+  ]);
   return streams.map((s) => ({ ...streamView(s), current: s.device === mine }));
 }
 
@@ -110,7 +125,11 @@ export async function endStream(viewer: Viewer, id: string, now: number) {
     throw new ApiError(404, playbackTexts.streamNotFound, 'stream_not_found');
 }
 
-/** `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 when it was stopped or lapsed into a full limit. */
+/**
+ * `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 stream_stopped when it was
+ * stopped, replaced, is unknown or another device's; 409 too_many_streams (with the streams) when
+ * it lapsed into a full limit.
+ */
 export async function streamHeartbeat(
   viewer: Viewer,
   client: PlaybackClient,
@@ -118,10 +137,10 @@ export async function streamHeartbeat(
   now: number,
 ) {
   const { account } = signedIn(viewer);
-  const beat = await heartbeatStream(account, id, streamDevice(client), now);
-  if (beat === 'stopped') throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
-  if (beat === 'too_many')
-    throw new ApiError(409, playbackTexts.tooManyStreams, 'too_many_streams');
+  const beat = await heartbeatStream(account, id, await sessionDevice(client, account, now), now);
+  if (beat.ok) return;
+  if (beat.reason === 'too_many') throw new TooManyStreams(beat.streams);
+  throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
 }
 
 /**

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { ageLabel, watchUrl } from '../catalogue/index.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { DVR_SECONDS, HEARTBEAT_SECONDS, MEDIA_TOKEN_SECONDS, RENTAL_SECONDS } from './limits.ts';
-import { type MediaScope, mediaToken } from './media-token.ts';
+import { type MediaScope, mediaSigner, type StreamBinding } from './media-token.ts';
 import {
   type ChannelRow,
   channelQuery,
@@ -123,8 +123,9 @@ export function streamDevice(
 export class TooManyStreams extends ApiError {
   readonly streams: ReturnType<typeof streamView>[];
   constructor(streams: Stream[]) {
-    super(409, playbackTexts.tooManyStreams, 'too_many_streams');
-    this.streams = streams.map(streamView);
+    const views = streams.map(streamView);
+    super(409, playbackTexts.tooManyStreams, 'too_many_streams', {}, { streams: views });
+    this.streams = views;
   }
 }
 const tooManyStreams = (streams: Stream[]) => new TooManyStreams(streams);
@@ -139,11 +140,29 @@ export const streamView = (s: Stream) => ({
   lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
 });
 
+type Signer = ReturnType<typeof mediaSigner>;
+
+/** Until when media may be signed: an hour, or less when the right that unlocks them ends sooner. */
+const tokenExpiry = (unlock: Unlock, now: number) =>
+  Math.min(now + MEDIA_TOKEN_SECONDS, unlock.until ?? Number.MAX_SAFE_INTEGER);
+
+/** What a signed-in viewer's token is bound to: the stream it claimed (guests' tokens are unbound). */
+const bindingOf = (viewer: Viewer, stream: Stream | null): StreamBinding | null => {
+  const account = accountOf(viewer);
+  return stream && account !== null ? { account, id: stream.id } : null;
+};
+
 /** The media part of an answer: one token for the clip's whole scope. */
-async function vodMedia(clip: string, meta: ClipMeta, now: number) {
+async function vodMedia(
+  sign: Signer,
+  clip: string,
+  meta: ClipMeta,
+  expiresAt: number,
+  now: number,
+  stream: StreamBinding | null,
+) {
   const scope: MediaScope = `vod/${clip}`;
-  const expiresAt = now + MEDIA_TOKEN_SECONDS;
-  const base = `/media/hls/${await mediaToken(scope, expiresAt, now)}/${scope}/`;
+  const base = `/media/hls/${await sign(scope, expiresAt, now, stream)}/${scope}/`;
   return {
     manifest: `${base}master.m3u8`,
     expiresAt: new Date(expiresAt * 1000).toISOString(),
@@ -226,7 +245,9 @@ export async function watchEpisode(
     { entitlements, parental },
     now,
   );
+  // What can fail (the clip, the signing key) before a slot is claimed and a rental started.
   const { clip, meta } = await clipFor({ kind: 'episode', id: episode.id });
+  const sign = mediaSigner();
   const stream = await claim(
     viewer,
     client,
@@ -234,12 +255,20 @@ export async function watchEpisode(
     `${episode.title.name}, ${episode.season} сезон, ${episode.number} серия`,
     now,
   );
+  const media = await vodMedia(
+    sign,
+    clip,
+    meta,
+    tokenExpiry(unlock, now),
+    now,
+    bindingOf(viewer, stream),
+  );
   await startIfRental(unlock, viewer, now);
   return {
     content: content(episode.title),
     episode: episodeView(episode),
     live: false as const,
-    ...(await vodMedia(clip, meta, now)),
+    ...media,
     position: resumeAt(progress),
     next: next ? nextView(episode.title.id, next) : null,
     stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
@@ -287,13 +316,22 @@ export async function watchTitle(
   }
   const unlock = await decide(viewer, titleItem(title, false), { entitlements, parental }, now);
   const { clip, meta } = await clipFor({ kind: 'title', id: title.id });
+  const sign = mediaSigner();
   const stream = await claim(viewer, client, device, title.name, now);
+  const media = await vodMedia(
+    sign,
+    clip,
+    meta,
+    tokenExpiry(unlock, now),
+    now,
+    bindingOf(viewer, stream),
+  );
   await startIfRental(unlock, viewer, now);
   return {
     content: content(title),
     episode: null,
     live: false as const,
-    ...(await vodMedia(clip, meta, now)),
+    ...media,
     position: resumeAt(progress),
     next: null,
     stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
@@ -322,13 +360,14 @@ export async function watchChannel(
     ...accountQueries(viewer, client, now),
   ] as const);
   if (!channel) throw new ApiError(404, playbackTexts.channelNotFound, 'channel_not_found');
-  await decide(viewer, channelItem(channel), { entitlements, parental }, now);
-  // The media must be there before a URL is handed out (503 otherwise).
+  const unlock = await decide(viewer, channelItem(channel), { entitlements, parental }, now);
+  // The media must be there, and signable, before a slot is claimed (503 otherwise).
   await clipFor({ kind: 'channel', id: channel.id });
+  const sign = mediaSigner();
   const stream = await claim(viewer, client, device, channel.name, now);
   const scope: MediaScope = `live/${channel.id}`;
-  const expiresAt = now + MEDIA_TOKEN_SECONDS;
-  const base = `/media/hls/${await mediaToken(scope, expiresAt, now)}/${scope}/`;
+  const expiresAt = tokenExpiry(unlock, now);
+  const base = `/media/hls/${await sign(scope, expiresAt, now, bindingOf(viewer, stream))}/${scope}/`;
   return {
     content: {
       id: channel.id,

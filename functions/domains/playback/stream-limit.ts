@@ -4,7 +4,7 @@ import { MAX_STREAMS, STREAM_TTL_SECONDS } from './limits.ts';
 /**
  * The concurrent-stream limit of one account (docs/product.md, «Numbers»): a Durable Object per
  * account, so every claim of a slot is decided in one place, in order. A stream is a device (the
- * browser's device id): the same browser starting another video keeps its slot. A stream lives
+ * device id of the signed-in session): the same browser starting another video keeps its slot. A stream lives
  * while its heartbeats come; STREAM_TTL_SECONDS of silence ends it (checked lazily on each call,
  * so an idle account costs nothing). A stream stopped from another device is remembered, so its
  * next heartbeat learns why it ended.
@@ -25,7 +25,20 @@ export interface Stream extends StreamDevice {
 }
 
 export type Claim = { ok: true; stream: Stream } | { ok: false; streams: Stream[] };
-export type Beat = 'ok' | 'stopped' | 'too_many';
+export type Beat =
+  | { ok: true }
+  | { ok: false; reason: 'stopped' }
+  | { ok: false; reason: 'too_many'; streams: Stream[] };
+
+/**
+ * Where stream `id` stands: playing; lapsed (no heartbeat for a while) with a slot free to come
+ * back to; or over: stopped from another device, replaced by a newer stream of its device, unknown
+ * (or forgotten), or lapsed while others took every slot.
+ */
+type Standing =
+  | { state: 'playing' | 'lapsed'; row: Row }
+  | { state: 'stopped' }
+  | { state: 'too_many'; streams: Stream[] };
 
 // Rows of ended streams are kept a day, so a late heartbeat still learns it was stopped.
 const FORGET_SECONDS = 86_400;
@@ -108,35 +121,37 @@ export class StreamLimit extends DurableObject {
     return { ok: true, stream };
   }
 
-  /**
-   * A heartbeat of stream `id` from `device`: 'ok' keeps it playing (a stream that lapsed comes
-   * back while there is a slot), 'stopped' when another device stopped it, 'too_many' when it
-   * lapsed and two others play now.
-   */
-  heartbeat(id: string, device: StreamDevice, now: number): Beat {
+  private standing(id: string, now: number): Standing {
     const [row] = this.rows('WHERE id = ?', id);
-    if (row?.stoppedAt != null) return 'stopped';
+    if (!row || row.stoppedAt !== null) return { state: 'stopped' };
     const playing = this.active(now);
-    if (row && playing.some((s) => s.id === id)) {
-      this.sql.exec('UPDATE streams SET last_seen_at = ? WHERE id = ?', now, id);
-      return 'ok';
-    }
-    // Lapsed (or forgotten): this device plays again if a slot is free, under the same id.
-    const others = playing.filter((s) => s.device !== device.device);
-    if (others.length >= MAX_STREAMS) return 'too_many';
-    this.sql.exec('DELETE FROM streams WHERE device = ? AND stopped_at IS NULL', device.device);
-    this.sql.exec(
-      `INSERT INTO streams (id, device, device_name, device_type, title, started_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
-      id,
-      device.device,
-      device.deviceName,
-      device.deviceType,
-      row?.title ?? '',
-      row?.startedAt ?? now,
-      now,
-    );
-    return 'ok';
+    if (playing.some((s) => s.id === id)) return { state: 'playing', row };
+    if (playing.some((s) => s.device === row.device)) return { state: 'stopped' };
+    const others = playing.filter((s) => s.device !== row.device);
+    if (others.length >= MAX_STREAMS) return { state: 'too_many', streams: others };
+    return { state: 'lapsed', row };
+  }
+
+  /**
+   * A heartbeat of stream `id` from `device`: keeps it playing (a lapsed stream comes back while
+   * there is a slot). Never starts a stream: an unknown id, or another device's stream, is
+   * 'stopped' for the caller; so is one stopped or replaced; 'too_many' when it lapsed and
+   * MAX_STREAMS others play now.
+   */
+  heartbeat(id: string, device: string, now: number): Beat {
+    const standing = this.standing(id, now);
+    if (standing.state === 'too_many')
+      return { ok: false, reason: 'too_many', streams: standing.streams };
+    if (standing.state === 'stopped' || standing.row.device !== device)
+      return { ok: false, reason: 'stopped' };
+    this.sql.exec('UPDATE streams SET last_seen_at = ? WHERE id = ?', now, id);
+    return { ok: true };
+  }
+
+  /** Whether stream `id` may still be watched (playing, or lapsed with its slot still there). */
+  playing(id: string, now: number): boolean {
+    const { state } = this.standing(id, now);
+    return state === 'playing' || state === 'lapsed';
   }
 
   /** Stops stream `id` (its device's next heartbeat gets 'stopped'); false when it is not playing. */

@@ -17,9 +17,12 @@ export const claimStream = (
 export const heartbeatStream = (
   accountId: number,
   id: string,
-  device: StreamDevice,
+  device: string,
   now: number,
 ): Promise<Beat> => limitOf(accountId).heartbeat(id, device, now) as Promise<Beat>;
+
+export const streamPlaying = (accountId: number, id: string, now: number): Promise<boolean> =>
+  limitOf(accountId).playing(id, now) as Promise<boolean>;
 
 export const activeStreams = (accountId: number, now: number): Promise<Stream[]> =>
   limitOf(accountId).active(now) as Promise<Stream[]>;

@@ -15,5 +15,8 @@ export const playbackTexts = {
   streamStopped:
     'Просмотр остановлен: на\u00a0этом аккаунте начали смотреть на\u00a0другом устройстве',
   streamNotFound: 'Просмотр не найден',
+  signInToContinue: 'Войдите, чтобы продолжить',
+  episodeRequired: 'Укажите серию',
+  episodeNotInTitle: 'Такой серии у этого сериала нет',
   noProgressTarget: 'Этот контент нельзя отметить как просмотренный',
 } as const;
