@@ -305,6 +305,46 @@ test.describe('the player', () => {
     );
   });
 
+  test('«Пропустить заставку» shows during the intro and jumps past it', async ({
+    page,
+    request,
+  }) => {
+    const trailer = await firstOf(request, 'trailers');
+    const { markers } = (await (
+      await request.get(`/cms/content_experience/watches/${trailer}/`)
+    ).json()) as { markers: { intro: { start: number; end: number } } };
+    await page.goto(`/watch/${trailer}?play=1`);
+    await playsPast(page);
+    const skip = player(page).getByRole('button', { name: 'Пропустить заставку' });
+    await page.evaluate((t) => {
+      document.querySelector('video')!.currentTime = t;
+    }, markers.intro.start + 0.5);
+    await expect(skip).toBeVisible();
+    await skip.click();
+    await expect(skip).toBeHidden();
+    expect((await media(page)).time).toBeGreaterThanOrEqual(markers.intro.end - 0.5);
+  });
+
+  test('the demo viewer without a subscription pressing play on a paid film is offered one', async ({
+    page,
+    request,
+  }) => {
+    const movies = (await (
+      await request.get('/cms/content/movies/?partner=none&page_size=40')
+    ).json()) as { results: { id: number; ageRating: string }[] };
+    // Under 18+: an account without parental control set up meets no setup offer there.
+    const film = movies.results.find((m) => m.ageRating !== '18+')!;
+    await signInByEmail(page, 'viewer@demo.amediateka.example', 'smotrim-demo');
+    await page.goto(`/watch/${film.id}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
+    await expect(dialog).toContainText('доступны по подписке');
+    await expect(dialog.getByRole('link', { name: 'Оформить подписку' })).toHaveAttribute(
+      'href',
+      '/advantages',
+    );
+  });
+
   test('a third device is offered to stop one of the two already watching, and then plays', async ({
     browser,
     request,

@@ -85,14 +85,15 @@ export function demoStatements(passwordHash: string, reference: number): string[
 FROM products WHERE buy_type = 'SVOD'`,
       'subscription',
     ),
-    // The renter's film: the most popular film that can be rented; 30 days to start it.
+    // The renter's film: the most popular released film that can be rented (an unreleased one
+    // cannot play); 30 days to start it.
     entitlementSql(
       renter.email,
       `SELECT ${accountId(renter.email)}, tp.product_id, 'rental', t.id, ${reference}, ${reference + 30 * DAY}, NULL, NULL, 'seed'
 FROM titles t JOIN title_products tp ON tp.title_id = t.id JOIN products p ON p.id = tp.product_id
-WHERE t.type = 'movie' AND p.buy_type = 'TVOD' AND t.partner = 'none'
+WHERE t.type = 'movie' AND p.buy_type = 'TVOD' AND t.partner = 'none' AND t.released_at <= ${reference}
   AND t.id = (SELECT t2.id FROM titles t2 JOIN title_products tp2 ON tp2.title_id = t2.id JOIN products p2 ON p2.id = tp2.product_id
-              WHERE t2.type = 'movie' AND p2.buy_type = 'TVOD' AND t2.partner = 'none' ORDER BY t2.popularity DESC, t2.id LIMIT 1)`,
+              WHERE t2.type = 'movie' AND p2.buy_type = 'TVOD' AND t2.partner = 'none' AND t2.released_at <= ${reference} ORDER BY t2.popularity DESC, t2.id LIMIT 1)`,
       'rental',
     ),
     // History: the first episodes of the three most popular series (the third finished), and two

@@ -5,7 +5,7 @@ import { type AudioOption, attach, type Engine, hlsSupport, type Quality } from 
 import { Icon } from './icons.tsx';
 import { MenuButton } from './MenuButton.tsx';
 import { rememberPreferences, startingPreferences } from './preferences.ts';
-import { ForbiddenDialog, HelpDialog, StreamsDialog } from './Refusals.tsx';
+import { ForbiddenDialog, HelpDialog, hasPinPopup, StreamsDialog } from './Refusals.tsx';
 import { Timeline } from './Timeline.tsx';
 import { playerTexts as t } from './texts.ts';
 import { loadThumbnails, type Thumbnail } from './thumbnails.ts';
@@ -96,6 +96,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   const [started, setStarted] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [autoMuted, setAutoMuted] = useState(false);
+  const [pinAsked, setPinAsked] = useState(false);
 
   /** One watch answer: play it, or show why not. */
   const handle = useCallback((r: ApiResult<WatchAnswer>) => {
@@ -108,6 +109,11 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       setPhase('ready');
     } else if (r.status === 403) {
       setRefusal({ reason, message: r.error?.message ?? '' });
+      // Play was pressed to watch: the page's PIN popup comes straight up, the refusal behind it.
+      if (reason === 'pin_required' && hasPinPopup()) {
+        setPinAsked(true);
+        $parental.setKey('visible', true);
+      }
       setPhase('forbidden');
     } else if (r.status === 409 && reason === 'too_many_streams') {
       const details = (r.error as { details?: { streams?: StreamInfo[] } }).details;
@@ -269,7 +275,6 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   }, [answer, video, poster]);
 
   // The PIN popup of the page: entering the PIN asks again; closing it shows the refusal again.
-  const [pinAsked, setPinAsked] = useState(false);
   useEffect(
     () =>
       $parental.listen((s, _old, key) => {
