@@ -394,6 +394,33 @@ test.describe('the player', () => {
     for (const page of devices) await page.context().close();
   });
 
+  test('a live stream stopped from another device stops at its next playlist, without waiting for a heartbeat', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpByEmail(page, `live-stop-${unique()}@example.ru`, PASSWORD);
+    await page.goto(`/tv/${await freeChannel(request)}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page);
+    // The account's other device ends this stream (as the simultaneous-playback popup does).
+    const own = page.context().request;
+    const streams = (await (await own.get('/cms/content_experience/streams/')).json()) as {
+      results: { id: string }[];
+    };
+    expect(streams.results).toHaveLength(1);
+    const stopped = await own.delete(`/cms/content_experience/streams/${streams.results[0]!.id}/`, {
+      headers: { origin: baseURL! },
+    });
+    expect(stopped.status()).toBe(204);
+    // A live playlist is fetched every couple of seconds; the heartbeat would take up to 30 s.
+    await expect(player(page).getByText('Просмотр остановлен на другом устройстве')).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(await media(page)).toMatchObject({ paused: true });
+  });
+
   test('a live channel plays at the edge, follows the clock, and goes back to the edge from the DVR window', async ({
     page,
     request,

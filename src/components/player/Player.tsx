@@ -74,6 +74,8 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const root = useRef<HTMLElement>(null);
   const engine = useRef<Engine | null>(null);
+  // What a refused playlist does (onStopped, defined below with the stream reporting).
+  const stoppedRef = useRef(() => {});
   const resumeAt = useRef<number | null>(null);
   const [, repaint] = useReducer((n: number) => n + 1, 0);
   const [levels, setLevels] = useState<Quality[]>([]);
@@ -164,6 +166,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
           video.pause();
           setPhase('failed');
         },
+        onRefused: () => stoppedRef.current(),
       },
     );
     engine.current = e;
@@ -217,6 +220,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
     setAnswer(null);
     setPhase('stopped');
   }, [video]);
+  stoppedRef.current = onStopped;
   useReporting(video, answer, statUrl, onStopped);
 
   // Subtitles: the chosen sidecar track shows, the others are off; its cues go to the live region.

@@ -8,7 +8,14 @@ import type { ErrorData } from 'hls.js';
 import Hls from 'hls.js';
 
 // Only the default export: the build aliases 'hls.js' to its source entry, which has no others.
-const { Events, ErrorTypes } = Hls;
+const { Events, ErrorTypes, ErrorDetails } = Hls;
+
+/** Playlist loads: a 403 on one is the server refusing this stream, not a network failure. */
+const PLAYLIST_LOADS: readonly string[] = [
+  ErrorDetails.MANIFEST_LOAD_ERROR,
+  ErrorDetails.LEVEL_LOAD_ERROR,
+  ErrorDetails.AUDIO_TRACK_LOAD_ERROR,
+];
 
 export interface Quality {
   /** hls.js level index. */
@@ -30,6 +37,11 @@ export interface EngineEvents {
   onLevel(height: number): void;
   /** Three tries did not help. */
   onFailed(): void;
+  /**
+   * The server refused a playlist (403): the stream was stopped on another device, lapsed while
+   * two others took the slots, or its link expired. Retrying the same URL cannot help.
+   */
+  onRefused(): void;
 }
 
 export const RETRIES = 3;
@@ -108,6 +120,12 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     tries = 0;
   });
   hls.on(Events.ERROR, (_e, data: ErrorData) => {
+    if (data.response?.code === 403 && PLAYLIST_LOADS.includes(data.details)) {
+      clearTimeout(timer);
+      hls.stopLoad();
+      events.onRefused();
+      return;
+    }
     if (!data.fatal) return;
     if (tries >= RETRIES) {
       events.onFailed();
