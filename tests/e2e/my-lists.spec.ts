@@ -353,3 +353,27 @@ test('the home page shows a signed-in viewer what to continue, and the guests’
   const guest = await (await request.get('/')).text();
   expect(guest).not.toContain('Продолжить просмотр');
 });
+
+test('a title taken off «Продолжить просмотр» on /my leaves the list once the server agrees, and stays off', async ({
+  page,
+}) => {
+  const { profileId } = await signedUp(page);
+  watchEpisodes(profileId);
+  await page.goto('/my');
+  const items = page.locator('[data-continue] li');
+  const before = await items.count();
+  expect(before).toBeGreaterThan(0);
+  const first = items.first();
+  const name = (await first.getAttribute('data-content'))!;
+  const removal = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/continue-watching/'),
+  );
+  await first.getByRole('button', { name: /^Убрать «.+» из «Продолжить просмотр»$/ }).click();
+  expect((await removal).status()).toBe(204);
+  await expect(items).toHaveCount(before - 1);
+  await expect(page.locator(`[data-continue] li[data-content="${name}"]`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator(`[data-continue] li[data-content="${name}"]`)).toHaveCount(0);
+  if (before === 1) await expect(page.getByText('Здесь появятся фильмы и сериалы')).toBeVisible();
+  await noViolations(page, '/my after a removal');
+});

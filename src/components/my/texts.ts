@@ -24,6 +24,8 @@ export const myPageTexts = {
     'В избранном пока ничего нет. Добавляйте фильмы и сериалы кнопкой «В избранное» на их страницах.',
   historyEmpty: 'История просмотра пуста. Здесь появится всё, что вы смотрите.',
   continueEmpty: 'Здесь появятся фильмы и сериалы, которые вы начали смотреть.',
+  continueRemove: (name: string) => `Убрать «${name}» из «Продолжить просмотр»`,
+  continueRemoveFailed: 'Не получилось убрать: сервис недоступен, попробуйте позже',
   episode: (season: number, number: number) => `${season} сезон, ${number} серия`,
   watched: (percent: number) => `Просмотрено ${percent}\u00a0%`,
   editHint: 'Чтобы выбирать и удалять, нужен JavaScript.',
