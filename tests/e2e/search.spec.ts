@@ -252,7 +252,8 @@ test.describe('search as you type', () => {
           setTimeout(() => resolve(sum), 300);
         }),
     );
-    expect(shift).toBe(0);
+    // Nothing a viewer could see moves: a busy machine has shown sub-pixel shifts (0.0006) here.
+    expect(shift).toBeLessThan(0.001);
     expect(problems).toEqual([]);
     expect(scripts.some((s) => /\/SearchBox\./.test(s))).toBe(true);
     scripts.length = 0;
