@@ -201,6 +201,34 @@ async function startIfRental(unlock: Unlock, viewer: Viewer, now: number) {
     await startRental(d1(), unlock.entitlementId, account, now, RENTAL_SECONDS).run();
 }
 
+/**
+ * Plays a clip: the signing key first (a missing key is a 503 before anything is spent), then the
+ * stream slot, the signed media, and only then the rental's start.
+ */
+async function playVod(
+  viewer: Viewer,
+  client: PlaybackClient,
+  device: Parameters<typeof claim>[2],
+  label: string,
+  unlock: Unlock,
+  clip: string,
+  meta: ClipMeta,
+  now: number,
+) {
+  const sign = mediaSigner();
+  const stream = await claim(viewer, client, device, label, now);
+  const media = await vodMedia(
+    sign,
+    clip,
+    meta,
+    tokenExpiry(unlock, now),
+    now,
+    bindingOf(viewer, stream),
+  );
+  await startIfRental(unlock, viewer, now);
+  return { stream, media };
+}
+
 /** The answer of a film or an episode (a channel adds its live fields). */
 export interface VodAnswer {
   content: ReturnType<typeof content>;
@@ -247,23 +275,16 @@ export async function watchEpisode(
   );
   // What can fail (the clip, the signing key) before a slot is claimed and a rental started.
   const { clip, meta } = await clipFor({ kind: 'episode', id: episode.id });
-  const sign = mediaSigner();
-  const stream = await claim(
+  const { stream, media } = await playVod(
     viewer,
     client,
     device,
     `${episode.title.name}, ${episode.season} сезон, ${episode.number} серия`,
-    now,
-  );
-  const media = await vodMedia(
-    sign,
+    unlock,
     clip,
     meta,
-    tokenExpiry(unlock, now),
     now,
-    bindingOf(viewer, stream),
   );
-  await startIfRental(unlock, viewer, now);
   return {
     content: content(episode.title),
     episode: episodeView(episode),
@@ -316,17 +337,16 @@ export async function watchTitle(
   }
   const unlock = await decide(viewer, titleItem(title, false), { entitlements, parental }, now);
   const { clip, meta } = await clipFor({ kind: 'title', id: title.id });
-  const sign = mediaSigner();
-  const stream = await claim(viewer, client, device, title.name, now);
-  const media = await vodMedia(
-    sign,
+  const { stream, media } = await playVod(
+    viewer,
+    client,
+    device,
+    title.name,
+    unlock,
     clip,
     meta,
-    tokenExpiry(unlock, now),
     now,
-    bindingOf(viewer, stream),
   );
-  await startIfRental(unlock, viewer, now);
   return {
     content: content(title),
     episode: null,
