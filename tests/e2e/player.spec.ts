@@ -172,6 +172,60 @@ test.describe('the player', () => {
     await expect.poll(async () => (await media(page)).audio).toBe('en');
   });
 
+  test('on a phone the controls stay one row and the choices sit in one «Настройки» menu', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page);
+    await page.mouse.move(180, 300);
+    const row = player(page).locator('.player__row');
+    const play = player(page).getByRole('button', { name: 'Пауза' });
+    const fullscreen = player(page).getByRole('button', { name: 'Во весь экран' });
+    // One row: the first and the last button share a line.
+    expect(
+      Math.abs((await play.boundingBox())!.y - (await fullscreen.boundingBox())!.y),
+    ).toBeLessThan(2);
+    expect((await row.boundingBox())!.height).toBeLessThan(50);
+    await expect(player(page).getByRole('button', { name: 'Качество' })).toHaveCount(0);
+
+    await player(page).getByRole('button', { name: 'Настройки' }).click();
+    const menu = page.getByRole('menu', { name: 'Настройки' });
+    for (const group of ['Качество', 'Язык озвучки', 'Субтитры', 'Скорость'])
+      await expect(menu.getByRole('group', { name: group })).toHaveCount(1);
+    // The menu fits inside the player's frame (which clips), scrolling its own items.
+    const frame = (await player(page).boundingBox())!;
+    const box = (await menu.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(frame.y);
+    const english = menu
+      .getByRole('group', { name: 'Язык озвучки' })
+      .getByRole('menuitemradio', { name: 'English' });
+    await english.click();
+    await expect.poll(async () => (await media(page)).audio).toBe('en');
+    await expect(menu).toBeHidden();
+  });
+
+  test('a play link brings the whole player into view below the sticky header', async ({
+    page,
+    request,
+  }) => {
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+      await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+      await playsPast(page);
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const slot = (await page.locator('[data-player]').boundingBox())!;
+      expect(slot.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(slot.y + slot.height).toBeLessThanOrEqual(size.height);
+    }
+  });
+
   test('the whole player works from the keyboard', async ({ page, request }) => {
     await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
     await page.getByRole('link', { name: 'Смотреть', exact: true }).focus();

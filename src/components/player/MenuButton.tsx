@@ -5,32 +5,30 @@ export interface MenuOption {
   label: string;
 }
 
+/** One set of choices: a menu holds one, or several in labelled groups (the phone's «Настройки»). */
+export interface MenuSection {
+  label: string;
+  options: MenuOption[];
+  value: string;
+  onChange(value: string): void;
+}
+
 interface Props {
   label: string;
   icon: ReactNode;
   /** What is chosen now, shown beside the icon (720p, RU). */
   badge?: string;
-  options: MenuOption[];
-  value: string;
-  onChange(value: string): void;
+  sections: MenuSection[];
   open: boolean;
   onOpenChange(open: boolean): void;
 }
 
 /**
- * A button that opens a menu of choices (WAI-ARIA menu button with menuitemradio items): arrows
- * move, Enter or Space picks, Esc or Tab closes and focus returns to the button.
+ * A button that opens a menu of choices (WAI-ARIA menu button with menuitemradio items, in groups
+ * when there are several sections): arrows move through every item, Enter or Space picks, Esc or
+ * Tab closes and focus returns to the button.
  */
-export function MenuButton({
-  label,
-  icon,
-  badge,
-  options,
-  value,
-  onChange,
-  open,
-  onOpenChange,
-}: Props) {
+export function MenuButton({ label, icon, badge, sections, open, onOpenChange }: Props) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -76,10 +74,29 @@ export function MenuButton({
     e.stopPropagation();
     run();
   };
-  const pick = (v: string) => {
-    onChange(v);
+  const pick = (section: MenuSection, v: string) => {
+    section.onChange(v);
     close(true);
   };
+  const radios = (section: MenuSection) =>
+    section.options.map((o) => (
+      <div
+        key={o.value}
+        role="menuitemradio"
+        aria-checked={o.value === section.value}
+        tabIndex={-1}
+        onClick={() => pick(section, o.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            e.stopPropagation();
+            pick(section, o.value);
+          }
+        }}
+      >
+        {o.label}
+      </div>
+    ));
 
   return (
     <div className="player__menu">
@@ -116,24 +133,17 @@ export function MenuButton({
         hidden={!open}
         onKeyDown={onMenuKey}
       >
-        {options.map((o) => (
-          <div
-            key={o.value}
-            role="menuitemradio"
-            aria-checked={o.value === value}
-            tabIndex={-1}
-            onClick={() => pick(o.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                e.stopPropagation();
-                pick(o.value);
-              }
-            }}
-          >
-            {o.label}
-          </div>
-        ))}
+        {sections.length === 1
+          ? radios(sections[0]!)
+          : sections.map((section) => (
+              // biome-ignore lint/a11y/useSemanticElements: a menu holds groups of menu items (WAI-ARIA), a fieldset would not be one
+              <div key={section.label} role="group" aria-label={section.label}>
+                <span className="player__menu-heading" aria-hidden="true">
+                  {section.label}
+                </span>
+                {radios(section)}
+              </div>
+            ))}
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { type ApiResult, errorReason, isOk } from '../../lib/api-client.ts';
 import { $parental } from '../../stores/parental.ts';
 import { type AudioOption, attach, type Engine, hlsSupport, type Quality } from './engine.ts';
 import { Icon } from './icons.tsx';
-import { MenuButton } from './MenuButton.tsx';
+import { MenuButton, type MenuSection } from './MenuButton.tsx';
 import { rememberPreferences, startingPreferences } from './preferences.ts';
 import { ForbiddenDialog, HelpDialog, hasPinPopup, StreamsDialog } from './Refusals.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -32,7 +32,7 @@ export interface PlayerProps {
 }
 
 type Phase = 'loading' | 'ready' | 'failed' | 'unsupported' | 'forbidden' | 'streams' | 'stopped';
-type MenuName = 'quality' | 'audio' | 'subtitles' | 'speed';
+type MenuName = 'quality' | 'audio' | 'subtitles' | 'speed' | 'settings';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 /** The next episode starts this many seconds after the credits begin, unless cancelled. */
@@ -54,6 +54,15 @@ function setAction(
     // Not supported here.
   }
 }
+
+/** A phone's width: the control bar folds its choices into one menu (player.css holds the same width). */
+const PHONE = '(max-width: 767px)';
+const isPhone = () => matchMedia(PHONE).matches;
+const watchPhone = (changed: () => void) => {
+  const query = matchMedia(PHONE);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
 
 const speedLabel = (s: number) => (s === 1 ? t.normalSpeed : `${String(s).replace('.', ',')}×`);
 
@@ -88,6 +97,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   const lastSubtitles = useRef('');
   const [menu, setMenu] = useState<MenuName | null>(null);
   const [help, setHelp] = useState(false);
+  const compact = useSyncExternalStore(watchPhone, isPhone, () => false);
   const [cue, setCue] = useState('');
   const [thumbs, setThumbs] = useState<Thumbnail[]>([]);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -500,6 +510,46 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       label: t.subtitleLabels[s.lang] ?? s.label,
     })),
   ];
+  // The choices of the control bar: each its own menu button on a wide screen, one «Настройки»
+  // menu on a phone, where the buttons would otherwise cover a third of the picture.
+  const sections: (MenuSection & { name: Exclude<MenuName, 'settings'>; badge?: string })[] = [];
+  if (levels.length > 1)
+    sections.push({
+      name: 'quality',
+      label: t.settings.quality,
+      badge: level === -1 ? t.auto : `${levels.find((l) => l.index === level)?.height ?? ''}p`,
+      options: qualityOptions,
+      value: String(level),
+      onChange: chooseLevel,
+    });
+  if (audioOptions.length > 1)
+    sections.push({
+      name: 'audio',
+      label: t.settings.audio,
+      badge: prefs.audio.toUpperCase(),
+      options: audioLabels,
+      value: prefs.audio,
+      onChange: chooseAudio,
+    });
+  if ((answer?.subtitles.length ?? 0) > 0)
+    sections.push({
+      name: 'subtitles',
+      label: t.settings.subtitles,
+      badge: prefs.subtitles === 'off' ? undefined : prefs.subtitles.toUpperCase(),
+      options: subtitleOptions,
+      value: prefs.subtitles,
+      onChange: chooseSubtitles,
+    });
+  if (!live)
+    sections.push({
+      name: 'speed',
+      label: t.settings.speed,
+      options: SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) })),
+      value: String(video?.playbackRate ?? 1),
+      onChange: (v) => {
+        if (video) video.playbackRate = Number(v);
+      },
+    });
   const button = (label: string, icon: Parameters<typeof Icon>[0]['name'], onClick: () => void) => (
     <button
       type="button"
@@ -639,11 +689,13 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
             {button(paused ? t.play : t.pause, paused ? 'play' : 'pause', togglePlay)}
             {button(t.back10, 'back', () => seekBy(-10))}
             {button(t.forward10, 'forward', () => seekBy(10))}
-            {button(
-              video?.muted ? t.unmute : t.mute,
-              video?.muted ? 'muted' : 'volume',
-              toggleMute,
-            )}
+            {/* A phone has its volume keys; a muted start has «Смотреть со звуком» above. */}
+            {!compact &&
+              button(
+                video?.muted ? t.unmute : t.mute,
+                video?.muted ? 'muted' : 'volume',
+                toggleMute,
+              )}
             <input
               className="player__volume"
               type="range"
@@ -677,55 +729,27 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
               </span>
             )}
             <span className="player__spacer" />
-            {levels.length > 1 && (
-              <MenuButton
-                label={t.settings.quality}
-                icon={<Icon name="quality" />}
-                badge={
-                  level === -1 ? t.auto : `${levels.find((l) => l.index === level)?.height ?? ''}p`
-                }
-                options={qualityOptions}
-                value={String(level)}
-                onChange={chooseLevel}
-                {...menuProps('quality')}
-              />
-            )}
-            {audioOptions.length > 1 && (
-              <MenuButton
-                label={t.settings.audio}
-                icon={<Icon name="audio" />}
-                badge={prefs.audio.toUpperCase()}
-                options={audioLabels}
-                value={prefs.audio}
-                onChange={chooseAudio}
-                {...menuProps('audio')}
-              />
-            )}
-            {(answer?.subtitles.length ?? 0) > 0 && (
-              <MenuButton
-                label={t.settings.subtitles}
-                icon={<Icon name="subtitles" />}
-                badge={prefs.subtitles === 'off' ? undefined : prefs.subtitles.toUpperCase()}
-                options={subtitleOptions}
-                value={prefs.subtitles}
-                onChange={chooseSubtitles}
-                {...menuProps('subtitles')}
-              />
-            )}
-            {!live && (
-              <MenuButton
-                label={t.settings.speed}
-                icon={<Icon name="speed" />}
-                options={SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }))}
-                value={String(video?.playbackRate ?? 1)}
-                onChange={(v) => {
-                  if (video) video.playbackRate = Number(v);
-                }}
-                {...menuProps('speed')}
-              />
-            )}
-            {canPip && button(t.pip, 'pip', togglePip)}
-            {button(t.help, 'help', () => setHelp(true))}
+            {compact
+              ? sections.length > 0 && (
+                  <MenuButton
+                    label={t.settings.menu}
+                    icon={<Icon name="quality" />}
+                    sections={sections}
+                    {...menuProps('settings')}
+                  />
+                )
+              : sections.map((section) => (
+                  <MenuButton
+                    key={section.name}
+                    label={section.label}
+                    icon={<Icon name={section.name} />}
+                    badge={section.badge}
+                    sections={[section]}
+                    {...menuProps(section.name)}
+                  />
+                ))}
+            {canPip && !compact && button(t.pip, 'pip', togglePip)}
+            {!compact && button(t.help, 'help', () => setHelp(true))}
             {button(
               fullscreen ? t.exitFullscreen : t.fullscreen,
               fullscreen ? 'exitFullscreen' : 'fullscreen',

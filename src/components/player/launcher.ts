@@ -52,7 +52,11 @@ export function startLauncher() {
       (p) => {
         slot.removeAttribute('aria-busy');
         p.play(target);
-        slot.scrollIntoView({ block: 'center' });
+        // The sticky header covers the viewport's top (its height changes with the width): the
+        // player comes to rest just below it, whole.
+        const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+        slot.style.scrollMarginTop = `${Math.ceil(header) + 12}px`;
+        slot.scrollIntoView({ block: 'start' });
       },
       () => {
         // The player could not be fetched: the link's own page plays it on load, as without scripts.

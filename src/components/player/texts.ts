@@ -15,6 +15,8 @@ export const playerTexts = {
     audio: 'Язык озвучки',
     subtitles: 'Субтитры',
     speed: 'Скорость',
+    /** The one menu of them all on a phone. */
+    menu: 'Настройки',
   },
   auto: 'Авто',
   subtitlesOff: 'Выкл',
