@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpByEmail } from './support/accounts.ts';
 
 /** A fresh query parameter keeps the edge cache from answering with a copy made a minute ago. */
 const fresh = () => `fresh=${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
@@ -127,4 +128,38 @@ test.describe('the TV guide', () => {
     await expect(page.locator(`[data-start="${start}"]`)).toHaveClass(/programme--past/);
     await expect(page.locator('[data-live]')).toHaveCount(1);
   });
+});
+
+test('on /tv a channel refused for the PIN opens the PIN popup, not a link to the settings', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = `tv-pin-${Date.now()}@example.ru`;
+  await signUpByEmail(page, email, 'correct horse 1');
+  await page.goto('/settings/parental?step=age');
+  await page.getByLabel('12+').check();
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByLabel('PIN-код из 4 цифр').fill('2580');
+  await page.getByLabel('Повторите PIN-код').fill('2580');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Готово' })).toBeVisible();
+
+  // A new device session: the PIN is not entered there.
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const signIn = await context.request.post('/auth/email/sign_in/', {
+    data: { email, password: 'correct horse 1' },
+  });
+  expect(signIn.status()).toBe(200);
+  const tv = await context.newPage();
+  await tv.goto('/tv');
+  // The PIN popup island is on the page, hydrated.
+  await expect(tv.locator('astro-island[component-url*="PinPopup"]:not([ssr])')).toHaveCount(1);
+  // A free channel rated 16+: the guest may play it, this account only with the PIN.
+  await tv.locator('.channel a[data-play][data-channel="novosti-24"]').click();
+  // The player asks for the PIN at once, in the popup the title pages use.
+  await expect(tv.getByRole('dialog', { name: 'Введите PIN-код' })).toBeVisible();
+  await expect(tv.getByRole('link', { name: 'Настройки родительского контроля' })).toHaveCount(0);
+  await context.close();
 });
