@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarDay, dayStart } from '../shared/ru.ts';
+import { guideDay, guideDayStart } from '../domains/tv/index.ts';
+import { calendarDay } from '../shared/ru.ts';
 import { call, RETURNING } from '../test-helpers.ts';
 
 const now = Math.floor(Date.now() / 1000);
-const today = calendarDay(new Date());
-const start = dayStart(today);
+const today = guideDay(new Date());
+const start = guideDayStart(today);
 
 beforeAll(async () => {
   const statements = [
@@ -55,7 +56,7 @@ describe('GET /cms/tv/channels/', () => {
 });
 
 describe('GET /cms/tv/channels/{id|slug}/', () => {
-  it('answers the programme of today in Moscow, by slug or id, including a show running over midnight', async () => {
+  it("answers the programme of today's guide day in Moscow (05:00 to 05:00), by slug or id, including a show running over its start", async () => {
     for (const key of ['kino-hd', '1']) {
       const body = (await (await call(`/cms/tv/channels/${key}/`)).json()) as any;
       expect(body).toMatchObject({
@@ -79,7 +80,7 @@ describe('GET /cms/tv/channels/{id|slug}/', () => {
     const utc = (await (
       await call(`/cms/tv/channels/kino-hd/?date=${today}&timezone=UTC`)
     ).json()) as any;
-    expect(utc.from).toBe(Date.parse(`${today}T00:00:00Z`) / 1000);
+    expect(utc.from).toBe(Date.parse(`${today}T05:00:00Z`) / 1000);
   });
 
   it('answers 404 for an unknown channel and 422 for a bad date or time zone', async () => {

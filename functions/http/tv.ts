@@ -2,20 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ageLabel } from '../domains/catalogue/index.ts';
 import { artUrl } from '../domains/media/index.ts';
-import { channelGuide, channelList } from '../domains/tv/index.ts';
+import { channelGuide, channelList, guideDay, guideDayStart } from '../domains/tv/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { age, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
-import {
-  calendarDay,
-  DEFAULT_TIMEZONE,
-  dayStart,
-  isCalendarDay,
-  isTimeZone,
-  SECONDS,
-} from '../shared/ru.ts';
+import { DEFAULT_TIMEZONE, isCalendarDay, isTimeZone, SECONDS } from '../shared/ru.ts';
 import * as shape from './answers.ts';
 import { apiDoc, REFUSED } from './api-doc.ts';
 
@@ -60,7 +53,8 @@ const programme = (p: ProgrammeRow | null) =>
 /**
  * TV channels (docs/product.md, «How the site talks to the API», "tv channels by id or slug (timezone default Europe/Moscow)").
  * `GET /cms/tv/channels/` — every channel with what is on now and next;
- * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a day.
+ * `GET /cms/tv/channels/{id|slug}/?date=YYYY-MM-DD&timezone=…` — one channel's programme of a guide
+ * day (05:00 to 05:00 in the zone; `from` and `to` in the answer say so).
  */
 export const tvRoutes = new Hono<AppEnv>()
   .get(
@@ -105,8 +99,9 @@ export const tvRoutes = new Hono<AppEnv>()
     validate('query', scheduleQuery),
     async (c) => {
       const q = c.req.valid('query');
-      const day = q.date ?? calendarDay(new Date(), q.timezone);
-      const from = dayStart(day, q.timezone);
+      // The guide's day, 05:00 to 05:00 in the zone, as the pages show it.
+      const day = q.date ?? guideDay(new Date(), q.timezone);
+      const from = guideDayStart(day, q.timezone);
       const found = await channelGuide(
         requestViewer(c, q.age),
         c.req.valid('param').idOrSlug,

@@ -54,7 +54,7 @@ describe('carousel table', () => {
       768, 1024, 1366, 1440, 1920,
     ]);
     expect(css).toContain(
-      '@media (min-width:1920px){.carousel--poster{--carousel-slides:6;--carousel-gap:16px}.carousel--wide{--carousel-slides:4;--carousel-gap:24px}}',
+      '@media (min-width:1920px){.carousel--poster{--carousel-slides:6;--carousel-gap:16px}.carousel--wide{--carousel-slides:4;--carousel-gap:24px}',
     );
   });
 });

@@ -3,8 +3,8 @@
  * already has the final layout) and Swiper's `breakpoints` (so hydrating changes nothing).
  */
 
-/** Poster cards, or wide horizontal tiles (episodes, wide shelves). */
-export type CarouselKind = 'poster' | 'wide';
+/** Poster cards, wide horizontal tiles (episodes, wide shelves), or a kid profile's big posters. */
+export type CarouselKind = 'poster' | 'wide' | 'kid';
 
 export interface CarouselStep {
   /** From this viewport width up (CSS px); the first step also covers anything narrower. */
@@ -31,6 +31,15 @@ export const CAROUSEL_TABLE: Record<CarouselKind, readonly CarouselStep[]> = {
     { minWidth: 1366, slides: 3, gap: 24 },
     { minWidth: 1440, slides: 3, gap: 24 },
     { minWidth: 1920, slides: 4, gap: 24 },
+  ],
+  // Not the spec's table: a kid profile's home has fewer, bigger posters to a row, easy to hit.
+  kid: [
+    { minWidth: 320, slides: 1.5, gap: 12 },
+    { minWidth: 768, slides: 3, gap: 16 },
+    { minWidth: 1024, slides: 3, gap: 24 },
+    { minWidth: 1366, slides: 4, gap: 24 },
+    { minWidth: 1440, slides: 4, gap: 24 },
+    { minWidth: 1920, slides: 5, gap: 24 },
   ],
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TitleCard } from '../../functions/domains/catalogue/index.ts';
 import type { ShelfDto } from '../../functions/domains/catalogue/showcase-dto.ts';
-import { carouselKindOf, shelvesToShow } from './home-page.ts';
+import { carouselKindOf, distinctShelves, shelvesToShow } from './home-page.ts';
 
 const base = { name: 'Полка', wide: false, partner: null, collection: null, collectionSlug: null };
 const card = { id: 1 } as never;
@@ -22,5 +23,23 @@ describe('home page shelves', () => {
     expect(shelves.map(carouselKindOf)).toEqual(['poster', 'poster', 'poster', 'poster', 'wide']);
     expect(carouselKindOf({ ...base, id: 6, kind: 'episodes', items: [] })).toBe('wide');
     expect(carouselKindOf({ ...base, id: 7, kind: 'blog', items: [] })).toBe('wide');
+  });
+
+  it('gives a kid home full shelves with no title twice, earlier shelves first', () => {
+    const cards = (...ids: number[]) => ids.map((id) => ({ id }) as TitleCard);
+    const kept = distinctShelves(
+      [
+        { name: 'А', items: cards(1, 2, 3, 4) },
+        { name: 'Б', items: cards(2, 3, 5) },
+        { name: 'В', items: cards(1, 6, 7, 8, 9) },
+      ],
+      3,
+      2,
+      new Set([9]),
+    );
+    expect(kept.map((s) => [s.name, s.items.map((c) => c.id)])).toEqual([
+      ['А', [1, 2, 3]],
+      ['В', [6, 7, 8]],
+    ]);
   });
 });

@@ -1,14 +1,18 @@
 import type { AstroGlobal } from 'astro';
 import {
   bannersQuery,
+  listTitlesQuery,
   type ShelfDto,
   showcaseQueries,
+  type TitleCard,
+  type TitleType,
   toBannerDto,
   toCard,
   toShowcase,
   toShowcaseDto,
 } from '../../functions/domains/catalogue/index.ts';
 import { continueCards, homeShelfQueries } from '../../functions/domains/my/index.ts';
+import { showcaseTexts } from '../components/showcase/texts.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
 import { loadPage } from './page-context.ts';
@@ -28,13 +32,120 @@ export function carouselKindOf(shelf: ShelfDto): CarouselKind {
   return shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster';
 }
 
+/** How many titles a kid shelf shows, and the fewest that still make a shelf. */
+export const KID_SHELF_SIZE = 12;
+const KID_SHELF_MIN = 6;
+
+/**
+ * Shelves in which no title comes twice: each shelf, in order, takes its first titles that no
+ * earlier shelf took, up to `size`; a shelf left with fewer than `min` is dropped, so every shelf
+ * on the page is full.
+ * @example distinctShelves([{ name: 'А', items: [a, b] }, { name: 'Б', items: [b, c] }], 2, 1) // А: a, b; Б: c
+ */
+export function distinctShelves<S extends { items: TitleCard[] }>(
+  shelves: S[],
+  size = KID_SHELF_SIZE,
+  min = KID_SHELF_MIN,
+  /** Titles already on the page above these shelves. */
+  taken = new Set<number>(),
+): S[] {
+  const kept: S[] = [];
+  for (const shelf of shelves) {
+    const items = shelf.items.filter((c) => !taken.has(c.id)).slice(0, size);
+    if (items.length < min) continue;
+    for (const c of items) taken.add(c.id);
+    kept.push({ ...shelf, items });
+  }
+  return kept;
+}
+
+const k = showcaseTexts.kidShelves;
+const KIDS_ALL: TitleType[] = ['kids', 'movie', 'series'];
+/** A kid profile's shelves, from the catalogue lists a kid may see (functions/access caps them). */
+const KID_SHELVES = [
+  { name: k.cartoons, types: ['kids'], sort: 'popular' },
+  { name: k.fresh, types: ['kids'], sort: 'new' },
+  { name: k.adventures, types: KIDS_ALL, genre: 'adventure', sort: 'rating' },
+  { name: k.musicals, types: KIDS_ALL, genre: 'musical', sort: 'popular' },
+  { name: k.movies, types: ['movie'], sort: 'popular' },
+  { name: k.series, types: ['series'], sort: 'popular' },
+  { name: k.best, types: KIDS_ALL, sort: 'rating' },
+] as const satisfies {
+  name: string;
+  types: readonly TitleType[];
+  genre?: string;
+  sort: 'popular' | 'new' | 'rating';
+}[];
+// Enough candidates that every shelf stays full once the earlier shelves took theirs.
+const KID_CANDIDATES = 40;
+
+/**
+ * A kid profile's home (signed in, never shared): no banners or offers, continue watching first,
+ * then the kid shelves without a title twice on the page, in ONE batched D1 round trip.
+ */
+async function loadKidHome(Astro: AstroGlobal, profileId: number) {
+  const viewer = pageViewer(Astro);
+  const { results } = await loadPage(
+    Astro,
+    (d) =>
+      [
+        homeShelfQueries(d, profileId, viewer, Math.floor(Date.now() / 1000))[0],
+        ...KID_SHELVES.map((shelf) =>
+          listTitlesQuery(
+            d,
+            {
+              types: [...shelf.types],
+              genre: 'genre' in shelf ? shelf.genre : undefined,
+              viewer,
+              sort: shelf.sort,
+            },
+            { page: 1, page_size: KID_CANDIDATES },
+          ),
+        ),
+      ] as const,
+  );
+  const [cw, ...lists] = results;
+  const base = { wide: false, partner: null, collection: null, collectionSlug: null };
+  const resume = continueCards(cw).slice(0, KID_SHELF_SIZE);
+  const picked = distinctShelves(
+    KID_SHELVES.map((shelf, i) => ({
+      ...base,
+      id: 901 + i,
+      kind: 'editors' as const,
+      name: shelf.name,
+      items: lists[i]!.map(toCard),
+    })),
+    KID_SHELF_SIZE,
+    KID_SHELF_MIN,
+    new Set(resume.map((c) => c.id)),
+  );
+  const shelves: ShelfDto[] = [
+    ...(resume.length
+      ? [
+          {
+            ...base,
+            id: 900,
+            kind: 'cw' as const,
+            personal: true as const,
+            name: k.resume,
+            items: resume,
+          },
+        ]
+      : []),
+    ...picked,
+  ];
+  return { kid: true as const, banners: [], shelves };
+}
+
 /**
  * The home page's hero banners and featured shelves the viewer may see (functions/access), in
- * ONE batched D1 round trip with the layout's data; shared with other guests at the edge. Call it
- * from the page's frontmatter.
+ * ONE batched D1 round trip with the layout's data; shared with other guests at the edge. A kid
+ * profile gets its own home (`loadKidHome`). Call it from the page's frontmatter.
  */
 export async function loadHomePage(Astro: AstroGlobal) {
   const { session } = Astro.locals.edge;
+  const kidId = session.signedIn && session.isKid ? Number(session.userId) : Number.NaN;
+  if (Number.isInteger(kidId)) return loadKidHome(Astro, kidId);
   const viewer = pageViewer(Astro);
   // The personal shelves (cw, nw) only for a signed-in profile, whose page is never shared; the
   // guests' shared copy has none.
@@ -62,6 +173,7 @@ export async function loadHomePage(Astro: AstroGlobal) {
       })
     : [];
   return {
+    kid: false as const,
     banners: banners.map(toBannerDto),
     shelves: shelvesToShow(filled, personal),
   };

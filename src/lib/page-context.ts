@@ -23,7 +23,7 @@ function parentalAsk(Astro: AstroGlobal): ParentalAsk {
 
 /** The page context alone, in one round trip: what BaseLayout loads when its page did not. */
 export const loadPageContext = (Astro: AstroGlobal): Promise<PageContext> =>
-  pageContext(Astro.url.pathname, parentalAsk(Astro));
+  pageContext(Astro.url.pathname, parentalAsk(Astro), signedInIds(Astro)?.accountId ?? null);
 
 /**
  * A page's own queries and its layout's in ONE batched D1 round trip: the results of `queries`
@@ -35,7 +35,12 @@ export async function loadPage<T extends readonly PageQuery[]>(
   Astro: AstroGlobal,
   queries: (d: Db) => T,
 ): Promise<{ context: PageContext; results: PageResults<T> }> {
-  const loaded = await pageData(Astro.url.pathname, queries, parentalAsk(Astro));
+  const loaded = await pageData(
+    Astro.url.pathname,
+    queries,
+    parentalAsk(Astro),
+    signedInIds(Astro)?.accountId ?? null,
+  );
   Astro.locals.pageContext = loaded.context;
   return loaded;
 }

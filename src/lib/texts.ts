@@ -1,3 +1,4 @@
+import type { SeeReason } from '../../functions/access/index.ts';
 import type { TitleType } from '../../functions/domains/catalogue/index.ts';
 
 /** Page texts. Those copied verbatim from the spec say so. */
@@ -20,6 +21,23 @@ export const pageTexts = {
   /** spec, docs/product.md, «Screens and routes» */
   missingContentText:
     'По загадочным причинам мы не можем найти контент, попробуйте вернуться позднее',
+  /** Why a channel or title is refused, under «Нет доступа» or «Контент недоступен» (functions/access reasons). */
+  refusedWhy: {
+    channel: {
+      kid_profile:
+        'Этот канал не\u00a0для детского профиля: он для тех, кто постарше. Переключитесь на\u00a0взрослый профиль, чтобы его смотреть.',
+      age_restricted: 'Этот канал выше возрастного ограничения, выбранного в\u00a0профиле.',
+      region_restricted: 'Этот канал недоступен в\u00a0вашем регионе.',
+    },
+    title: {
+      kid_profile:
+        'Этот фильм или сериал не\u00a0для детского профиля: он для тех, кто постарше. Переключитесь на\u00a0взрослый профиль, чтобы его смотреть.',
+      age_restricted:
+        'Этот фильм или сериал выше возрастного ограничения, выбранного в\u00a0профиле.',
+      region_restricted: 'Этот фильм или сериал недоступен в\u00a0вашем регионе.',
+    },
+  } satisfies Record<'channel' | 'title', Record<SeeReason, string>>,
+  switchProfile: 'Сменить профиль',
   /** What a screen reader reads for an age badge («18+» alone says nothing). */
   ageRating: (label: string) => `Возрастное ограничение ${label}`,
   /** What a screen reader reads for «★ 8.1». */

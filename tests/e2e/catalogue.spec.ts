@@ -208,7 +208,7 @@ test.describe('collections and TV', () => {
     expect((await page.goto('/collections/no-such-collection'))?.status()).toBe(404);
   });
 
-  test('/tv lists every channel with what is on now and next in Moscow time', async ({
+  test('/tv lists every channel with its programme of today, what is on now marked, in Moscow time', async ({
     page,
     request,
   }) => {
@@ -217,7 +217,10 @@ test.describe('collections and TV', () => {
     const firstOnAir = api.results.find((c) => c.now);
     test.skip(!firstOnAir, 'nothing on air');
     await expect(
-      page.locator('.channel').filter({ hasText: firstOnAir!.name }).locator('.channel__now'),
+      page
+        .locator('.channel')
+        .filter({ hasText: firstOnAir!.name })
+        .locator('[aria-current="time"]'),
     ).toContainText(either(names(firstOnAir!.slug)));
   });
 
@@ -226,12 +229,13 @@ test.describe('collections and TV', () => {
   }) => {
     await page.goto('/tv');
     const days = page.getByRole('navigation', { name: 'Дни' }).getByRole('link');
-    await expect(days).toHaveCount(8);
+    await expect(days).toHaveCount(7);
+    await expect(days.nth(1)).toHaveAttribute('aria-current', 'page');
+    await expect(days.nth(1)).toContainText('Сегодня');
     await days.nth(3).click();
     await expect(page).toHaveURL(/\/tv\?date=\d{4}-\d{2}-\d{2}$/);
-    await expect(page.locator('.guide__channel')).toHaveCount(30);
-    await page.locator('.guide__channel summary').first().click();
-    expect(await page.locator('.guide__channel').first().locator('li').count()).toBeGreaterThan(5);
+    await expect(page.locator('.channel')).toHaveCount(30);
+    expect(await page.locator('.channel').first().locator('li').count()).toBeGreaterThan(5);
     expect((await page.goto('/tv?date=not-a-date'))?.status()).toBe(404);
   });
 
@@ -249,7 +253,7 @@ test.describe('collections and TV', () => {
     const { names } = await nowAround(request, () => page.goto(`/tv/${channel.slug}?${fresh()}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(channel.name);
     const day = await (await request.get(`/cms/tv/channels/${channel.slug}/?${fresh()}`)).json();
-    await expect(page.locator('.schedule__item')).toHaveCount(day.programmes.length);
+    await expect(page.locator('.programme')).toHaveCount(day.programmes.length);
     const onAir = names(channel.slug);
     if (onAir.length)
       await expect(page.locator('[aria-current="time"]')).toContainText(either(onAir));
@@ -267,7 +271,7 @@ test.describe('collections and TV', () => {
     const days = page.getByRole('navigation', { name: 'Дни' }).getByRole('link');
     await days.nth(3).click();
     await expect(page).toHaveURL(new RegExp(`/tv/${channel.slug}\\?date=\\d{4}-\\d{2}-\\d{2}$`));
-    await expect(page.locator('.schedule__item').first()).toBeVisible();
+    await expect(page.locator('.programme').first()).toBeVisible();
     expect((await page.goto('/tv/no-such-channel'))?.status()).toBe(404);
     expect((await page.goto(`/tv/${channel.slug}?date=2026-13-45`))?.status()).toBe(404);
   });

@@ -1,5 +1,6 @@
 export type { Avatar } from './avatars.ts';
 export { AVATAR_COUNT, AVATARS, avatarVersion, renderAvatar } from './avatars.ts';
+export { headerProfilesQuery } from './header.repo.ts';
 export type { Profile } from './repo.ts';
 export { createProfileBody, profileParam, switchBody, updateProfileBody } from './schemas.ts';
 export {

@@ -4,6 +4,7 @@ export {
   type PageContext,
   type PageQuery,
   type ParentalAsk,
+  type ProfilesAsk,
   pageContext,
   pageData,
 } from './page-data.ts';

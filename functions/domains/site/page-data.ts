@@ -7,6 +7,7 @@ import {
   parentalSnapshotQuery,
   toParentalSnapshot,
 } from '../parental/index.ts';
+import { headerProfilesQuery, type Profile } from '../profiles/index.ts';
 import { type SeoText, seoTextQuery, toSeoText } from '../seo/index.ts';
 
 /** The database a page's queries are prepared on. */
@@ -21,36 +22,51 @@ export interface PageContext {
    * pages (docs/product.md, «How things change»: the status is read at start); null otherwise.
    */
   parental: ParentalSnapshot | null;
+  /** The signed-in account's profiles, for the header's profile menu; empty for a guest. */
+  profiles: Profile[];
 }
 
 /** Whose parental status the page needs: a live session's account, or nobody. */
 export type ParentalAsk = { accountId: number; sessionId: string } | null;
 
+/** Whose profiles the header lists: a signed-in account's id, or null for a guest. */
+export type ProfilesAsk = number | null;
+
 /** One statement a page adds to its batch. */
 export type PageQuery = Query<unknown>;
 
-// Always a third statement (for a guest one that finds nothing), so the batch keeps one shape.
-const contextQueries = (d: Db, pathname: string, ask: ParentalAsk) =>
+// Always a third and fourth statement (for a guest ones that find nothing), so the batch keeps
+// one shape.
+const contextQueries = (d: Db, pathname: string, ask: ParentalAsk, account: ProfilesAsk) =>
   [
     allFlags(d),
     seoTextQuery(d, pathname),
     parentalSnapshotQuery(d, ask?.accountId ?? 0, ask?.sessionId ?? '', nowSeconds()),
+    headerProfilesQuery(d, account ?? 0),
   ] as const;
 
 type ContextResults = Results<ReturnType<typeof contextQueries>>;
 
-function toPageContext([flags, seo, parental]: ContextResults, asked: boolean): PageContext {
+function toPageContext(
+  [flags, seo, parental, profiles]: ContextResults,
+  asked: boolean,
+): PageContext {
   return {
     toggles: togglesFrom(flags),
     seo: seo ? toSeoText(seo) : null,
     parental: asked ? toParentalSnapshot(parental, nowSeconds()) : null,
+    profiles,
   };
 }
 
 /** The page context alone, in one round trip. */
-export async function pageContext(pathname: string, ask: ParentalAsk = null): Promise<PageContext> {
+export async function pageContext(
+  pathname: string,
+  ask: ParentalAsk = null,
+  account: ProfilesAsk = null,
+): Promise<PageContext> {
   const d = d1();
-  return toPageContext(await batch(d, contextQueries(d, pathname, ask)), ask !== null);
+  return toPageContext(await batch(d, contextQueries(d, pathname, ask, account)), ask !== null);
 }
 
 /**
@@ -61,12 +77,13 @@ export async function pageData<T extends readonly PageQuery[]>(
   pathname: string,
   queries: (d: Db) => T,
   ask: ParentalAsk = null,
+  account: ProfilesAsk = null,
 ): Promise<{ context: PageContext; results: Results<T> }> {
   const d = d1();
-  const [flags, seo, parental, ...results] = await batch(d, [
-    ...contextQueries(d, pathname, ask),
+  const [flags, seo, parental, profiles, ...results] = await batch(d, [
+    ...contextQueries(d, pathname, ask, account),
     ...queries(d),
   ] as const);
-  const context = toPageContext([flags, seo, parental] as ContextResults, ask !== null);
+  const context = toPageContext([flags, seo, parental, profiles] as ContextResults, ask !== null);
   return { context, results: results as unknown as Results<T> };
 }

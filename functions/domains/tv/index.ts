@@ -1,3 +1,4 @@
+export { GUIDE_DAY_STARTS_AT, guideDay, guideDayStart, guideDays } from './day.ts';
 export {
   channelScheduleQueries,
   channelsQuery,

@@ -10,6 +10,19 @@ export const showcaseTexts = {
   moreBanners: 'Также на Амедиатеке',
   blogPanel: 'Блог',
   externalLink: '(откроется сайт блога)',
+  /** A kid profile's home: its greeting and shelves. */
+  kidHello: (name: string) => `Привет, ${name}!`,
+  kidLead: 'Мультики, сказки и\u00a0кино — всё, что можно смотреть в\u00a0детском профиле.',
+  kidShelves: {
+    resume: 'Продолжить просмотр',
+    cartoons: 'Любимые мультики',
+    fresh: 'Новые мультфильмы',
+    adventures: 'Сказки и\u00a0приключения',
+    musicals: 'Песни и\u00a0мюзиклы',
+    movies: 'Кино для всей семьи',
+    series: 'Сериалы для детей',
+    best: 'Самые любимые',
+  },
 } as const;
 
 /**

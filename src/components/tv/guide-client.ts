@@ -1,0 +1,141 @@
+/**
+ * The TV guide in the browser: programme lists open at what is on now (each list scrolls, the page
+ * does not), the «Сейчас» mark moves on when a programme ends, and the day picker swaps the day in
+ * place (fetch the day's page, replace the guide, push the URL). Without this script every day is
+ * still a link and every list starts at the day's first programme.
+ */
+
+const REGION = '[data-guide-day]';
+const nowSeconds = () => Date.now() / 1000;
+
+/** Scrolls a list so that the programme on air is its first visible row (or the list's start). */
+function scrollToNow(list: HTMLElement) {
+  const current = list.querySelector<HTMLElement>('[aria-current="time"]');
+  // The item's offsetParent is the list (position: relative), so this moves only the list.
+  list.scrollTop = current ? Math.max(0, current.offsetTop - 4) : 0;
+}
+
+/** Moves the on-air mark (aria-current and the «Сейчас» badge) to the programme running at `now`. */
+function markOnAir(list: HTMLElement, now: number): void {
+  const badge = list.querySelector<HTMLElement>('[data-live]');
+  for (const item of list.querySelectorAll<HTMLElement>('li[data-start]')) {
+    const start = Number(item.dataset.start);
+    const end = Number(item.dataset.end);
+    const onAir = start <= now && now < end;
+    item.classList.toggle('programme--past', end <= now);
+    if (onAir === (item.getAttribute('aria-current') === 'time')) continue;
+    if (!onAir) {
+      item.removeAttribute('aria-current');
+      continue;
+    }
+    item.setAttribute('aria-current', 'time');
+    const name = item.querySelector<HTMLElement>('.programme__name');
+    // insertBefore, not prepend: the Workers types' Element shadows the DOM's prepend here.
+    if (badge && name) {
+      name.insertBefore(document.createTextNode(' '), name.firstChild);
+      name.insertBefore(badge, name.firstChild);
+    }
+  }
+  if (badge && !badge.closest('[aria-current="time"]')) badge.remove();
+}
+
+/** The next moment something starts or ends among the lists, after `now`. */
+function nextChange(region: HTMLElement, now: number): number | null {
+  let next: number | null = null;
+  for (const item of region.querySelectorAll<HTMLElement>('li[data-start]')) {
+    for (const t of [Number(item.dataset.start), Number(item.dataset.end)])
+      if (t > now && (next === null || t < next)) next = t;
+  }
+  return next;
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the marks right: on a timer at the next change, and when the tab comes back. */
+function followOnAir(region: HTMLElement) {
+  clearTimeout(timer);
+  const now = nowSeconds();
+  for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]'))
+    markOnAir(list, now);
+  // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch.
+  const end = Number(region.dataset.ends);
+  if (region.dataset.today !== undefined && end && now >= end) {
+    void showDay(location.href, 'replace');
+    return;
+  }
+  const next = nextChange(region, now) ?? (region.dataset.today !== undefined ? end : null);
+  if (next === null) return;
+  // setTimeout's limit is about 24.8 days; the guide's changes are minutes away.
+  const wait = Math.min((next - now) * 1000 + 250, 2 ** 31 - 1);
+  timer = setTimeout(() => {
+    const current = document.querySelector<HTMLElement>(REGION);
+    if (current) followOnAir(current);
+  }, wait);
+}
+
+function prepare(region: HTMLElement, scroll: boolean) {
+  followOnAir(region);
+  if (scroll)
+    for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]')) scrollToNow(list);
+}
+
+let loading: AbortController | undefined;
+/** The address whose day is on show: a popstate to another hash of it changes nothing. */
+let shown = '';
+const here = () => location.pathname + location.search;
+
+/**
+ * Shows the guide day of `url` in place: its page is fetched (the same URL the link has, so the
+ * edge cache serves it) and its guide replaces this one. Focus goes to the chosen day's link;
+ * anything going wrong falls back to ordinary navigation.
+ */
+async function showDay(url: string, history: 'push' | 'replace' | 'none', focus = false) {
+  const region = document.querySelector<HTMLElement>(REGION);
+  if (!region) return location.assign(url);
+  loading?.abort();
+  loading = new AbortController();
+  region.setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch(url, { signal: loading.signal, headers: { accept: 'text/html' } });
+    if (!res.ok) throw new Error(String(res.status));
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const fresh = doc.querySelector<HTMLElement>(REGION);
+    if (!fresh) throw new Error('no guide');
+    region.replaceWith(fresh);
+    document.title = doc.title;
+    if (history === 'push') window.history.pushState({ guide: true }, '', url);
+    if (history === 'replace') window.history.replaceState({ guide: true }, '', url);
+    shown = here();
+    prepare(fresh, true);
+    if (focus) fresh.querySelector<HTMLElement>('[data-day-nav] [aria-current]')?.focus();
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return;
+    location.assign(url);
+  } finally {
+    region.removeAttribute('aria-busy');
+  }
+}
+
+/** Starts the guide on a page with a `[data-guide-day]` region. */
+export function startGuide() {
+  const region = document.querySelector<HTMLElement>(REGION);
+  if (!region) return;
+  prepare(region, true);
+  shown = here();
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>('[data-day-nav] a[href]');
+    if (!link || link.origin !== location.origin) return;
+    event.preventDefault();
+    if (link.getAttribute('aria-current')) return;
+    void showDay(link.href, 'push', true);
+  });
+  window.addEventListener('popstate', () => {
+    if (here() !== shown) void showDay(location.href, 'none');
+  });
+  document.addEventListener('visibilitychange', () => {
+    const current = document.querySelector<HTMLElement>(REGION);
+    if (document.visibilityState === 'visible' && current) followOnAir(current);
+  });
+}
