@@ -91,40 +91,22 @@ export interface VocabularyWord {
 /**
  * A typed word as the vocabulary of names would have it: unchanged when it is short or already
  * begins a name word; else the closest name word within the allowed edits (the commoner one on a
- * tie), or, for a word still being typed, the start of a name word one edit away; null when none
- * is close enough.
+ * tie); null when none is close enough. Only whole words: a correction shown to the viewer is a
+ * word they can read, never a stem.
  * @example correctWord('сарок', [{ word: 'сорок', titles: 3 }]) // 'сорок'
- * @example correctWord('оттинк', [{ word: 'оттенков', titles: 1 }]) // 'оттенк'
  */
 export function correctWord(typed: string, vocabulary: readonly VocabularyWord[]): string | null {
   const length = [...typed].length;
   if (length < MIN_CORRECTED_LENGTH || vocabulary.some((v) => v.word.startsWith(typed)))
     return typed;
-  let best: { word: string; edits: number; whole: boolean; titles: number } | undefined;
-  // Fewer edits, then a whole word over a word's start, then the commoner word.
-  const rank = (c: NonNullable<typeof best>) => [c.edits, c.whole ? 0 : 1, -c.titles];
-  const better = (c: NonNullable<typeof best>) => {
-    if (!best) return true;
-    const [a, b] = [rank(c), rank(best)];
-    const i = a.findIndex((v, k) => v !== b[k]);
-    return i >= 0 && a[i]! < b[i]!;
-  };
-  for (const { word, titles } of vocabulary) {
-    const whole = editDistance(typed, word);
-    if (whole <= allowedEdits(length)) {
-      const c = { word, edits: whole, whole: true, titles };
-      if (better(c)) best = c;
-      continue;
-    }
-    // A word still being typed: compare with the name word's starts of about the same length.
-    const chars = [...word];
-    for (const cut of [length - 1, length, length + 1]) {
-      if (cut < MIN_CORRECTED_LENGTH || cut >= chars.length) continue;
-      const start = chars.slice(0, cut).join('');
-      const edits = editDistance(typed, start);
-      const c = { word: start, edits, whole: false, titles };
-      if (edits <= 1 && better(c)) best = c;
-    }
+  let best: (VocabularyWord & { edits: number }) | undefined;
+  for (const v of vocabulary) {
+    const edits = editDistance(typed, v.word);
+    if (
+      edits <= allowedEdits(length) &&
+      (!best || edits < best.edits || (edits === best.edits && v.titles > best.titles))
+    )
+      best = { ...v, edits };
   }
   return best?.word ?? null;
 }

@@ -92,14 +92,17 @@ function titlesPage(
 }
 
 /**
- * For each typed word long enough to be corrected, the name words that share the most pairs of
- * neighbouring letters with it (any name word within the allowed edits shares one), keyed by the
- * word's position; the edit distance itself is measured in the Worker.
+ * For each typed word long enough to be corrected, the name words two letters longer or shorter
+ * at most, or that begin with it, that share the most pairs of neighbouring letters with it (any
+ * name word within the allowed edits shares one), by the word's position; the edit distance
+ * itself is measured in the Worker.
  */
 function vocabularyQuery(d: D1Database, words: readonly string[]): Query<VocabularyWord[][]> {
   const asked = words.map((w) => {
     const length = [...w].length;
-    return length >= MIN_CORRECTED_LENGTH ? { min: length - 2, pairs: letterPairs(w) } : null;
+    return length >= MIN_CORRECTED_LENGTH
+      ? { word: w, min: length - 2, max: length + 2, pairs: letterPairs(w) }
+      : null;
   });
   const q = sql`SELECT i, word, titles FROM (
       SELECT i, word, titles,
@@ -108,7 +111,9 @@ function vocabularyQuery(d: D1Database, words: readonly string[]): Query<Vocabul
         SELECT q.key AS i, w.word, w.titles,
           (SELECT count(*) FROM json_each(q.value, '$.pairs') p WHERE instr(w.word, p.value) > 0) AS shared
         FROM json_each(${JSON.stringify(asked)}) q
-        JOIN search_words w ON q.type = 'object' AND length(w.word) >= json_extract(q.value, '$.min')
+        JOIN search_words w ON q.type = 'object'
+          AND (length(w.word) BETWEEN json_extract(q.value, '$.min') AND json_extract(q.value, '$.max')
+            OR substr(w.word, 1, length(json_extract(q.value, '$.word'))) = json_extract(q.value, '$.word'))
       ) WHERE shared > 0
     ) WHERE r <= ${CANDIDATES_PER_WORD}`;
   return {
