@@ -128,28 +128,56 @@ function vocabularyQuery(d: D1Database, words: readonly string[]): Query<Vocabul
 }
 
 /**
- * Titles matching what a viewer typed. When the typed words find nothing, the same keys typed on
- * the other keyboard layout («cjhjr» is «сорок») are tried, then the words corrected against the
- * names (one edit off, two for long words: «сарок» is «сорок»). One D1 round trip, two when a
- * correction is searched.
+ * A search's first round trip, to batch with other queries (a page's layout): the page for the
+ * typed words, the vocabulary to correct them against and, when the query could have been typed
+ * on the wrong keyboard layout, the page for the switched words. `finishSearch` reads the results.
  */
-export async function searchTitles(
+export interface SearchPlan {
+  readonly queries: readonly Query<unknown>[];
+  readonly words: readonly string[];
+  readonly other: readonly string[];
+  readonly page: PageQuery;
+  readonly viewer: Viewer;
+}
+
+/** The first round trip of a search for `query`; null when it has no words to search. */
+export function planSearch(
   d: D1Database,
   query: string,
   page: PageQuery,
   viewer: Viewer,
-): Promise<SearchResult> {
+): SearchPlan | null {
   const words = queryWords(query);
-  if (!words.length) return { rows: [], total: 0, corrected: null };
+  if (!words.length) return null;
   const switched = switchLayout(query);
   const other = switched ? queryWords(switched) : [];
-  const main = [
+  const queries = [
     titlesPage(d, words, page, viewer),
     vocabularyQuery(d, [...words, ...other]),
-  ] as const;
-  const [found, vocabulary, otherFound] = other.length
-    ? await batch(d, [...main, titlesPage(d, other, page, viewer)] as const)
-    : [...(await batch(d, main)), undefined];
+    ...(other.length ? [titlesPage(d, other, page, viewer)] : []),
+  ];
+  return { queries, words, other, page, viewer };
+}
+
+const NOTHING: SearchResult = { rows: [], total: 0, corrected: null };
+
+/**
+ * The titles of a planned search from its first round trip's results. When the typed words find
+ * nothing, the same keys typed on the other keyboard layout («cjhjr» is «сорок») are taken, then
+ * the words corrected against the names (one edit off, two for long words: «сарок» is «сорок»),
+ * which costs a second round trip.
+ */
+export async function finishSearch(
+  d: D1Database,
+  plan: SearchPlan,
+  results: readonly unknown[],
+): Promise<SearchResult> {
+  const [found, vocabulary, otherFound] = results as [
+    Omit<SearchResult, 'corrected'>,
+    VocabularyWord[][],
+    Omit<SearchResult, 'corrected'> | undefined,
+  ];
+  const { words, other, page, viewer } = plan;
   if (found.total > 0) return { ...found, corrected: null };
   if (otherFound && otherFound.total > 0) return { ...otherFound, corrected: other.join(' ') };
 
@@ -166,24 +194,36 @@ export async function searchTitles(
     )
       corrections.push(fixed);
   }
-  if (!corrections.length) return { rows: [], total: 0, corrected: null };
-  const results = await batch(
+  if (!corrections.length) return NOTHING;
+  const pages = await batch(
     d,
     corrections.map((c) => titlesPage(d, c, page, viewer)),
   );
-  const at = results.findIndex((r) => r.total > 0);
-  return at < 0
-    ? { rows: [], total: 0, corrected: null }
-    : { ...results[at]!, corrected: corrections[at]!.join(' ') };
+  const at = pages.findIndex((r) => r.total > 0);
+  return at < 0 ? NOTHING : { ...pages[at]!, corrected: corrections[at]!.join(' ') };
+}
+
+/**
+ * Titles matching what a viewer typed (`planSearch` and `finishSearch`): one D1 round trip, two
+ * when a typo is corrected.
+ */
+export async function searchTitles(
+  d: D1Database,
+  query: string,
+  page: PageQuery,
+  viewer: Viewer,
+): Promise<SearchResult> {
+  const plan = planSearch(d, query, page, viewer);
+  return plan ? finishSearch(d, plan, await batch(d, plan.queries)) : NOTHING;
 }
 
 /** What the search page offers before anything is typed: the most popular titles. */
-export async function presetTitles(d: D1Database, limit: number, viewer: Viewer) {
-  return run(
-    rows<TitleRow>(
-      d,
-      sql`SELECT ${cardColumns} FROM titles ${where(searchable(viewer))}
-          ORDER BY titles.popularity DESC LIMIT ${limit}`,
-    ),
+export const presetQuery = (d: D1Database, limit: number, viewer: Viewer) =>
+  rows<TitleRow>(
+    d,
+    sql`SELECT ${cardColumns} FROM titles ${where(searchable(viewer))}
+        ORDER BY titles.popularity DESC LIMIT ${limit}`,
   );
-}
+
+export const presetTitles = (d: D1Database, limit: number, viewer: Viewer) =>
+  run(presetQuery(d, limit, viewer));
