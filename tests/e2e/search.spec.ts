@@ -328,6 +328,13 @@ test.describe('search results', () => {
     }
     expect(hrefs).toHaveLength(expected.count);
     expect(new Set(hrefs).size).toBe(expected.count);
+    // An address past the last page keeps the count and leads back to the last page.
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}&page=99`);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.locator('a[rel="prev"]')).toHaveAttribute(
+      'href',
+      new RegExp(`page=${Math.ceil(expected.count / 24)}$`),
+    );
     await context.close();
   });
 
