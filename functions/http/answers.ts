@@ -347,6 +347,13 @@ export const unbound = z.object({ status: z.literal('unbound'), socials });
 export const approved = z.object({ status: z.literal('approved'), message: z.string() });
 
 export const availability = z.object({ available: z.boolean() });
+/** Search results, and the words searched instead when those typed found nothing. */
+export const searchResults = paged(card).extend({
+  corrected_query: z
+    .string()
+    .nullable()
+    .describe('Запрос, по которому показаны результаты, если по введённому ничего не нашлось'),
+});
 export const productContent = paged(card).extend({ product: z.looseObject({ id: int }) });
 export const collectionContent = z.looseObject({
   ...paged(card).shape,

@@ -18,15 +18,19 @@ export const searchRoutes = new Hono<AppEnv>()
     '/',
     apiDoc({
       tag: 'search',
-      summary: 'Поиск по названиям, людям и описаниям',
-      answers: { 200: shape.paged(shape.card) },
+      summary: 'Поиск по названиям, людям и описаниям, с другой раскладкой и опечатками',
+      answers: { 200: shape.searchResults },
     }),
   )
   .get('/', validate('query', searchQuery), async (c) => {
     const q = c.req.valid('query');
-    const { rows, total } = await search(requestViewer(c, q.age), q.query, q);
+    const { rows, total, corrected } = await search(requestViewer(c, q.age), q.query, q);
     cmsCache(c, 600);
-    return c.json(paged(rows.map(toCard), total, new URL(c.req.url), q));
+    // corrected_query: what was searched instead when the words as typed found nothing.
+    return c.json({
+      ...paged(rows.map(toCard), total, new URL(c.req.url), q),
+      corrected_query: corrected,
+    });
   })
   .get(
     '/preset',

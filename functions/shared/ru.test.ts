@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMEZONE,
   formatClock,
   formatDayMonth,
+  formatDayMonthYear,
   formatDuration,
   formatUnit,
   isCalendarDay,
@@ -142,6 +143,9 @@ describe('dates in Russian, Moscow time by default', () => {
     const newYearMoscow = new Date('2026-12-31T21:00:00Z');
     expect(calendarDay(newYearMoscow)).toBe('2027-01-01');
     expect(formatDayMonth(newYearMoscow)).toBe('1 января');
+    expect(formatDayMonthYear(newYearMoscow)).toBe('1 января 2027');
+    expect(formatDayMonthYear(newYearMoscow, 'UTC')).toBe('31 декабря 2026');
+    expect(formatDayMonthYear('2025-03-12T09:00:00Z')).toBe('12 марта 2025');
     expect(calendarDay(newYearMoscow.getTime() - 1)).toBe('2026-12-31');
   });
 

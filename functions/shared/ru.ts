@@ -238,3 +238,13 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The day with its month and year in the zone, as a date stands alone on a page (an episode's
+ * release): «12 марта 2025», without the «г.» Intl adds.
+ * @throws RangeError for an invalid date or time zone.
+ * @example formatDayMonthYear('2025-03-12T09:00:00Z') // '12 марта 2025'
+ */
+export function formatDayMonthYear(date: DateInput, timeZone: string = DEFAULT_TIMEZONE): string {
+  return `${formatDayMonth(date, timeZone)} ${calendarDay(date, timeZone).slice(0, 4)}`;
+}

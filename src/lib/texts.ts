@@ -42,6 +42,8 @@ export const pageTexts = {
   ageRating: (label: string) => `Возрастное ограничение ${label}`,
   /** What a screen reader reads for «★ 8.1». */
   rating: (value: string) => `Рейтинг ${value}`,
+  /** The label of the episode a link led to (or that plays) in a season's list. */
+  currentEpisode: 'Выбрана',
 } as const;
 
 /** What a title is, as cards and title pages name it. */

@@ -103,7 +103,14 @@ describe('search suggestions', () => {
     s.type('т');
     await pause();
     expect(calls).toHaveLength(1);
-    expect(s.$state.get()).toEqual({ query: '', status: 'idle', items: [], count: 0, error: null });
+    expect(s.$state.get()).toEqual({
+      query: '',
+      status: 'idle',
+      items: [],
+      count: 0,
+      corrected: null,
+      error: null,
+    });
   });
 
   it("shows the server's message on an error, and asks again for the same words after one", async () => {

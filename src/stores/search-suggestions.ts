@@ -18,11 +18,20 @@ interface SuggestionsState {
   items: TitleCard[];
   /** How many titles match in all, of which `items` are the first. */
   count: number;
+  /** The words searched instead when those typed found nothing (another spelling or keyboard layout). */
+  corrected: string | null;
   /** The server's message (docs/product.md, «When things go wrong») when the last call failed. */
   error: string | null;
 }
 
-const idle: SuggestionsState = { query: '', status: 'idle', items: [], count: 0, error: null };
+const idle: SuggestionsState = {
+  query: '',
+  status: 'idle',
+  items: [],
+  count: 0,
+  corrected: null,
+  error: null,
+};
 
 interface Suggestions {
   $state: MapStore<SuggestionsState>;
@@ -61,10 +70,13 @@ export function createSuggestions(
     controller = own;
     const ticket = ++latest;
     $state.set({ ...$state.get(), query, status: 'loading' });
-    const result = await client.get<Paged<TitleCard>>('/cms/search/', {
-      params: { query, page_size: SUGGEST_PAGE_SIZE },
-      signal: own.signal,
-    });
+    const result = await client.get<Paged<TitleCard> & { corrected_query?: string | null }>(
+      '/cms/search/',
+      {
+        params: { query, page_size: SUGGEST_PAGE_SIZE },
+        signal: own.signal,
+      },
+    );
     if (ticket !== latest) return;
     controller = undefined;
     if (result.data && !result.error) {
@@ -73,10 +85,11 @@ export function createSuggestions(
         status: 'ready',
         items: result.data.results,
         count: result.data.count,
+        corrected: result.data.corrected_query ?? null,
         error: null,
       });
     } else if (result.error || result.status > 0) {
-      $state.set({ query, status: 'error', items: [], count: 0, error: errorMessage(result) });
+      $state.set({ ...idle, query, status: 'error', error: errorMessage(result) });
     } else {
       // Static mode skips the call (docs/product.md, «How the site talks to the API»): no suggestions, and nothing to report.
       $state.set({ ...idle });

@@ -48,6 +48,9 @@ test('an uncached page costs at most two D1 round trips; a cached one none', asy
     '/collections',
     `/collections/${collection.slug}`,
     '/search?query=город',
+    '/search?query=город&page=3',
+    '/search?query=сарок',
+    '/search?query=cjhjr',
     '/faq',
     '/info/tos',
   ];

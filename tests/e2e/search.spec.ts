@@ -264,3 +264,144 @@ test.describe('search as you type', () => {
     expect(scripts.filter((s) => /SearchBox|\/client\./.test(s))).toEqual([]);
   });
 });
+
+test.describe('search results', () => {
+  const BROAD = 'город';
+
+  test('a broad query pages through every result the count promises, loading more in place', async ({
+    page,
+    request,
+  }) => {
+    const expected = await search(request, BROAD);
+    expect(expected.count).toBeGreaterThan(48);
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
+    await expect(page.getByRole('status')).toHaveText(
+      new RegExp(`^Нашлось ${expected.count} результат`),
+    );
+    const cards = page.locator('#search-results > li');
+    await expect(cards).toHaveCount(24);
+    const more = page.getByRole('link', { name: 'Показать ещё' });
+    await expect(more).toHaveAttribute('rel', 'next');
+    await expect(more).toHaveAttribute('href', /[?&]page=2(&|$)/);
+    let shown = 24;
+    while (shown < expected.count) {
+      await more.click();
+      shown = Math.min(shown + 24, expected.count);
+      await expect(cards).toHaveCount(shown);
+      // Focus goes to the first new result, so a keyboard goes on from there.
+      await expect(cards.nth(shown - 1 - ((shown - 1) % 24)).locator('a')).toBeFocused();
+    }
+    await expect(more).toHaveCount(0);
+    await expect(page.locator('[data-search-shown]')).toHaveText(
+      `Показано ${expected.count} из ${expected.count}`,
+    );
+    const hrefs = await cards
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(expected.count);
+    await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
+  });
+
+  test('without JavaScript the «next» link pages through every result', async ({
+    browser,
+    request,
+  }) => {
+    const expected = await search(request, BROAD);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
+    const hrefs: string[] = [];
+    for (let n = 1; ; n++) {
+      await expect(page.getByRole('status')).toHaveText(
+        new RegExp(`^Нашлось ${expected.count} результат`),
+      );
+      hrefs.push(
+        ...(await page
+          .locator('#search-results a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))),
+      );
+      const next = page.locator('a[rel="next"]');
+      if ((await next.count()) === 0) break;
+      await expect(page.locator('a[rel="prev"]')).toHaveCount(n > 1 ? 1 : 0);
+      await next.click();
+      await expect(page).toHaveURL((url) => url.searchParams.get('page') === String(n + 1));
+    }
+    expect(hrefs).toHaveLength(expected.count);
+    expect(new Set(hrefs).size).toBe(expected.count);
+    // An address past the last page keeps the count and leads back to the last page.
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}&page=99`);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.locator('a[rel="prev"]')).toHaveAttribute(
+      'href',
+      new RegExp(`page=${Math.ceil(expected.count / 24)}$`),
+    );
+    await context.close();
+  });
+
+  test('a typo or the wrong keyboard layout still finds, and the page says what it searched', async ({
+    page,
+    request,
+  }) => {
+    const meant = await search(request, 'сорок');
+    expect(meant.count).toBeGreaterThan(0);
+    for (const typed of ['сарок', 'cjhjr']) {
+      await page.goto(`/search?query=${encodeURIComponent(typed)}`);
+      await expect(page.getByRole('status')).toHaveText(
+        new RegExp(`^Нашлось ${meant.count} результат`),
+      );
+      await expect(page.getByText('Показаны результаты по запросу «сорок»')).toBeVisible();
+      await expect(page.locator('#search-results .card').first()).toContainText(
+        meant.results[0]!.name,
+      );
+    }
+  });
+
+  test('the search box suggests the same titles, in the same order and count, as the page', async ({
+    page,
+  }) => {
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
+    const status = (await page.getByRole('status').textContent()) ?? '';
+    const names = await page.locator('#search-results .card__name').allTextContents();
+    const { box, options, live } = await searchBox(page);
+    await box.fill(BROAD);
+    await expect(options).toHaveCount(8);
+    await expect(live).toHaveText(status);
+    expect(await page.locator('.search-box__name').allTextContents()).toEqual(names.slice(0, 8));
+  });
+
+  test('the search box tolerates a typo and the wrong layout too, and says so', async ({
+    page,
+    request,
+  }) => {
+    const meant = await search(request, 'сорок');
+    const { box, options, live } = await searchBox(page);
+    for (const typed of ['сарок', 'cjhjr']) {
+      await box.fill(typed);
+      await expect(options.first()).toContainText(meant.results[0]!.name);
+      await expect(options).toHaveCount(meant.results.length);
+      await expect(live).toHaveText(
+        new RegExp(`^Нашлось ${meant.count} .*\\. Показаны результаты по запросу «сорок»$`),
+      );
+      await expect(page.locator('.search-box__corrected')).toHaveText(
+        'Показаны результаты по запросу «сорок»',
+      );
+    }
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the header’s search icon lands in the search field${javaScriptEnabled ? '' : ' without JavaScript'}`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto('/series');
+      await page.getByRole('banner').getByRole('link', { name: 'Поиск', exact: true }).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(page.getByLabel(LABEL)).toBeFocused();
+      // A results page does not take the focus: the viewer came to read.
+      await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
+      await expect(page.getByLabel(LABEL)).not.toBeFocused();
+      await context.close();
+    });
+  }
+});

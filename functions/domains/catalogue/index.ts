@@ -13,6 +13,12 @@ export { facetQueries } from './facets.repo.ts';
 export { mediascopeOf, resolvePath } from './metadata.ts';
 export { listQuery } from './schemas.ts';
 export {
+  planSearch,
+  presetQuery,
+  type SearchPlan,
+  type SearchResult,
+} from './search.repo.ts';
+export {
   collection,
   collections,
   facets,
@@ -24,6 +30,7 @@ export {
   productTitles,
   recommendations,
   search,
+  searchFinish,
   searchPreset,
   seasonDetail,
   sectionsOf,

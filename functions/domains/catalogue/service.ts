@@ -15,7 +15,7 @@ import {
 import { loadFacets } from './facets.repo.ts';
 import { premiereEpisodes, premiereSeasons } from './premieres.repo.ts';
 import { listProducts, productContent } from './products.repo.ts';
-import { presetTitles, searchTitles } from './search.repo.ts';
+import { finishSearch, presetTitles, type SearchPlan, searchTitles } from './search.repo.ts';
 import {
   findBanners,
   findCollection,
@@ -122,6 +122,10 @@ export const search = (viewer: Viewer, query: string, page: PageQuery) =>
   searchTitles(d1(), query, page, viewer);
 
 export const searchPreset = (viewer: Viewer, limit: number) => presetTitles(d1(), limit, viewer);
+
+/** The rest of a search whose first round trip a page batched with its own (`planSearch`). */
+export const searchFinish = (plan: SearchPlan, results: readonly unknown[]) =>
+  finishSearch(d1(), plan, results);
 
 export const facets = (viewer: Viewer) => loadFacets(d1(), viewer);
 

@@ -78,5 +78,8 @@ export function startLauncher() {
     for (const warm of ['pointerenter', 'focus', 'touchstart'])
       link.addEventListener(warm, () => void load().catch(() => {}), { once: true, passive: true });
   }
-  if (slot.dataset.autoplay !== undefined) play(targetOf(slot, slot));
+  // A link to an episode's place in a season's list (`?season=&episode=#episode-S-E`) leads there,
+  // marked; it does not start the player above it.
+  if (/^#episode-\d+-\d+$/.test(location.hash)) slot.hidden = true;
+  else if (slot.dataset.autoplay !== undefined) play(targetOf(slot, slot));
 }

@@ -9,6 +9,8 @@ import './search-box.css';
 interface Props {
   /** What the page searched for (`?query=`), shown in the box. */
   query: string;
+  /** Put the caret in the box on arrival (rendered as `autofocus`, so it works without JavaScript too). */
+  autoFocus?: boolean;
 }
 
 const LIST_ID = 'search-suggestions';
@@ -19,7 +21,7 @@ const optionId = (card: TitleCard) => `search-option-${card.id}`;
  * JavaScript; once hydrated the input becomes an ARIA 1.2 combobox that suggests titles as you
  * type. Enter on a suggestion opens the title, Enter without one submits the form.
  */
-export default function SearchBox({ query }: Props) {
+export default function SearchBox({ query, autoFocus = false }: Props) {
   const state = useStore(suggestions.$state);
   // The first client render must equal the server's, so the combobox roles come after hydration.
   const [enhanced, setEnhanced] = useState(false);
@@ -34,7 +36,9 @@ export default function SearchBox({ query }: Props) {
   const message =
     state.status === 'ready'
       ? state.count > 0
-        ? t.found(state.count)
+        ? state.corrected
+          ? `${t.found(state.count)}. ${t.correctedTo(state.corrected)}`
+          : t.found(state.count)
         : t.nothing
       : state.status === 'error'
         ? state.error
@@ -126,6 +130,7 @@ export default function SearchBox({ query }: Props) {
         placeholder={t.label}
         maxLength={100}
         autoComplete="off"
+        autoFocus={autoFocus}
         role={enhanced ? 'combobox' : undefined}
         aria-autocomplete={enhanced ? 'list' : undefined}
         aria-expanded={enhanced ? expanded : undefined}
@@ -144,33 +149,31 @@ export default function SearchBox({ query }: Props) {
         {t.submit}
       </button>
       {/* Pressing on the list must not take focus from the input (that would close it first). */}
-      <ul
-        id={LIST_ID}
-        className="search-box__list"
-        role="listbox"
-        aria-label={t.suggestions}
-        hidden={!expanded}
-        onMouseDown={(e) => e.preventDefault()}
-      >
-        {items.map((card) => (
-          <li
-            key={card.id}
-            id={optionId(card)}
-            className="search-box__option"
-            role="option"
-            aria-selected={card === active}
-            onClick={() => go(card)}
-          >
-            <img src={card.assets.poster} alt="" width={40} height={60} decoding="async" />
-            <span className="search-box__text">
-              <span className="search-box__name">{card.name}</span>
-              <span className="search-box__meta">
-                {card.year} · {titleTypeLabels[card.type]} · {card.ageRating}
+      <div className="search-box__panel" hidden={!expanded} onMouseDown={(e) => e.preventDefault()}>
+        {state.corrected && (
+          <p className="search-box__corrected">{t.correctedTo(state.corrected)}</p>
+        )}
+        <ul id={LIST_ID} className="search-box__list" role="listbox" aria-label={t.suggestions}>
+          {items.map((card) => (
+            <li
+              key={card.id}
+              id={optionId(card)}
+              className="search-box__option"
+              role="option"
+              aria-selected={card === active}
+              onClick={() => go(card)}
+            >
+              <img src={card.assets.poster} alt="" width={40} height={60} decoding="async" />
+              <span className="search-box__text">
+                <span className="search-box__name">{card.name}</span>
+                <span className="search-box__meta">
+                  {card.year} · {titleTypeLabels[card.type]} · {card.ageRating}
+                </span>
               </span>
-            </span>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p
         className={notice ? 'search-box__notice' : 'visually-hidden'}
         data-error={state.status === 'error' || undefined}

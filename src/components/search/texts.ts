@@ -10,4 +10,12 @@ export const searchTexts = {
     `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
   nothing: 'Ничего не нашлось',
   nothingFor: (query: string) => `По запросу «${query}» ничего не нашлось`,
+  /** When the words as typed found nothing and another spelling or keyboard layout did. */
+  correctedTo: (query: string) => `Показаны результаты по запросу «${query}»`,
+  more: 'Показать ещё',
+  previous: 'Предыдущие',
+  pages: 'Страницы результатов',
+  pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
+  /** Said after «Показать ещё» brings the next results in place. */
+  shown: (shown: number, total: number) => `Показано ${shown} из ${total}`,
 } as const;
