@@ -137,7 +137,7 @@ describe('GET /cms/content_experience/history/', () => {
     });
     expect(first.body.results[1]).toMatchObject({
       episode: { id: 4, season: 2, number: 1, name: 'Возвращение' },
-      url: '/watch/1?season=2&episode=1',
+      url: '/watch/1?season=2&episode=1&play=1',
     });
 
     const next = new URL(first.body.next);
@@ -289,7 +289,7 @@ describe('GET /continue-watching', () => {
         position: 0,
         duration: 50 * 60,
         date: new Date((now - 50) * 1000).toISOString(),
-        url: '/watch/1?season=2&episode=1',
+        url: '/watch/1?season=2&episode=1&play=1',
       },
       expect.objectContaining({
         episodeId: 0,

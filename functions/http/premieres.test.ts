@@ -15,7 +15,7 @@ describe('premieres and products', () => {
       seasonNumber: 2,
       number: 2,
       content: { id: 1 },
-      url: '/watch/1?season=2&episode=2',
+      url: '/watch/1?season=2&episode=2#episode-2-2',
     });
   });
 

@@ -47,7 +47,8 @@ export const premiereRoutes = new Hono<AppEnv>()
         releasedAt: r.episodeReleasedAt,
         upcoming: r.episodeReleasedAt > now,
         content: toCard(r),
-        url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}`,
+        // The new episode's place on its series page, marked (scripts-off too, by the fragment).
+        url: `${watchUrl(r.id)}?season=${r.seasonNumber}&episode=${r.episodeNumber}#episode-${r.seasonNumber}-${r.episodeNumber}`,
       })),
     });
   })

@@ -44,7 +44,7 @@ describe('GET /cms/showcases/...', () => {
     ]);
     expect(shelves[3]!.items[0]).toMatchObject({
       content: { id: 1, name: 'Тихий город' },
-      url: '/watch/1?season=2&episode=1',
+      url: '/watch/1?season=2&episode=1#episode-2-1',
     });
     expect(shelves[4]!.items).toEqual([
       { headline: 'Итоги года', url: 'https://blog.amediateka.example/itogi' },

@@ -35,7 +35,7 @@ describe('a guest and a free episode', () => {
     expect(body.manifest).toMatch(/^\/media\/hls\/[^/]+\/vod\/c\d\/master\.m3u8$/);
     expect(body.stream).toBeNull();
     expect(body.episode).toMatchObject({ id: 1, season: 1, number: 1 });
-    expect(body.next).toMatchObject({ episodeId: 2, url: '/watch/1?season=1&episode=2' });
+    expect(body.next).toMatchObject({ episodeId: 2, url: '/watch/1?season=1&episode=2&play=1' });
 
     const master = await call(body.manifest);
     expect(master.status).toBe(200);

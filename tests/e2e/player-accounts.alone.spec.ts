@@ -123,7 +123,7 @@ test('at the credits of an episode the next one counts down: it can be cancelled
       document.querySelector('video')!.currentTime = t;
     }, credits - 1);
 
-  await page.goto(`/watch/${series.id}?season=1&episode=1`);
+  await page.goto(`/watch/${series.id}?season=1&episode=1&play=1`);
   await playsPast(page);
   await seekToCredits();
   const next = player(page).getByRole('region', { name: 'Следующая серия' });
@@ -136,12 +136,12 @@ test('at the credits of an episode the next one counts down: it can be cancelled
   });
   await expect(page).toHaveURL(/episode=1/);
 
-  await page.goto(`/watch/${series.id}?season=1&episode=1`);
+  await page.goto(`/watch/${series.id}?season=1&episode=1&play=1`);
   await playsPast(page);
   await seekToCredits();
   await expect(next).toBeVisible();
   await expect(player(page)).toContainText('1 сезон, 2 серия', { timeout: 20_000 });
-  await expect(page).toHaveURL(/season=1&episode=2$/);
+  await expect(page).toHaveURL(/season=1&episode=2&play=1$/);
   await playsPast(page, 0.5);
   await stopMyStream(page);
 });

@@ -115,7 +115,7 @@ test.describe('the player', () => {
     await context.close();
   });
 
-  test('an episode of the season list plays in place, and the page at ?season=&episode= plays it on load', async ({
+  test('an episode of the season list plays in place, and the page at ?season=&episode=&play=1 plays it on load', async ({
     page,
     request,
   }) => {
@@ -125,11 +125,13 @@ test.describe('the player', () => {
     const name = await first.textContent();
     await first.click();
     await playsPast(page);
-    await expect(page).toHaveURL(new RegExp(`/watch/${series}\\?season=1&episode=1#player$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/watch/${series}\\?season=1&episode=1&play=1#player$`),
+    );
     await expect(player(page)).toContainText(name ?? '');
 
     // Opened to play with no press on the page: it starts muted, one press away from sound.
-    await page.goto(`/watch/${series}?season=1&episode=1`);
+    await page.goto(`/watch/${series}?season=1&episode=1&play=1`);
     await playsPast(page);
     await expect(player(page)).toContainText('1 сезон, 1 серия');
     const withSound = player(page).getByRole('button', { name: 'Смотреть со звуком' });
@@ -333,7 +335,7 @@ test.describe('the player', () => {
     await signUpByEmail(page, `player-${unique()}@example.ru`, PASSWORD);
     const series = await firstOf(request, 'series');
     await declineParentalControl(page, series);
-    await page.goto(`/watch/${series}?season=1&episode=1`);
+    await page.goto(`/watch/${series}?season=1&episode=1&play=1`);
     await playsPast(page);
     await player(page).getByRole('button', { name: 'Субтитры' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();

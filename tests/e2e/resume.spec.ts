@@ -37,7 +37,7 @@ test('/resume sends a guest to sign in, and a viewer back to the episode and mom
   const back = await own.get('/resume', { maxRedirects: 0 });
   expect([back.status(), back.headers().location]).toEqual([
     302,
-    `/watch/${titleId}?season=1&episode=1&t=10`,
+    `/watch/${titleId}?season=1&episode=1&play=1&t=10`,
   ]);
   expect(back.headers()['cache-control']).toContain('no-store');
 });

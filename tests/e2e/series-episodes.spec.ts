@@ -78,6 +78,25 @@ for (const [width, height] of [
       await context.close();
     });
 
+    test('a plain ?season=&episode= link leads to the episode, marked, and ?play=1 plays it', async ({
+      page,
+      request,
+    }) => {
+      const { url, last } = await seriesWithSeasons(request, page);
+      await page.goto(`${url}?season=2&episode=${last}`);
+      const episode = page.locator(`#episode-2-${last}`);
+      await expect.poll(() => visibleBelowHeader(page, `#episode-2-${last}`)).toBe(true);
+      await expect(episode.locator('a[data-play]')).toHaveAttribute('aria-current', 'true');
+      await expect(page.locator('#player')).toBeHidden();
+      // The episode's own play link asks to play, so it plays.
+      await expect(episode.locator('a[data-play]')).toHaveAttribute(
+        'href',
+        new RegExp(`\\?season=2&episode=${last}&play=1#player$`),
+      );
+      await page.goto(`${url}?season=2&episode=${last}&play=1`);
+      await expect(page.locator('#player')).toBeVisible();
+    });
+
     test('switching the season keeps the season picker in view below the sticky header', async ({
       page,
       request,

@@ -83,7 +83,8 @@ export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
               seasonNumber: e.seasonNumber,
               releasedAt: e.episodeReleasedAt,
               content: toCard(e),
-              url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}`,
+              // The new episode's place on its series page, marked (scripts-off too, by the fragment).
+              url: `${watchUrl(e.id)}?season=${e.seasonNumber}&episode=${e.episodeNumber}#episode-${e.seasonNumber}-${e.episodeNumber}`,
             })),
           };
         default: {

@@ -50,12 +50,12 @@ function episodeOf(row: EpisodeColumns): EpisodeRef | null {
 }
 
 /**
- * The watch page of a title, at an episode when there is one.
- * @example episodeUrl(1, { season: 2, number: 3 }) // '/watch/1?season=2&episode=3'
+ * The watch page of a title, playing an episode when there is one (a list's card continues it).
+ * @example episodeUrl(1, { season: 2, number: 3 }) // '/watch/1?season=2&episode=3&play=1'
  */
 export function episodeUrl(titleId: number, episode: Pick<EpisodeRef, 'season' | 'number'> | null) {
   return episode
-    ? `${watchUrl(titleId)}?season=${episode.season}&episode=${episode.number}`
+    ? `${watchUrl(titleId)}?season=${episode.season}&episode=${episode.number}&play=1`
     : watchUrl(titleId);
 }
 

@@ -144,8 +144,8 @@ export async function streamHeartbeat(
 }
 
 /**
- * Where /resume sends a signed-in profile: the watch page of what it watched last, with the
- * episode and the moment (`t`, whole seconds; none when it was finished); null when nothing.
+ * Where /resume sends a signed-in profile: the watch page of what it watched last, playing, with
+ * the episode and the moment (`t`, whole seconds; none when it was finished); null when nothing.
  */
 export async function resumeTarget(viewer: Viewer): Promise<string | null> {
   const profile = profileOf(viewer);
@@ -157,7 +157,8 @@ export async function resumeTarget(viewer: Viewer): Promise<string | null> {
     params.set('season', String(last.season));
     params.set('episode', String(last.number));
   }
+  // It plays there at once: «resume» is a request to watch, not to read the title's page.
+  params.set('play', '1');
   if (!last.completed && last.position >= 1) params.set('t', String(Math.floor(last.position)));
-  const query = params.toString();
-  return `${watchUrl(last.titleId)}${query ? `?${query}` : ''}`;
+  return `${watchUrl(last.titleId)}?${params}`;
 }

@@ -189,8 +189,9 @@ const content = (title: TitleRow) => ({
 const resumeAt = (p: { position: number; completed: number } | undefined) =>
   p && !p.completed ? p.position : 0;
 
+/** Plays the episode on its page (the next episode's link, where /resume leads). */
 const episodeUrl = (titleId: number, e: { season: number; number: number }) =>
-  `${watchUrl(titleId)}?season=${e.season}&episode=${e.number}`;
+  `${watchUrl(titleId)}?season=${e.season}&episode=${e.number}&play=1`;
 
 const notReleased = (releasedAt: number, now: number) => releasedAt > now;
 

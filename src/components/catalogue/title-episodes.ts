@@ -31,12 +31,19 @@ function mark(episode: HTMLElement) {
   }
 }
 
-/** The episode element the address leads to, if it names one. */
+/**
+ * The episode element the address leads to, if it names one: by its fragment, or the one the
+ * server marked for `?episode=` when the address does not ask to play it.
+ */
 function linkedEpisode(): HTMLElement | null {
   const id = decodeURIComponent(location.hash.slice(1));
-  if (!/^episode-\d+-\d+$/.test(id)) return null;
-  const el = document.getElementById(id);
-  return el?.closest('[data-episodes] > li') ? el : null;
+  if (/^episode-\d+-\d+$/.test(id)) {
+    const el = document.getElementById(id);
+    return el?.closest('[data-episodes] > li') ? el : null;
+  }
+  const params = new URLSearchParams(location.search);
+  if (!params.has('episode') || params.get('play') === '1') return null;
+  return document.querySelector<HTMLElement>('[data-episodes] > li[data-current]');
 }
 
 export function startEpisodes() {
