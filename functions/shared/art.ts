@@ -5,7 +5,7 @@
  */
 
 /** Bump when the pictures change: every URL changes with it, so immutable caching stays right. */
-export const ART_VERSION = 'a3';
+export const ART_VERSION = 'a4';
 
 /** Raster kinds: title posters (2:3), title backdrops (16:9) and episode stills (16:9, a pool). */
 export const RASTER_KINDS = ['poster', 'background', 'still'] as const;
@@ -39,14 +39,14 @@ export const artHeight = (kind: RasterKind, width: number) =>
 
 /**
  * The URL of a picture at one width (versioned: served with immutable caching).
- * @example artImageUrl('poster', 7, 480) // '/media/art/poster/7-480.webp?v=a3'
+ * @example artImageUrl('poster', 7, 480) // '/media/art/poster/7-480.webp?v=a4'
  */
 export const artImageUrl = (kind: RasterKind, id: number, width: number) =>
   `/media/art/${kind}/${id}-${width}.webp?v=${ART_VERSION}`;
 
 /**
  * Every width of a picture as a `srcset`.
- * @example artSrcset('poster', 7) // '/media/art/poster/7-240.webp?v=a3 240w, /media/art/poster/7-480.webp?v=a3 480w'
+ * @example artSrcset('poster', 7) // '/media/art/poster/7-240.webp?v=a4 240w, /media/art/poster/7-480.webp?v=a4 480w'
  */
 export const artSrcset = (kind: RasterKind, id: number) =>
   ART_SIZES[kind].widths.map((w) => `${artImageUrl(kind, id, w)} ${w}w`).join(', ');

@@ -297,7 +297,7 @@ async function compose(kind, slot, frames, byFamily) {
   // cropped around it.
   const focal = { x: between(r, 0.56, 0.76), y: between(r, 0.3, 0.55) };
   const [dark, , hi] = palette.map(rgb);
-  const duotone = r() < 0.42;
+  const duotone = r() < 0.5;
   const flop = r() < 0.5;
   const flip = family !== 'fractal' && r() < 0.25;
   const base = sharp(await softCrop(frame, w, h, r, look.zoom, between(r, ...look.blur)), {
@@ -313,7 +313,7 @@ async function compose(kind, slot, frames, byFamily) {
     );
   } else {
     base
-      .recomb(gradeMatrix(between(r, -100, 100), between(r, 0.45, 1)))
+      .recomb(gradeMatrix(between(r, -100, 100), between(r, 0.3, 0.75)))
       .linear(between(r, 0.8, 1.05), -between(r, 4, 16));
   }
   const pixels = await base.raw().toBuffer();
@@ -334,7 +334,7 @@ async function compose(kind, slot, frames, byFamily) {
     second,
     blend: r() < 0.5 ? 'screen' : 'soft',
     palette,
-    tint: duotone ? 0.2 : between(r, 0.4, 0.7),
+    tint: duotone ? 0.2 : between(r, 0.5, 0.8),
     contrast: between(r, 0.5, 1),
     exposure: between(r, 0.78, 0.92),
     focal,
@@ -440,11 +440,16 @@ export async function generateArt({ ffmpeg, force = false, slots = ART_POOL } = 
   // libvips on one thread per picture, two pictures at a time: two cores, like the clips.
   sharp.concurrency(1);
   sharp.cache(false);
-  const frames = [];
-  await pool(sources(), parallel, async (s) => {
-    frames.push(...(await render(ffmpeg, s)));
-  });
-  frames.sort((a, b) => a.family.localeCompare(b.family));
+  // In the sources' order whichever ffmpeg ends first: the same slot always gets the same picture.
+  const rendered = [];
+  await pool(
+    sources().map((s, i) => [s, i]),
+    parallel,
+    async ([s, i]) => {
+      rendered[i] = await render(ffmpeg, s);
+    },
+  );
+  const frames = rendered.flat();
   const byFamily = Object.groupBy(frames, (f) => f.family);
   rmSync(PARTIAL, { recursive: true, force: true });
   for (const kind of Object.keys(ART_SIZES)) mkdirSync(join(PARTIAL, kind), { recursive: true });
