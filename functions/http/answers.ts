@@ -18,7 +18,13 @@ export const card = z.object({
   ageRating: z.string().describe('«16+»'),
   partner: z.string(),
   rating: z.number().nullable(),
-  assets: z.object({ poster: z.string(), background: z.string() }),
+  genres: z.array(z.string()).describe('До двух жанров'),
+  assets: z.object({
+    poster: z.string(),
+    background: z.string(),
+    posterSrcset: z.string().describe('Постер в нескольких ширинах, для srcset'),
+    backgroundSrcset: z.string().describe('Фон в нескольких ширинах, для srcset'),
+  }),
   url: z.string(),
 });
 
@@ -198,6 +204,11 @@ export const channelDay = channel.extend({
 });
 
 export const svg = { description: 'SVG', schema: z.string(), type: 'image/svg+xml' };
+export const image = {
+  description: 'WebP (растровые картинки) или SVG (рисованные)',
+  schema: z.string(),
+  type: 'image/*',
+};
 
 export const valid = z.object({ valid: z.literal(true) });
 export const token = z.object({ token: z.string().describe('Одноразовый токен смены пароля') });
@@ -278,6 +289,7 @@ export const collection = z.object({
   name: z.string(),
   description: z.string().nullable(),
   count: int,
+  covers: z.array(int).describe('Первые три фильма или сериала подборки: обложка из их постеров'),
 });
 
 export const banner = z.object({ id: int, headline: z.string(), text: z.string(), content: card });

@@ -45,8 +45,9 @@ describe('CMS content lists', () => {
       partner: 'hbo-max',
       url: '/watch/1',
       assets: {
-        poster: expect.stringMatching(/^\/media\/art\/poster\/1\.svg\?v=[0-9a-z]+$/),
-        background: expect.stringMatching(/^\/media\/art\/background\/1\.svg\?v=/),
+        poster: expect.stringMatching(/^\/media\/art\/poster\/1-480\.webp\?v=[0-9a-z]+$/),
+        background: expect.stringMatching(/^\/media\/art\/background\/1-1280\.webp\?v=/),
+        posterSrcset: expect.stringMatching(/-240\.webp\?v=\w+ 240w, .+-480\.webp\?v=\w+ 480w$/),
       },
     });
   });

@@ -138,7 +138,7 @@ export const contentRoutes = new Hono<AppEnv>()
           name: t.name,
           durationMin: t.durationMin,
           url: watchUrl(t.id),
-          assets: titleAssets({ ...t, type: 'trailer' }),
+          assets: titleAssets(t),
         })),
         trailerOf: title.trailerOf,
       });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artUrl } from '../domains/media/art.ts';
+import { artImageUrl, artKey, artSlot } from '../shared/art.ts';
 import { call } from '../test-helpers.ts';
 
 // Ids far from the seed's, so this file never clashes with a loaded catalogue.
@@ -19,8 +20,48 @@ beforeAll(async () => {
   ]);
 });
 
+describe('GET /media/art/{kind}/{id}-{width}.webp', () => {
+  const webp = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
+
+  it('serves a picture from R2 as WebP, cached for good at the current version', async () => {
+    await env.MEDIA.put(artKey('poster', artSlot('poster', 7), 480), webp);
+    const res = await call(artImageUrl('poster', 7, 480));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(webp);
+    // Another version's URL (an old page) gets the picture but keeps it only briefly.
+    const old = await call('/media/art/poster/7-480.webp?v=old1');
+    expect(old.headers.get('cache-control')).toBe('public, max-age=3600');
+    await old.arrayBuffer();
+  });
+
+  it('draws a neutral stand-in, without text and kept briefly, while a picture is not in R2', async () => {
+    const res = await call(artImageUrl('background', 899_999, 640));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const svg = await res.text();
+    expect(svg).toMatch(/width="640" height="360"/);
+    expect(svg).not.toContain('<text');
+  });
+
+  it('answers 404 for a width that is not made and 422 for a malformed name', async () => {
+    const res = await call('/media/art/poster/7-999.webp');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { details: { reason: string } }).details.reason).toBe(
+      'art_not_found',
+    );
+    for (const path of ['/media/art/poster/7.webp', '/media/art/channel/7-480.webp']) {
+      const bad = await call(path);
+      expect(bad.status, path).toBe(422);
+      await bad.arrayBuffer();
+    }
+  });
+});
+
 describe('GET /media/art/{kind}/{id}.svg', () => {
-  it('draws a title poster as SVG of 400×600 with the name escaped, cached for good at its versioned URL', async () => {
+  it('draws a stand-in title poster as SVG of 480×720, without the title text, cached for good at its versioned URL', async () => {
     const url = artUrl('poster', { id: TITLE_ID, name: NAME, caption: '2024 · Фильм' });
     const res = await call(url);
     expect(res.status).toBe(200);
@@ -28,12 +69,11 @@ describe('GET /media/art/{kind}/{id}.svg', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const svg = await res.text();
     expect(svg).toMatch(
-      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="400" height="600" viewBox="0 0 400 600"/,
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="480" height="720" viewBox="0 0 480 720"/,
     );
     expect(svg).not.toContain('<script');
-    expect(svg).toContain('&lt;script&gt;');
-    expect(svg).toContain('Том &amp; «Джерри»');
-    expect(svg).toContain('2024 · ФИЛЬМ');
+    expect(svg).not.toContain('<text');
+    expect(svg).toContain('aria-label="Том &amp; «Джерри» &lt;script&gt;');
     // The same id always gives the same picture.
     expect(await (await call(url)).text()).toBe(svg);
   });
@@ -55,7 +95,9 @@ describe('GET /media/art/{kind}/{id}.svg', () => {
     expect(logo.status).toBe(200);
     const svg = await logo.text();
     expect(svg).toMatch(/width="200" height="200"/);
-    expect(svg).toContain('Кино ТВ');
+    // A logo: the monogram in a shape, the name only as the image's label.
+    expect(svg).toContain('aria-label="Кино ТВ"');
+    expect(svg).toMatch(/<text[^>]*>КТ<\/text>/);
     for (const kind of ['poster', 'background']) {
       const res = await call(`/media/art/${kind}/default.svg`);
       expect(res.status).toBe(200);

@@ -1,25 +1,53 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   ART_KINDS,
+  type ArtKind,
   artSubject,
   artVersion,
   DEFAULT_SUBJECT,
+  gradientArt,
   renderArt,
+  storedArt,
 } from '../domains/media/index.ts';
 import { AVATAR_COUNT, avatarVersion, renderAvatar } from '../domains/profiles/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError, notFoundResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { ART_SIZES, ART_VERSION, artHeight, RASTER_KINDS, type RasterKind } from '../shared/art.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const notFound = () => new ApiError(404, 'Изображение не найдено', 'art_not_found');
 // An unversioned or outdated URL may show a renamed title's old name: cache it briefly only.
 const SHORT = 'public, max-age=3600';
+// A stand-in for a picture not (yet) in R2: kept briefly, so the real one shows once uploaded.
+const STAND_IN = 'public, max-age=300';
+
+/** A raster picture from R2; while it is missing there, a drawn stand-in of the same size. */
+async function raster(c: Context<AppEnv>, kind: RasterKind, file: string, v: string | undefined) {
+  const [id, width] = file.slice(0, -'.webp'.length).split('-').map(Number) as [number, number];
+  if (!ART_SIZES[kind].widths.includes(width)) throw notFound();
+  const object = await storedArt(kind, id, width);
+  if (!object) {
+    return c.body(gradientArt(width, artHeight(kind, width), `${kind}:${id}`), 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': STAND_IN,
+    });
+  }
+  return c.body(object.body, 200, {
+    'Content-Type': 'image/webp',
+    'Content-Length': String(object.size),
+    ETag: object.httpEtag,
+    'Cache-Control': v === ART_VERSION ? IMMUTABLE : SHORT,
+  });
+}
 
 /**
- * `GET /media/art/{poster|background|channel}/{id|default}.svg?v=…`: generated art (see art.ts);
+ * `GET /media/art/{poster|background|still}/{id}-{width}.webp?v=…`: the raster art from R2
+ * (functions/shared/art.ts), or a drawn stand-in while it is missing;
+ * `GET /media/art/{poster|background|channel}/{id|default}.svg?v=…`: drawn art (see art.ts);
  * `GET /media/art/avatar/{1–16}.svg?v=…`: profile avatars.
  * Mounted outside the API prefixes, so unknown paths under it answer the JSON 404 here.
  */
@@ -48,7 +76,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     ),
     (c) => {
       const id = Number(c.req.valid('param').file.slice(0, -'.svg'.length));
-      if (id > AVATAR_COUNT) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
+      if (id > AVATAR_COUNT) throw notFound();
       return c.body(renderAvatar(id), 200, {
         'Content-Type': 'image/svg+xml; charset=utf-8',
         'Cache-Control': c.req.valid('query').v === avatarVersion(id) ? IMMUTABLE : SHORT,
@@ -59,8 +87,9 @@ export const mediaRoutes = new Hono<AppEnv>()
     '/:kind/:file',
     apiDoc({
       tag: 'media',
-      summary: 'Постер, фон или логотип канала (id или default), SVG',
-      answers: { 200: shape.svg },
+      summary:
+        'Постер, фон или кадр серии в одной из ширин ({id}-{ширина}.webp); постер, фон или логотип канала, нарисованный (id или default, .svg)',
+      answers: { 200: shape.image },
       errors: { 404: 'Изображение не найдено (art_not_found)' },
     }),
   )
@@ -68,10 +97,16 @@ export const mediaRoutes = new Hono<AppEnv>()
     '/:kind/:file',
     validate(
       'param',
-      z.object({
-        kind: z.enum(ART_KINDS),
-        file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/),
-      }),
+      z.union([
+        z.object({
+          kind: z.enum(RASTER_KINDS),
+          file: z.string().regex(/^[1-9][0-9]{0,9}-[0-9]{2,4}\.webp$/),
+        }),
+        z.object({
+          kind: z.enum(ART_KINDS),
+          file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/),
+        }),
+      ]),
     ),
     validate(
       'query',
@@ -84,11 +119,14 @@ export const mediaRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const { kind, file } = c.req.valid('param');
+      const v = c.req.valid('query').v;
+      if (file.endsWith('.webp')) return raster(c, kind as RasterKind, file, v);
       const key = file.slice(0, -'.svg'.length);
-      const subject = key === 'default' ? DEFAULT_SUBJECT : await artSubject(kind, Number(key));
-      if (!subject) throw new ApiError(404, 'Изображение не найдено', 'art_not_found');
-      const current = key === 'default' || c.req.valid('query').v === artVersion(subject);
-      return c.body(renderArt(kind, subject), 200, {
+      const drawn = kind as ArtKind;
+      const subject = key === 'default' ? DEFAULT_SUBJECT : await artSubject(drawn, Number(key));
+      if (!subject) throw notFound();
+      const current = key === 'default' || v === artVersion(subject);
+      return c.body(renderArt(drawn, subject), 200, {
         'Content-Type': 'image/svg+xml; charset=utf-8',
         'Cache-Control': current ? IMMUTABLE : SHORT,
       });

@@ -2,7 +2,7 @@
 // renditions, WebVTT subtitles, a thumbnail sprite, a poster, meta.json) into `.media/` with ffmpeg.
 // Cached: runs again only when `.media/stamp.json` is missing or names another MEDIA_VERSION
 // (bump it whenever the output changes), or with `--force`. `--verify` checks the result afterwards.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -14,10 +14,13 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { generateArt } from './art.mjs';
 import { CLIPS, creditsText } from './clips.mjs';
+import { ffmpegPath } from './ffmpeg.mjs';
+
+export { ffmpegPath };
 
 export const MEDIA_VERSION = 4;
 export const MEDIA_DIR = '.media';
@@ -54,19 +57,6 @@ function findFont(file) {
   if (process.env.MEDIA_FONT && file === 'DejaVuSans.ttf') return process.env.MEDIA_FONT;
   for (const dir of FONT_DIRS) if (existsSync(join(dir, file))) return join(dir, file);
   return null;
-}
-
-/** FFMPEG from the environment, else the binary of @ffmpeg-installer (a known build), else the PATH. */
-export function ffmpegPath() {
-  if (process.env.FFMPEG) return process.env.FFMPEG;
-  try {
-    const path = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path;
-    if (existsSync(path)) return path;
-  } catch {
-    // not installed for this platform: fall through to the PATH
-  }
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0) return 'ffmpeg';
-  throw new Error('media: no ffmpeg (install @ffmpeg-installer/ffmpeg or put ffmpeg on the PATH)');
 }
 
 /** WebVTT time: 00:01:02.500 */
@@ -521,6 +511,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   try {
     await generate({ force: args.includes('--force') });
+    // The catalogue's art, from the same generators (art.mjs); cached apart from the clips.
+    await generateArt({ ffmpeg: ffmpegPath(), force: args.includes('--force') });
     if (args.includes('--verify')) {
       const { verify } = await import('./verify.mjs');
       process.exitCode = verify(MEDIA_DIR) ? 0 : 1;

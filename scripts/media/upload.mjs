@@ -1,5 +1,5 @@
 // `npm run media:upload`: puts every file of `.media/` into the local R2 bucket behind the MEDIA
-// binding, under `vod/<clipId>/<path>` (and `vod/index.json`), in the state directory PERSIST_TO
+// binding, under `vod/<clipId>/<path>` (and `vod/index.json`), the art under `art/<version>/…`, in the state directory PERSIST_TO
 // (default .wrangler/state) that `wrangler dev --persist-to` reads. Idempotent and quick on a
 // restart: objects whose MD5 and type match the last upload's manifest (`vod-manifest.json` in the
 // bucket) are skipped, objects no longer made are removed.
@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
+import { ART_VERSION } from '../../functions/shared/art.ts';
 
 const MEDIA_DIR = '.media';
+const ART_DIR = 'art/';
 const PREFIX = 'vod/';
 /** Beside vod/, so a route serving vod/<clip>/… never serves it. */
 const MANIFEST = 'vod-manifest.json';
@@ -19,6 +21,7 @@ const TYPES = {
   '.vtt': 'text/vtt',
   '.jpg': 'image/jpeg',
   '.json': 'application/json',
+  '.webp': 'image/webp',
 };
 
 function files(dir) {
@@ -31,9 +34,18 @@ function files(dir) {
 export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/state' } = {}) {
   const started = Date.now();
   const local = files(MEDIA_DIR)
-    .map((path) => ({ path, key: PREFIX + relative(MEDIA_DIR, path).split(sep).join('/') }))
-    // The cache's own stamp is not media.
-    .filter((f) => f.key !== `${PREFIX}stamp.json`);
+    .map((path) => {
+      const name = relative(MEDIA_DIR, path).split(sep).join('/');
+      // The art (art.mjs) keeps its own prefix, `art/<version>/…`: the pictures are not clips.
+      return {
+        path,
+        key: name.startsWith(ART_DIR)
+          ? `art/${ART_VERSION}/${name.slice(ART_DIR.length)}`
+          : PREFIX + name,
+      };
+    })
+    // The caches' own stamps are not media.
+    .filter((f) => !f.key.endsWith('/stamp.json') && !f.key.includes('.partial/'));
   if (!local.some((f) => f.key === `${PREFIX}index.json`)) {
     throw new Error(`media: ${MEDIA_DIR}/index.json is missing; run npm run media first`);
   }

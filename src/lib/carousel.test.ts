@@ -30,16 +30,16 @@ describe('carousel table', () => {
     expect(carouselStep('wide', 2560)).toMatchObject({ slides: 4, gap: 24 });
   });
 
-  it('gives Swiper the same steps as breakpoints', () => {
-    const { slidesPerView, spaceBetween, breakpoints } = swiperLayout('wide');
-    expect([slidesPerView, spaceBetween]).toEqual([1, 8]);
+  it('gives Swiper the same steps as breakpoints, paging by the slides in view', () => {
+    const { slidesPerView, slidesPerGroup, spaceBetween, breakpoints } = swiperLayout('wide');
+    expect([slidesPerView, slidesPerGroup, spaceBetween]).toEqual([1, 1, 8]);
     expect(breakpoints).toEqual({
-      320: { slidesPerView: 1, spaceBetween: 8 },
-      768: { slidesPerView: 2, spaceBetween: 16 },
-      1024: { slidesPerView: 3, spaceBetween: 24 },
-      1366: { slidesPerView: 3, spaceBetween: 24 },
-      1440: { slidesPerView: 3, spaceBetween: 24 },
-      1920: { slidesPerView: 4, spaceBetween: 24 },
+      320: { slidesPerView: 1, slidesPerGroup: 1, spaceBetween: 8 },
+      768: { slidesPerView: 2, slidesPerGroup: 2, spaceBetween: 16 },
+      1024: { slidesPerView: 3, slidesPerGroup: 3, spaceBetween: 24 },
+      1366: { slidesPerView: 3, slidesPerGroup: 3, spaceBetween: 24 },
+      1440: { slidesPerView: 3, slidesPerGroup: 3, spaceBetween: 24 },
+      1920: { slidesPerView: 4, slidesPerGroup: 4, spaceBetween: 24 },
     });
   });
 

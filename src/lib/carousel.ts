@@ -56,18 +56,20 @@ export function carouselStep(kind: CarouselKind, width: number): CarouselStep {
 
 /**
  * Swiper's options for a kind: the first step as the base, every step as a breakpoint (Swiper
- * matches `min-width` media queries against the window, like the CSS).
- * @example swiperLayout('poster').breakpoints[1366] // { slidesPerView: 5, spaceBetween: 16 }
+ * matches `min-width` media queries against the window, like the CSS). The arrows page by what
+ * is visible: a group is as many slides as a view holds.
+ * @example swiperLayout('poster').breakpoints[1366] // { slidesPerView: 5, slidesPerGroup: 5, spaceBetween: 16 }
  */
 export function swiperLayout(kind: CarouselKind) {
   const [first] = CAROUSEL_TABLE[kind];
   return {
     slidesPerView: first!.slides,
+    slidesPerGroup: first!.slides,
     spaceBetween: first!.gap,
     breakpoints: Object.fromEntries(
       CAROUSEL_TABLE[kind].map((s) => [
         s.minWidth,
-        { slidesPerView: s.slides, spaceBetween: s.gap },
+        { slidesPerView: s.slides, slidesPerGroup: s.slides, spaceBetween: s.gap },
       ]),
     ),
   };

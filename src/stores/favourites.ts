@@ -176,6 +176,18 @@ export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Pr
   return !failed;
 }
 
+/**
+ * Removes one item (the heart on its card in VIEW): a removal of that item alone, with the same
+ * rules as `removeChecked` (204 or the error dialog), ending in VIEW.
+ */
+export async function removeOne(id: number, client: Pick<ApiClient, 'delete'> = api) {
+  const s = $favourites.get();
+  const item = s.items[id];
+  if (!item || s.isWorking) return false;
+  $favourites.setKey('items', { ...allChecked(s, false), [id]: { ...item, checked: true } });
+  return removeChecked(client);
+}
+
 export function closeError() {
   $favourites.setKey('failed', false);
 }

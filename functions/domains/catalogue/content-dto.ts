@@ -1,5 +1,5 @@
+import { artImageUrl, artLargest, artSrcset } from '../../shared/art.ts';
 import type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
-import { artUrl, titleSubject } from '../media/index.ts';
 
 /** '16+' from 16: how age ratings are shown and sent. */
 export const ageLabel = (age: number) => `${age}+`;
@@ -18,12 +18,16 @@ export interface TitleRow {
   ageRating: AgeRating;
   partner: Partner;
   rating: number | null;
+  /** The first two genres' names joined by '|' (null without genres). */
+  genreNames?: string | null;
 }
 
 /** A title as a card in lists, shelves and search results: the row with its age label, art and URL. */
-export interface TitleCard extends Omit<TitleRow, 'ageRating'> {
+export interface TitleCard extends Omit<TitleRow, 'ageRating' | 'genreNames'> {
   ageRating: string;
-  assets: { poster: string; background: string };
+  /** Up to two genre names, shown when the card is hovered or focused. */
+  genres: string[];
+  assets: TitleAssets;
   url: string;
 }
 
@@ -38,13 +42,29 @@ export function toCard(row: TitleRow): TitleCard {
     ageRating: ageLabel(row.ageRating),
     partner: row.partner,
     rating: row.rating,
+    genres: row.genreNames ? row.genreNames.split('|') : [],
     assets: titleAssets(row),
     url: watchUrl(row.id),
   };
 }
 
-/** Versioned art URLs of a title (they change when its name does, so they can be cached forever). */
-export function titleAssets(t: { id: number; name: string; year: number; type: TitleType }) {
-  const subject = titleSubject(t);
-  return { poster: artUrl('poster', subject), background: artUrl('background', subject) };
+/**
+ * A title's art: `poster` and `background` are single URLs (the largest width), as clients of the
+ * API expect; the `…Srcset` fields list every width for an <img srcset>.
+ */
+export interface TitleAssets {
+  poster: string;
+  background: string;
+  posterSrcset: string;
+  backgroundSrcset: string;
+}
+
+/** Versioned art URLs of a title (the version is the art's, so they can be cached forever). */
+export function titleAssets(t: { id: number }): TitleAssets {
+  return {
+    poster: artImageUrl('poster', t.id, artLargest('poster')),
+    background: artImageUrl('background', t.id, artLargest('background')),
+    posterSrcset: artSrcset('poster', t.id),
+    backgroundSrcset: artSrcset('background', t.id),
+  };
 }

@@ -158,18 +158,34 @@ export async function findShowcase(d: D1Database, key: ShowcaseKey, viewer: View
 export const collectionShowsSomething = (viewer: Viewer) =>
   sql`EXISTS (SELECT 1 FROM collection_items ci JOIN titles ON titles.id = ci.title_id WHERE ci.collection_id = collections.id AND ${visible(viewer)})`;
 
-/** The collections with something for the viewer, with how many of their titles they may see. */
+/**
+ * The collections with something for the viewer, with how many of their titles they may see and
+ * the ids of the first three of those (`covers`: the cover fans their posters out).
+ */
 export async function listCollections(d: D1Database, viewer: Viewer) {
-  return run(
-    rows<{ id: number; slug: string; name: string; description: string; count: number }>(
+  const found = await run(
+    rows<{
+      id: number;
+      slug: string;
+      name: string;
+      description: string;
+      count: number;
+      coverIds: string | null;
+    }>(
       d,
       sql`SELECT collections.id, collections.slug, collections.name, collections.description,
             (SELECT count(*) FROM collection_items ci JOIN titles ON titles.id = ci.title_id
-             WHERE ci.collection_id = collections.id AND ${visible(viewer)}) AS count
+             WHERE ci.collection_id = collections.id AND ${visible(viewer)}) AS count,
+            (SELECT group_concat(id) FROM (SELECT titles.id FROM collection_items ci JOIN titles ON titles.id = ci.title_id
+             WHERE ci.collection_id = collections.id AND ${visible(viewer)} ORDER BY ci.position LIMIT 3)) AS "coverIds"
           FROM collections WHERE ${collectionShowsSomething(viewer)}
           ORDER BY collections.position, collections.id`,
     ),
   );
+  return found.map(({ coverIds, ...c }) => ({
+    ...c,
+    covers: coverIds ? coverIds.split(',').map(Number) : [],
+  }));
 }
 
 /** A row of collections. */

@@ -1,3 +1,12 @@
-export { ART_KINDS, artUrl, artVersion, renderArt } from './art.ts';
+export {
+  ART_KINDS,
+  type ArtKind,
+  artUrl,
+  artVersion,
+  gradientArt,
+  monogram,
+  renderArt,
+} from './art.ts';
+export { storedArt } from './art-store.ts';
 export { DEFAULT_SUBJECT, titleSubject } from './repo.ts';
 export { artSubject } from './service.ts';

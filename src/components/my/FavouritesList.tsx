@@ -10,6 +10,7 @@ import {
   loadMore,
   pageHref,
   removeChecked,
+  removeOne,
   selectAll,
   startEdit,
   stopEdit,
@@ -94,6 +95,7 @@ export default function FavouritesList({ page, path }: Props) {
                   selectable={editing}
                   checked={item.checked}
                   onToggle={() => toggleItem(id)}
+                  onRemove={() => void removeOne(id)}
                   eager={i < 6}
                 />
               </li>

@@ -45,6 +45,8 @@ function HistoryRow({
       <img
         className="my-row__art"
         src={item.content.assets.background}
+        srcSet={item.content.assets.backgroundSrcset}
+        sizes="160px"
         alt=""
         width={160}
         height={90}

@@ -15,6 +15,8 @@ export const myPageTexts = {
   unselectAll: 'Снять выбор',
   remove: (n: number) => (n > 0 ? `Удалить (${n})` : 'Удалить'),
   select: (name: string) => `Выбрать «${name}»`,
+  play: (name: string) => `Смотреть «${name}»`,
+  unfavourite: (name: string) => `Убрать «${name}» из избранного`,
   selectDate: (heading: string) => `Выбрать всё за ${heading.toLowerCase()}`,
   more: 'Показать ещё',
   clear: 'Очистить историю',

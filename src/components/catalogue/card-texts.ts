@@ -1,0 +1,13 @@
+/** The texts of a title card's hover and focus actions. */
+export const cardTexts = {
+  play: (name: string) => `Смотреть «${name}»`,
+  addFavourite: (name: string) => `Добавить «${name}» в избранное`,
+  signInToFavourite: (name: string) => `Войти, чтобы добавить «${name}» в избранное`,
+};
+
+/**
+ * The `sizes` of a poster in a shelf or a grid of cards: 2, 4, 5 and 6 to a row (the carousel
+ * table), inside the page's gutters.
+ */
+export const POSTER_SIZES =
+  '(min-width: 1920px) 290px, (min-width: 1366px) calc((100vw - 176px) / 5), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 40px) / 2)';

@@ -1,0 +1,266 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpByEmail, unique } from './support/accounts.ts';
+
+// Sign-ups come from an address of their own, so they share no limits with other files.
+test.use({
+  extraHTTPHeaders: { 'cf-connecting-ip': `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
+});
+
+/** Slides per view of the poster carousels at the widths checked here (the carousel table). */
+const PER_VIEW: Record<number, number> = { 375: 2, 1440: 5 };
+
+const posterCarousel = (page: Page) => page.locator('section[data-carousel="poster"]').first();
+
+async function hydrated(carousel: Locator) {
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute('data-ready', '');
+}
+
+/** Index of the first slide wholly inside the carousel's frame. */
+const firstVisible = (carousel: Locator) =>
+  carousel.evaluate((section) => {
+    const frame = section.querySelector('.carousel')!.getBoundingClientRect();
+    return [...section.querySelectorAll('.carousel__slide')].findIndex((s) => {
+      const r = s.getBoundingClientRect();
+      return r.left >= frame.left - 1 && r.right <= frame.right + 1;
+    });
+  });
+
+test.describe('carousel arrows', () => {
+  for (const width of [375, 1440]) {
+    test(`page by the number of visible slides at ${width} px`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const carousel = posterCarousel(page);
+      await hydrated(carousel);
+      const next = carousel.getByRole('button', { name: 'Следующие' });
+      expect(await firstVisible(carousel)).toBe(0);
+      await next.click();
+      await expect.poll(() => firstVisible(carousel)).toBe(PER_VIEW[width]);
+      await carousel.getByRole('button', { name: 'Предыдущие' }).click();
+      await expect.poll(() => firstVisible(carousel)).toBe(0);
+    });
+  }
+});
+
+test.describe('title cards', () => {
+  test('a focused card shows its whole focus ring, inside the carousel that clips its slides', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const carousel = posterCarousel(page);
+    await hydrated(carousel);
+    const links = carousel.locator('.card__link');
+    // The first and the last card in view: the ring meets the frame's edge there.
+    for (const index of [0, PER_VIEW[1440]! - 1]) {
+      await links.nth(index).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(links.nth(index)).toBeFocused();
+      const ring = await links.nth(index).evaluate((link) => {
+        const style = getComputedStyle(link);
+        const reach =
+          Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+        const r = link.getBoundingClientRect();
+        const clip = link.closest('.carousel')!.getBoundingClientRect();
+        return {
+          style: style.outlineStyle,
+          width: Number.parseFloat(style.outlineWidth),
+          inside:
+            r.left - reach >= clip.left - 0.5 &&
+            r.right + reach <= clip.right + 0.5 &&
+            r.top - reach >= clip.top - 0.5,
+        };
+      });
+      expect(ring.style).toBe('solid');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      expect(ring.inside, `card ${index}`).toBe(true);
+    }
+  });
+
+  test('hovering a card reveals year, genres, play and favourite over the poster, and nothing moves', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/series');
+    const card = page.locator('.title-grid .card').first();
+    const boxes = () =>
+      card.evaluate((el) =>
+        ['.card__frame', '.card__name', '.card__meta'].map((s) => {
+          const r = el.querySelector(s)!.getBoundingClientRect();
+          return [r.x, r.y, r.width, r.height].map(Math.round);
+        }),
+      );
+    const before = await boxes();
+    const shifted = await page.evaluate(() => performance.getEntriesByType('layout-shift').length);
+    await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '0');
+    await card.locator('.card__poster').hover();
+    await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '1');
+    await expect(card.locator('.card__actions')).toHaveCSS('opacity', '1');
+    await expect(card.locator('.card__reveal')).toContainText(/\d{4}/);
+    await expect(card.locator('.card__genres')).not.toBeEmpty();
+    expect(await boxes()).toEqual(before);
+    expect(await page.evaluate(() => performance.getEntriesByType('layout-shift').length)).toBe(
+      shifted,
+    );
+    // Keyboard focus shows the same overlay.
+    await page.mouse.move(0, 0);
+    await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '0');
+    await card.locator('.card__link').focus();
+    await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '1');
+  });
+
+  test('the card stays one link, with play and favourite beside it: play starts the title, the heart sends a guest to sign in', async ({
+    page,
+  }) => {
+    await page.goto('/series');
+    const card = page.locator('.title-grid .card').first();
+    const href = await card.locator('.card__link').getAttribute('href');
+    await expect(card.locator('a a, a button')).toHaveCount(0);
+    await expect(card.locator('.card__link')).toHaveCount(1);
+    const name = (await card.locator('.card__name').textContent())!;
+    await expect(card.getByRole('link', { name: `Смотреть «${name}»` })).toHaveAttribute(
+      'href',
+      `${href}?play=1#player`,
+    );
+    const heart = card.getByRole('link', { name: `Войти, чтобы добавить «${name}» в избранное` });
+    await expect(heart).toHaveAttribute('href', '/auth?backPath=%2Fseries');
+  });
+
+  test('a signed-in viewer adds a title to the favourites with the heart on its card, and takes it out again', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpByEmail(page, `cards-${unique()}@example.ru`, 'correct horse 1');
+    await page.goto('/movies');
+    const card = page.locator('.title-grid .card').first();
+    const name = (await card.locator('.card__name').textContent())!;
+    const heart = card.getByRole('button', { name: `Добавить «${name}» в избранное` });
+    const id = await heart.getAttribute('data-id');
+    await card.hover();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    const status = async () =>
+      ((await (await page.request.get(`/favourites/${id}`)).json()) as { status: boolean }).status;
+    expect(await status()).toBe(true);
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(await status()).toBe(false);
+  });
+});
+
+test.describe('catalogue art', () => {
+  for (const path of ['/', '/series']) {
+    test(`images on ${path} have srcset, sizes, width and height, and load as WebP`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(path);
+      const images = page.locator('main img[srcset]');
+      expect(await images.count()).toBeGreaterThan(10);
+      const missing = await images.evaluateAll((imgs) =>
+        imgs
+          .filter(
+            (img) =>
+              !img.getAttribute('sizes') ||
+              !img.getAttribute('width') ||
+              !img.getAttribute('height') ||
+              getComputedStyle(img).aspectRatio === 'auto',
+          )
+          .map((img) => img.outerHTML.slice(0, 120)),
+      );
+      expect(missing).toEqual([]);
+      // The first screen's pictures have loaded, from the widths in srcset.
+      await page.waitForLoadState('load');
+      const loaded = await images.evaluateAll((imgs) =>
+        imgs
+          .filter((img) => img.getAttribute('loading') !== 'lazy')
+          .map((img) => ({
+            width: (img as HTMLImageElement).naturalWidth,
+            src: (img as HTMLImageElement).currentSrc,
+          })),
+      );
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const image of loaded) {
+        expect(image.width, image.src).toBeGreaterThan(0);
+        expect(image.src).toMatch(/\.webp\?v=\w+$/);
+      }
+      const type = await page.request.get(loaded[0]!.src);
+      expect(type.headers()['content-type']).toBe('image/webp');
+      expect(type.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    test(`the largest image on ${path} is eager, fetched first and sized by srcset`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(path);
+      const largest = await page.locator('main img').evaluateAll((imgs) => {
+        const inView = imgs
+          .map((img) => ({ img, r: img.getBoundingClientRect() }))
+          .filter(({ r }) => r.top < innerHeight && r.width > 0)
+          // Equal cards tie (to a few pixels): the first of them counts.
+          .sort(
+            (a, b) =>
+              Math.round((b.r.width * b.r.height) / 100) -
+              Math.round((a.r.width * a.r.height) / 100),
+          );
+        const img = inView[0]!.img;
+        return {
+          loading: img.getAttribute('loading'),
+          priority: img.getAttribute('fetchpriority'),
+          srcset: img.getAttribute('srcset'),
+        };
+      });
+      expect(largest.loading).not.toBe('lazy');
+      expect(largest.priority).toBe('high');
+      expect(largest.srcset).toMatch(/ \d+w, .+ \d+w$/);
+    });
+  }
+
+  test('posters of one shelf are all different pictures', async ({ page }) => {
+    await page.goto('/');
+    const sources = await posterCarousel(page)
+      .locator('img.card__poster')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(new Set(sources).size).toBe(sources.length);
+  });
+});
+
+test.describe('the support button', () => {
+  for (const width of [375, 1440]) {
+    test(`never covers a carousel arrow or a footer badge at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y <= height; y += 160) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        // The button steps aside within a moment (its observer answers the scroll, then it fades).
+        const covered = () =>
+          page.evaluate(() => {
+            const fab = document.querySelector('.support-fab')!;
+            if (getComputedStyle(fab).visibility === 'hidden') return [];
+            const f = fab.getBoundingClientRect();
+            return [
+              ...document.querySelectorAll('[data-carousel-prev], [data-carousel-next], .badge'),
+            ]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return (
+                  getComputedStyle(el).visibility !== 'hidden' &&
+                  r.right > f.left &&
+                  r.left < f.right &&
+                  r.bottom > f.top &&
+                  r.top < f.bottom
+                );
+              })
+              .map((el) => el.outerHTML.slice(0, 80));
+          });
+        await expect.poll(covered, { message: `scrolled to ${y}`, timeout: 2000 }).toEqual([]);
+      }
+    });
+  }
+});
