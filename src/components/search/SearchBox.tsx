@@ -163,7 +163,15 @@ export default function SearchBox({ query, autoFocus = false }: Props) {
               aria-selected={card === active}
               onClick={() => go(card)}
             >
-              <img src={card.assets.poster} alt="" width={40} height={60} decoding="async" />
+              <img
+                src={card.assets.poster}
+                srcSet={card.assets.posterSrcset}
+                sizes="40px"
+                alt=""
+                width={40}
+                height={60}
+                decoding="async"
+              />
               <span className="search-box__text">
                 <span className="search-box__name">{card.name}</span>
                 <span className="search-box__meta">
