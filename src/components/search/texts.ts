@@ -8,6 +8,6 @@ export const searchTexts = {
   /** How many titles match: «Нашлось 21 результат», «Нашлось 228 результатов». */
   found: (n: number) =>
     `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
-  nothing: 'Ничего не нашлось',
-  nothingFor: (query: string) => `По запросу «${query}» ничего не нашлось`,
+  nothing: 'Ничего не\u00a0нашлось',
+  nothingFor: (query: string) => `По\u00a0запросу «${query}» ничего не\u00a0нашлось`,
 } as const;
