@@ -36,4 +36,12 @@ export const authTexts = {
   socialSignIn: (label: string) => `Войти через ${label}`,
   socialErrorTitle: 'Не\u00a0удалось войти',
   close: 'Закрыть',
+  /** Signing up accepts the terms: the sentence around its two links (/info/tos/, /info/privacy). */
+  consent: {
+    before: 'Регистрируясь, вы\u00a0принимаете ',
+    terms: 'условия пользовательского соглашения',
+    between: ' и\u00a0',
+    privacy: 'политику конфиденциальности',
+    after: '.',
+  },
 } as const;
