@@ -61,9 +61,10 @@ const NUMBER_RANGE = /(?<![\d\-.\u2011])(\d{1,4})-(\d{1,4})(?![\d\-.\u2011])/g;
 const SHORT_WORD_AT_END = /(^|[\s(«„"'])([\p{L}]{1,2}) $/u;
 // What the rules look for, checked in one pass before typograf's own (each of its calls costs some
 // 15 µs, a home page has some 900 text nodes, and most of them are a single word or already typeset):
-// a short word or number beside a plain space, a quote, a hyphen, three dots, a capital with a dot.
+// a short word or a number before a plain space, a short word closing a sentence, a quote, a hyphen
+// between spaces or digits, three dots, an initial, an abbreviation with dots.
 const WORTH_IT =
-  / [\p{L}\p{N}]{1,3}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[\p{L}\p{N}]{1,3} |\d |["'-]|\.\.\.|\p{Lu}\.|\.\p{L}/u;
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}]{1,3} | \p{L}{1,3}(?=[.,:;!?…)»"]|$)|\d |["']| -|- |--|\d-\d|\.\.\.|\p{Lu}\.|\.\p{L}/u;
 
 /**
  * Russian text typeset; idempotent, and leading and trailing spaces are kept (a text node of a
@@ -71,7 +72,24 @@ const WORTH_IT =
  * @example typeset('Я люблю кино - и "Сериалы"') // 'Я\u00a0люблю кино\u00a0— и\u00a0«Сериалы»'
  */
 export function typeset(text: string): string {
-  return WORTH_IT.test(text) ? typesetAlways(text) : text;
+  if (!WORTH_IT.test(text)) return text;
+  let out = recent.get(text);
+  if (out === undefined) {
+    out = typesetAlways(text);
+    if (recent.size >= RECENT_MAX) recent.clear();
+    recent.set(text, out);
+  }
+  return out;
+}
+
+// Pages repeat their short texts (a card's «2026 · 16+», menus, the footer), and an isolate
+// renders many pages: the last few thousand results are kept.
+const RECENT_MAX = 4000;
+const recent = new Map<string, string>();
+
+/** Forgets the kept results (a benchmark's cold start). */
+export function clearTypesetCache() {
+  recent.clear();
 }
 
 /** The step without the quick check in front (tests compare the two). */
