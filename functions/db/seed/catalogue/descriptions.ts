@@ -175,7 +175,6 @@ const kidsHeroes: (readonly [string, 'm' | 'f'])[] = [
   ['Весёлая компания друзей', 'f'],
   ['Маленький, но храбрый герой', 'm'],
   ['Любопытный малыш', 'm'],
-  ['Отважная девочка', 'f'],
 ];
 
 /**
@@ -200,14 +199,16 @@ export function describe(
     ]);
     return r.chance(0.6) ? `${first} ${second} ${r.pick(closers.kids)}` : `${first} ${second}`;
   }
-  const [subject, gender] = r.pick(subjects);
+  // The draws in the order the seed always made them, so no other seeded row changes.
   const [acc, prep] = r.pick(places);
   const where = r.chance(0.6) ? `${r.pick(movesTo)} ${acc}` : `${r.pick(staysIn)} ${prep}`;
+  const [subject, gender] = r.pick(subjects);
   const goal = r.pick(goals)(gender === 'f' ? 'её' : 'его');
   const first = `${subject} ${where}, чтобы ${goal}.`;
   const twist = r.pick(twists);
-  const closer = genreClosers[genres[0] ?? '']?.[type] ?? r.pick(closers[type]);
-  return r.chance(0.55) ? `${first} ${twist} ${closer}` : `${first} ${twist}`;
+  if (!r.chance(0.55)) return `${first} ${twist}`;
+  const generic = r.pick(closers[type]);
+  return `${first} ${twist} ${genreClosers[genres[0] ?? '']?.[type] ?? generic}`;
 }
 
 const episodeNames = [
