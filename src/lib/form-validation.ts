@@ -92,27 +92,30 @@ export function checkForm(form: HTMLFormElement): boolean {
   return issues.length === 0;
 }
 
+let guarding = false;
+
 /**
- * Every `form[novalidate]` under `root` checks itself on submit (before the page's other
- * handlers), and a field's message goes as soon as what is typed mends it.
+ * Every `form[novalidate]` of the page checks itself on submit, those an island renders later
+ * (a dialog's form) included: one listener on the document, in the capture phase, so a refused
+ * submit never reaches the page's or the island's own handler. A field's message goes as soon as
+ * what is typed mends it.
  */
-export function guardForms(root: ParentNode = document) {
-  for (const form of root.querySelectorAll<HTMLFormElement>('form[novalidate]')) {
-    if (form.dataset.guarded) continue;
-    form.dataset.guarded = 'true';
-    form.addEventListener(
-      'submit',
-      (event) => {
-        if (checkForm(form)) return;
-        event.preventDefault();
-        event.stopImmediatePropagation();
-      },
-      { capture: true },
-    );
-    form.addEventListener('input', (event) => {
-      const field = event.target;
-      if (isField(field) && field.getAttribute('aria-invalid'))
-        showFieldMessage(field, fieldMessage(field));
-    });
-  }
+export function guardForms() {
+  if (guarding) return;
+  guarding = true;
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.noValidate || checkForm(form)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+  document.addEventListener('input', (event) => {
+    const field = event.target;
+    if (isField(field) && field.getAttribute('aria-invalid'))
+      showFieldMessage(field, fieldMessage(field));
+  });
 }

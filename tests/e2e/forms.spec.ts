@@ -174,3 +174,17 @@ test('the Inter font is loaded from the site, not left to the fallback', async (
   const response = await page.request.get(fonts.find((path) => path.includes('cyrillic'))!);
   expect(response.headers()['cache-control']).toContain('max-age=31536000');
 });
+
+test('a profile dialog of the settings says in Russian that the name is missing', async ({
+  page,
+}) => {
+  await signInByEmail(page, 'subscriber@demo.amediateka.example', 'smotrim-demo');
+  await page.goto('/settings/profiles');
+  await page.getByRole('button', { name: 'Добавить профиль' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('form')).toHaveAttribute('novalidate', '');
+  await dialog.getByLabel('Имя профиля').fill('');
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await expectMessage(page, 'Имя профиля', 'Укажите имя', dialog);
+  await expect(dialog.getByLabel('Имя профиля')).toBeFocused();
+});
