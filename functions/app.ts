@@ -40,6 +40,7 @@ import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { typesetHtml } from './middleware/typeset-html.ts';
 import { texts } from './shared/texts.ts';
 
 const health = z.object({ status: z.literal('ok') });
@@ -120,6 +121,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
   // support message, is ~24 KB that way. Other pages answer only GET and HEAD. API paths never get
   // here: they accept both spellings.
-  if (pages) app.all('*', limit(64), canonicalPath, edgeCache('page'), pages);
+  // Pages are typeset inside the edge cache, so a cached page was typeset once, when it was filled.
+  if (pages) app.all('*', limit(64), canonicalPath, edgeCache('page'), typesetHtml, pages);
   return app;
 }

@@ -47,8 +47,11 @@ describe('POST /api/support/requests/', () => {
     const copy = await env.DB.prepare(
       "SELECT subject, body_text FROM outbox_messages WHERE recipient = 'viewer@example.ru' AND purpose = 'support_request_copy' ORDER BY created_at DESC LIMIT 1",
     ).first<{ subject: string; body_text: string }>();
-    expect(copy?.subject).toBe(`Обращение № ${id} принято: Просмотр и качество видео`);
-    expect(copy?.body_text).toContain('Фильм останавливается на 10-й минуте.');
+    // Messages are typeset (functions/lib/typeset.ts): «№» and «и» keep their next word (a narrow one after «№»).
+    expect(copy?.subject).toBe(
+      `Обращение №\u202f${id}\u00a0принято: Просмотр и\u00a0качество видео`,
+    );
+    expect(copy?.body_text.replace(/\s/g, ' ')).toContain('Фильм останавливается на 10-й минуте.');
   });
 
   it('refuses bad input with a Russian 422 and stores nothing', async () => {

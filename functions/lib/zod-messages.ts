@@ -1,62 +1,9 @@
 import { type core, z } from 'zod';
-import { pluralForm } from '../shared/ru.ts';
-import { type FieldLabel, labelOf } from './field-labels.ts';
+import { russianIssueMessage } from '../shared/field-messages.ts';
 
 /**
  * zod's messages in plain Russian about the field by its Russian name («Укажите e-mail»,
  * «Пароль должен быть не короче 8 символов»), for every check a schema does not word itself. zod's
  * own Russian locale speaks of types («ожидалось string, получено undefined») and is never shown.
  */
-const forms = {
-  m: { must: 'должен', given: 'указан' },
-  f: { must: 'должна', given: 'указана' },
-  n: { must: 'должно', given: 'указано' },
-  pl: { must: 'должны', given: 'указаны' },
-} as const;
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const chars = (count: number) =>
-  `${count} ${pluralForm(count, { one: 'символа', few: 'символов', many: 'символов' })}`;
-
-/**
- * The Russian message of one issue, by its code and its field's name.
- * @example russianIssueMessage({ code: 'invalid_type', path: ['email'], input: undefined, expected: 'string' }) // 'Укажите e-mail'
- */
-export function russianIssueMessage(issue: core.$ZodRawIssue): string {
-  const label: FieldLabel = labelOf(issue.path ?? []);
-  const name = capital(label.name);
-  const ask = `Укажите ${label.acc ?? label.name}`;
-  const { must, given } = forms[label.gender];
-  const wrong = `${name} ${given} неверно`;
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null || issue.input === '') return ask;
-      if (issue.expected === 'number' || issue.expected === 'int')
-        return `${name} ${must} быть числом`;
-      return wrong;
-    case 'too_small': {
-      const min = Number(issue.minimum);
-      if (issue.origin === 'string')
-        return min <= 1 ? ask : `${name} ${must} быть не короче ${chars(min)}`;
-      if (issue.origin === 'number') return `${name} ${must} быть не меньше ${min}`;
-      return ask;
-    }
-    case 'too_big': {
-      const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `${name} ${must} быть не длиннее ${chars(max)}`;
-      if (issue.origin === 'number') return `${name} ${must} быть не больше ${max}`;
-      return wrong;
-    }
-    case 'invalid_format':
-      return `${name} ${given} в неверном формате`;
-    case 'invalid_value':
-    case 'invalid_union':
-      return `${wrong}: выберите один из предложенных вариантов`;
-    case 'not_multiple_of':
-      return `${name} ${must} делиться на ${issue.divisor}`;
-    default:
-      return wrong;
-  }
-}
-
-z.config({ customError: russianIssueMessage });
+z.config({ customError: (issue: core.$ZodRawIssue) => russianIssueMessage(issue) });

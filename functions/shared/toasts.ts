@@ -7,7 +7,7 @@ export const TOAST_COOKIE = 'toast';
 
 export const PENDING_TOASTS = {
   /** A tab found its session gone without a logout of its own (src/lib/session-sync.ts). */
-  'signed-out': 'Вы вышли из аккаунта в другой вкладке или на другом устройстве',
+  'signed-out': 'Вы вышли из аккаунта в другой вкладке или на другом устройстве.',
 } as const;
 export type PendingToast = keyof typeof PENDING_TOASTS;
 

@@ -137,7 +137,7 @@ test('contacts link e-mail addresses and the phone', async ({ page }) => {
     'href',
     'mailto:support@amediateka.example',
   );
-  await expect(page.getByRole('link', { name: /8 800/ })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: /8\s800/ })).toHaveAttribute(
     'href',
     'tel:+78000000000',
   );

@@ -116,7 +116,7 @@ test.describe('search as you type', () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === '/search' && url.searchParams.get('query') === word,
     );
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
     await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue(word);
   });
 
@@ -177,7 +177,7 @@ test.describe('search as you type', () => {
     await box.fill(title.name);
     await box.press('Enter');
     await expect(page).toHaveURL((url) => url.searchParams.get('query') === title.name);
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
     await expect(page.locator('.card').first()).toContainText(expected.results[0]!.name);
     await context.close();
   });
@@ -221,7 +221,7 @@ test.describe('search as you type', () => {
     await signIn(context, baseURL!, { kid: true });
     const { box, options, live } = await searchBox(page);
     await box.fill(prefix!);
-    await expect(live).toHaveText(new RegExp(`^Нашлось ${kid.count} `));
+    await expect(live).toHaveText(new RegExp(`^Нашлось ${kid.count}\\s`));
     await expect(options).toHaveCount(kid.results.length);
     for (const meta of await page.locator('.search-box__meta').allTextContents())
       expect(meta).toMatch(/ · [06]\+$/);

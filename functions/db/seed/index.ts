@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { hashPassword } from '../../domains/auth/password.ts';
+import { typeset, typesetDeep } from '../../lib/typeset.ts';
 import { calendarDay } from '../../shared/ru.ts';
 import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueSql } from './catalogue/index.ts';
@@ -20,7 +21,13 @@ const sql = [
   insertIgnore('feature_flags', flagSeed),
   insertIgnore(
     'tech_pages',
-    techPageSeed.map((p) => ({ slug: p.slug, title: p.title, lead: p.lead, sections: p.sections })),
+    // CMS texts are stored typeset (functions/lib/typeset.ts), as the CMS would write them.
+    techPageSeed.map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      lead: typeset(p.lead),
+      sections: typesetDeep(p.sections),
+    })),
   ),
   catalogueSql({ reference }),
   // After the catalogue: the demo history and favourites pick titles from it.

@@ -1,7 +1,8 @@
 import { config } from '../../lib/config.ts';
+import { typeset, typesetMarkup } from '../../lib/typeset.ts';
 import type { Fetcher } from './http-gateway.ts';
 import { httpMailSender, httpSmsSender } from './http-senders.ts';
-import type { MessageSender } from './message.ts';
+import type { MessageSender, OutgoingMessage } from './message.ts';
 import { outboxSender } from './outbox-sender.ts';
 
 export { DeliveryError, type DeliveryFailure, deliveryApiError } from './delivery-error.ts';
@@ -34,7 +35,19 @@ export function messageSender(deps: { fetch?: Fetcher } = {}): MessageSender {
           fetch: deps.fetch,
         })
       : outboxSender();
-  return { send: (message) => (message.channel === 'sms' ? text : email).send(message) };
+  return {
+    send: (message) => (message.channel === 'sms' ? text : email).send(typesetMessage(message)),
+  };
+}
+
+/** A message's words through the site's one typographic step (functions/lib/typeset.ts), as a page's are. */
+function typesetMessage(message: OutgoingMessage): OutgoingMessage {
+  return {
+    ...message,
+    text: typeset(message.text),
+    ...(message.subject !== undefined && { subject: typeset(message.subject) }),
+    ...(message.html !== undefined && { html: typesetMarkup(message.html) }),
+  };
 }
 
 export { normaliseRecipient, outgoingMessageSchema } from './message.ts';

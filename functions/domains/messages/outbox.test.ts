@@ -18,6 +18,9 @@ async function rowCount(): Promise<number> {
   );
 }
 
+// What the sender stores: the template's words typeset (non-breaking spaces after short words).
+const SIGN_IN_SMS = 'Код для входа в\u00a0Амедиатеку: 123456. Никому его не\u00a0сообщайте.';
+
 describe('the local outbox', () => {
   beforeEach(async () => {
     await env.DB.exec('DELETE FROM outbox_messages');
@@ -38,7 +41,7 @@ describe('the local outbox', () => {
       channel: 'sms',
       recipient: '+79991234567',
       subject: null,
-      body_text: 'Код для входа в Амедиатеку: 123456. Никому его не сообщайте.',
+      body_text: SIGN_IN_SMS,
       body_html: null,
       purpose: 'sign_in_code',
       idempotency_key: null,
@@ -51,7 +54,7 @@ describe('the local outbox', () => {
       id,
       channel: 'sms',
       to: '+79991234567',
-      text: 'Код для входа в Амедиатеку: 123456. Никому его не сообщайте.',
+      text: SIGN_IN_SMS,
       purpose: 'sign_in_code',
     });
     expect(mine[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

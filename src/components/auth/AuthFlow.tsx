@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { BACK_PATH_KEY, rememberReturn, returnPath } from '../../../functions/shared/back-path.ts';
 import { SOCIAL_LABELS } from '../../../functions/shared/social-labels.ts';
+import { fieldMessage, formIssues } from '../../lib/form-validation.ts';
 import {
   $authFlow,
   type AuthFlowState,
@@ -27,6 +28,7 @@ import {
   signInByPhone,
 } from '../../stores/auth-flow.ts';
 import { BusySpinner } from '../ui/BusySpinner.tsx';
+import { SocialMark } from './SocialMark.tsx';
 import { authTexts as t } from './texts.ts';
 
 interface Props {
@@ -54,6 +56,12 @@ const FlowContext = createContext<{
   state: AuthFlowState;
   values: NonNullable<ServerState['values']>;
 }>({ state: $authFlow.get(), values: {} });
+
+/** The messages of a step's form under its fields, by field name (src/lib/form-validation.ts). */
+const FieldErrors = createContext<{
+  errors: Record<string, string>;
+  update: (name: string, message: string | null) => void;
+}>({ errors: {}, update: () => {} });
 
 /** The /auth screens: one island, one step at a time, every step a real form. */
 export default function AuthFlow({ backPath, initialStep, socialError, server = {} }: Props) {
@@ -200,24 +208,37 @@ function Form({
 }) {
   const { backPath, state } = useContext(FlowContext);
   const { busy, step } = state;
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const target = `/auth?step=${step}${backPath ? `&backPath=${encodeURIComponent(backPath)}` : ''}`;
+  // Our Russian messages instead of the browser's bubbles: checked here, shown by each Field.
+  const check = (event: SubmitEvent<HTMLFormElement>) => {
+    const issues = formIssues(event.currentTarget);
+    setErrors(Object.fromEntries(issues.map(([field, message]) => [field.name, message])));
+    if (issues.length === 0) return submit(event);
+    event.preventDefault();
+    issues[0]![0].focus();
+  };
+  const update = (name: string, message: string | null) =>
+    setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
   return (
-    <form
-      className="auth__form"
-      method="post"
-      action={target}
-      onSubmit={submit}
-      noValidate={false}
-      aria-busy={busy}
-    >
-      <input type="hidden" name="form" value={form} />
-      {backPath && <input type="hidden" name="backPath" value={backPath} />}
-      {children}
-      <button className="button" type="submit" disabled={busy}>
-        {action}
-        <BusySpinner busy={busy} />
-      </button>
-    </form>
+    <FieldErrors.Provider value={{ errors, update }}>
+      <form
+        className="auth__form"
+        method="post"
+        action={target}
+        onSubmit={check}
+        noValidate
+        aria-busy={busy}
+      >
+        <input type="hidden" name="form" value={form} />
+        {backPath && <input type="hidden" name="backPath" value={backPath} />}
+        {children}
+        <button className="button" type="submit" disabled={busy}>
+          {action}
+          <BusySpinner busy={busy} />
+        </button>
+      </form>
+    </FieldErrors.Provider>
   );
 }
 
@@ -227,10 +248,27 @@ function Field({
   ...input
 }: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const { errors, update } = useContext(FieldErrors);
+  const error = input.name ? errors[input.name] : undefined;
+  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} required {...input} />
+      <input
+        id={id}
+        aria-describedby={described || undefined}
+        aria-invalid={error ? true : undefined}
+        required
+        onInput={(event) => {
+          if (error) update(event.currentTarget.name, fieldMessage(event.currentTarget));
+        }}
+        {...input}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}
@@ -326,6 +364,13 @@ function SignUp() {
           defaultValue={codeSentTo ? values.password : undefined}
         />
         <SentCode to={codeSentTo} />
+        <p className="auth__consent">
+          {t.consent.before}
+          <a href="/info/tos/">{t.consent.terms}</a>
+          {t.consent.between}
+          <a href="/info/privacy">{t.consent.privacy}</a>
+          {t.consent.after}
+        </p>
       </Form>
       <Links>
         <StepLink to="signin">{t.haveAccount}</StepLink>
@@ -441,6 +486,7 @@ function SocialButtons() {
                 event.currentTarget.href = href(provider, returnPath(sessionStorage));
               }}
             >
+              <SocialMark provider={provider} />
               {label}
             </a>
           </li>

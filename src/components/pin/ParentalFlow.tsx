@@ -133,6 +133,7 @@ export default function ParentalFlow(props: Props) {
       body = (
         <form
           className="pin-form"
+          noValidate
           aria-busy={state.busy}
           onSubmit={submit(async () => {
             if (!enabled) return go('setup');
@@ -169,6 +170,7 @@ export default function ParentalFlow(props: Props) {
       body = (
         <form
           className="pin-form"
+          noValidate
           aria-busy={state.busy}
           onSubmit={submit(async ({ pin, repeat }) => {
             if (!samePins(pin, repeat)) return;
@@ -193,6 +195,7 @@ export default function ParentalFlow(props: Props) {
       body = (
         <form
           className="pin-form"
+          noValidate
           aria-busy={state.busy}
           onSubmit={submit(async ({ pin }) => {
             if (await enterPin(pin ?? '')) go('age');
@@ -213,6 +216,7 @@ export default function ParentalFlow(props: Props) {
       body = (
         <form
           className="pin-form"
+          noValidate
           aria-busy={state.busy}
           onSubmit={submit(async ({ pin, newPin, repeat }) => {
             if (!samePins(newPin, repeat)) return;
@@ -240,6 +244,7 @@ export default function ParentalFlow(props: Props) {
         sentTo === null ? (
           <form
             className="pin-form"
+            noValidate
             aria-busy={state.busy}
             onSubmit={submit(async () => {
               const answer = await parentalCalls.sendReset();
@@ -254,6 +259,7 @@ export default function ParentalFlow(props: Props) {
         ) : (
           <form
             className="pin-form"
+            noValidate
             aria-busy={state.busy}
             onSubmit={submit(async ({ code, newPin, repeat }) => {
               if (!samePins(newPin, repeat)) return;
@@ -294,6 +300,7 @@ export default function ParentalFlow(props: Props) {
         sentTo === null ? (
           <form
             className="pin-form"
+            noValidate
             aria-busy={state.busy}
             onSubmit={submit(async () => {
               const answer = await parentalCalls.sendVerification();
@@ -308,6 +315,7 @@ export default function ParentalFlow(props: Props) {
         ) : (
           <form
             className="pin-form"
+            noValidate
             aria-busy={state.busy}
             onSubmit={submit(async ({ code }) => {
               if (

@@ -267,6 +267,7 @@ export default function ProfilesManager(props: Props) {
         <Modal title={t.pinTitle} onClose={close}>
           <form
             className="settings-form"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               const pin = String(new FormData(e.currentTarget).get('pin') ?? '');
@@ -330,7 +331,7 @@ function ProfileForm(p: {
     });
   };
   return (
-    <form className="settings-form profiles-form" onSubmit={submit}>
+    <form className="settings-form profiles-form" onSubmit={submit} noValidate>
       <label htmlFor="profile-name">{t.nameLabel}</label>
       <input
         id="profile-name"

@@ -8,14 +8,14 @@ export const searchTexts = {
   /** How many titles match: «Нашлось 21 результат», «Нашлось 228 результатов». */
   found: (n: number) =>
     `Нашлось ${n} ${pluralForm(n, { one: 'результат', few: 'результата', many: 'результатов' })}`,
-  nothing: 'Ничего не нашлось',
-  nothingFor: (query: string) => `По запросу «${query}» ничего не нашлось`,
+  nothing: 'Ничего не\u00a0нашлось',
+  nothingFor: (query: string) => `По\u00a0запросу «${query}» ничего не\u00a0нашлось`,
   /** When the words as typed found nothing and another spelling or keyboard layout did. */
-  correctedTo: (query: string) => `Показаны результаты по запросу «${query}»`,
+  correctedTo: (query: string) => `Показаны результаты по\u00a0запросу «${query}»`,
   more: 'Показать ещё',
   previous: 'Предыдущие',
   pages: 'Страницы результатов',
-  pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
+  pageOf: (page: number, pages: number) => `Страница ${page} из\u00a0${pages}`,
   /** Said after «Показать ещё» brings the next results in place. */
-  shown: (shown: number, total: number) => `Показано ${shown} из ${total}`,
+  shown: (shown: number, total: number) => `Показано ${shown} из\u00a0${total}`,
 } as const;

@@ -3,6 +3,7 @@
  * idempotent (`ON CONFLICT DO NOTHING` on fixed ids; the search index is rebuilt from the tables).
  */
 
+import { typeset } from '../../../lib/typeset.ts';
 import { reindexTitlesSql } from '../../search-index.ts';
 import { lit } from '../sql.ts';
 import { DEFAULT_REFERENCE, moscowMidnight } from './clock.ts';
@@ -35,6 +36,11 @@ export function catalogueRows(opts: CatalogueOptions = {}) {
   const [from, to] = tvWindow(reference);
   const tv = generateTv(titles, from, to);
   const editorial = generateShowcases([...titles, ...trailers], links, episodes, reference);
+  // Prose is stored typeset (functions/lib/typeset.ts), so the API answers it ready for islands.
+  const prose = proseTypesetter();
+  prose([...titles, ...trailers, ...episodes, ...editorial.collections], 'description');
+  prose([...tv.channels, ...tv.programmes], 'description');
+  prose(editorial.page_banners, 'text');
   return {
     genres,
     countries,
@@ -61,6 +67,23 @@ export function catalogueRows(opts: CatalogueOptions = {}) {
   };
 }
 export type CatalogueRows = ReturnType<typeof catalogueRows>;
+
+/** Typesets one text column of rows in place; texts repeat (a TV week), so each is typeset once. */
+function proseTypesetter() {
+  const done = new Map<string, string>();
+  return <K extends string>(rows: Record<K, unknown>[], column: K) => {
+    for (const row of rows) {
+      const text = row[column];
+      if (typeof text !== 'string') continue;
+      let out = done.get(text);
+      if (out === undefined) {
+        out = typeset(text);
+        done.set(text, out);
+      }
+      row[column] = out;
+    }
+  };
+}
 
 // D1 refuses statements over 100 KB; rows are batched well under that.
 const MAX_STATEMENT_BYTES = 90_000;

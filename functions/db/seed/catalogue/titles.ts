@@ -168,7 +168,11 @@ export function generateTitles(opts: { scale: number; reference: number; people:
       type,
       name,
       original_name: original,
-      description: describeTitle(r, sport ? 'sport' : (type as 'movie' | 'series' | 'kids')),
+      description: describeTitle(
+        r,
+        sport ? 'sport' : (type as 'movie' | 'series' | 'kids'),
+        genres,
+      ),
       year,
       age_rating: ageFor(r, type, genres),
       partner,

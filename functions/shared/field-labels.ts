@@ -33,6 +33,8 @@ export const FIELD_LABELS: Record<string, FieldLabel> = {
   userId: m('профиль'),
   pin: m('PIN-код'),
   newPin: m('новый PIN-код'),
+  /** The browser's forms only: the new PIN-code typed again. */
+  repeat: m('PIN-код ещё раз'),
   ageLimit: n('возрастное ограничение'),
   channel: m('способ отправки кода'),
   // support
