@@ -1,7 +1,7 @@
 import Typograf from 'typograf';
 
 /**
- * The one typographic step of the site's Russian text (conventions rule 6): non-breaking spaces
+ * The one typographic step of the site's Russian text (docs/decisions.md): non-breaking spaces
  * after one- and two-letter words, between numbers and units, in initials and phone numbers;
  * em dashes between words, en dashes in number ranges; «ёлочки» quotes; an ellipsis character.
  * Pages pass through it on their way out (functions/middleware/typeset-html.ts); seed texts, CMS
