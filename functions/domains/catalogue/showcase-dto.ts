@@ -29,8 +29,11 @@ export interface BlogItem {
 }
 
 /** A shelf as the API answers it and the pages render it; `kind` says what its items are. */
+/** A card of a personal shelf: continue watching adds how much of it is watched (0–1). */
+export type PersonalCard = TitleCard & { progress?: number };
+
 export type ShelfDto =
-  | (ShelfBase & { kind: 'cw' | 'nw'; personal: true; items: TitleCard[] })
+  | (ShelfBase & { kind: 'cw' | 'nw'; personal: true; items: PersonalCard[] })
   | (ShelfBase & { kind: 'blog'; items: BlogItem[] })
   | (ShelfBase & { kind: 'episodes'; items: EpisodeItem[] })
   | (ShelfBase & { kind: 'editors' | 'partner'; items: TitleCard[] });

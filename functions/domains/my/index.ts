@@ -13,6 +13,7 @@ export {
   hubPage,
   type ListsPageOwner,
   NOW_WATCHING_SECONDS,
+  watchedShare,
 } from './page.ts';
 export { CONTINUE_LIMIT } from './repo.ts';
 export * as mySchemas from './schemas.ts';

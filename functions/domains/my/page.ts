@@ -93,6 +93,14 @@ export function homeShelfQueries(
   ] as const;
 }
 
-/** Continue-watching items as cards that lead to the episode to watch. */
-export const continueCards = (rows: Results<ReturnType<typeof homeShelfQueries>>[0]): TitleCard[] =>
-  rows.map(toContinueItem).map((item) => ({ ...item.content, url: item.url }));
+/** How much of a continue-watching item is watched, 0–1 (a next episode not begun is 0). */
+export const watchedShare = (item: { position: number; duration: number }) =>
+  item.duration > 0 ? Math.min(1, Math.max(0, item.position / item.duration)) : 0;
+
+/** Continue-watching items as cards that play the episode to watch, with how much is watched. */
+export const continueCards = (
+  rows: Results<ReturnType<typeof homeShelfQueries>>[0],
+): (TitleCard & { progress: number })[] =>
+  rows
+    .map(toContinueItem)
+    .map((item) => ({ ...item.content, url: item.url, progress: watchedShare(item) }));

@@ -1,8 +1,10 @@
 /** The texts of a title card's hover and focus actions. */
 export const cardTexts = {
   play: (name: string) => `Смотреть «${name}»`,
-  addFavourite: (name: string) => `Добавить «${name}» в избранное`,
+  /** A toggle's name says what it toggles; `aria-pressed` says whether it is on. */
+  favourite: (name: string) => `«${name}» в избранном`,
   signInToFavourite: (name: string) => `Войти, чтобы добавить «${name}» в избранное`,
+  watched: (percent: number) => `Просмотрено ${percent}\u00a0%`,
 };
 
 /**
