@@ -50,6 +50,9 @@ function nextChange(region: HTMLElement, now: number): number | null {
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** Seconds between two refreshes of a guide whose day has ended (see followOnAir). */
+const REFRESH_RETRY_S = 30;
+let lastRefresh = { end: 0, at: 0 };
 
 /** Keeps the marks right: on a timer at the next change, and when the tab comes back. */
 function followOnAir(region: HTMLElement) {
@@ -57,10 +60,23 @@ function followOnAir(region: HTMLElement) {
   const now = nowSeconds();
   for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]'))
     markOnAir(list, now);
-  // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch.
+  // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch. A page
+  // fetched too early (a shared edge copy, or this computer's clock ahead of the server's) still
+  // ends then: it is asked for again only after a pause, never in a loop.
   const end = Number(region.dataset.ends);
   if (region.dataset.today !== undefined && end && now >= end) {
-    void showDay(location.href, 'replace');
+    if (lastRefresh.end !== end || now - lastRefresh.at >= REFRESH_RETRY_S) {
+      lastRefresh = { end, at: now };
+      void showDay(location.href, 'replace');
+      return;
+    }
+    timer = setTimeout(
+      () => {
+        const current = document.querySelector<HTMLElement>(REGION);
+        if (current) followOnAir(current);
+      },
+      (REFRESH_RETRY_S - (now - lastRefresh.at)) * 1000 + 250,
+    );
     return;
   }
   const next = nextChange(region, now) ?? (region.dataset.today !== undefined ? end : null);
