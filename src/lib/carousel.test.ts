@@ -30,6 +30,11 @@ describe('carousel table', () => {
     expect(carouselStep('wide', 2560)).toMatchObject({ slides: 4, gap: 24 });
   });
 
+  it('a kid shelf showing one and a half posters pages by one, never skipping the third', () => {
+    const { slidesPerView, slidesPerGroup } = swiperLayout('kid');
+    expect([slidesPerView, slidesPerGroup]).toEqual([1.5, 1]);
+  });
+
   it('gives Swiper the same steps as breakpoints, paging by the slides in view', () => {
     const { slidesPerView, slidesPerGroup, spaceBetween, breakpoints } = swiperLayout('wide');
     expect([slidesPerView, slidesPerGroup, spaceBetween]).toEqual([1, 1, 8]);

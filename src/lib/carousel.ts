@@ -61,15 +61,17 @@ export function carouselStep(kind: CarouselKind, width: number): CarouselStep {
  * @example swiperLayout('poster').breakpoints[1366] // { slidesPerView: 5, slidesPerGroup: 5, spaceBetween: 16 }
  */
 export function swiperLayout(kind: CarouselKind) {
+  // Swiper stops only at multiples of the group: 1.5 visible slides page by one, not by three.
+  const group = (slides: number) => Math.max(1, Math.floor(slides));
   const [first] = CAROUSEL_TABLE[kind];
   return {
     slidesPerView: first!.slides,
-    slidesPerGroup: first!.slides,
+    slidesPerGroup: group(first!.slides),
     spaceBetween: first!.gap,
     breakpoints: Object.fromEntries(
       CAROUSEL_TABLE[kind].map((s) => [
         s.minWidth,
-        { slidesPerView: s.slides, slidesPerGroup: s.slides, spaceBetween: s.gap },
+        { slidesPerView: s.slides, slidesPerGroup: group(s.slides), spaceBetween: s.gap },
       ]),
     ),
   };
