@@ -65,19 +65,28 @@ export function startLauncher() {
       },
     );
   };
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-play]')) {
-    link.addEventListener('click', (e) => {
-      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      e.preventDefault();
-      trigger = link;
-      // The address says what plays (a reload plays it again), when it is this page's own.
-      if (new URL(link.href).pathname === location.pathname)
-        history.replaceState(history.state, '', link.href);
-      play(targetOf(link, slot), link.href);
-    });
-    for (const warm of ['pointerenter', 'focus', 'touchstart'])
-      link.addEventListener(warm, () => void load().catch(() => {}), { once: true, passive: true });
-  }
+  // On the document, so play links that arrive later (the TV guide's day switch) play in place too.
+  const playLink = (e: Event) =>
+    (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-play]');
+  document.addEventListener('click', (e) => {
+    const link = playLink(e);
+    if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    trigger = link;
+    // The address says what plays (a reload plays it again), when it is this page's own.
+    if (new URL(link.href).pathname === location.pathname)
+      history.replaceState(history.state, '', link.href);
+    play(targetOf(link, slot), link.href);
+  });
+  // The player's code is fetched as soon as a play link is pointed at or focused.
+  for (const warm of ['pointerover', 'focusin', 'touchstart'])
+    document.addEventListener(
+      warm,
+      (e) => {
+        if (playLink(e)) void load().catch(() => {});
+      },
+      { passive: true },
+    );
   // A link to an episode's place in a season's list (`?season=&episode=#episode-S-E`) leads there,
   // marked; it does not start the player above it.
   if (/^#episode-\d+-\d+$/.test(location.hash)) slot.hidden = true;
