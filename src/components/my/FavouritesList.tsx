@@ -31,6 +31,21 @@ interface Props {
  * /my/favorite: the favourites grid with VIEW/EDIT (docs/product.md, «How things change»). The
  * server renders the grid from the props; once hydrated the store ($favourites) takes over.
  */
+
+/**
+ * Removes one favourite from its card's heart; focus, which the removed heart held, goes to the
+ * next card's link (the previous one at the end, the list's first button when none is left).
+ */
+async function removeAndKeepFocus(id: number, heart: HTMLElement) {
+  const item = heart.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  if (!(await removeOne(id))) return;
+  const target =
+    neighbour?.querySelector<HTMLElement>('.my-card__link') ??
+    document.querySelector<HTMLElement>('.my-toolbar button, main h1');
+  target?.focus();
+}
+
 export default function FavouritesList({ page, path }: Props) {
   const stored = useStore($favourites);
   const [ready, setReady] = useState(false);
@@ -95,7 +110,7 @@ export default function FavouritesList({ page, path }: Props) {
                   selectable={editing}
                   checked={item.checked}
                   onToggle={() => toggleItem(id)}
-                  onRemove={() => void removeOne(id)}
+                  onRemove={(heart) => void removeAndKeepFocus(id, heart)}
                   eager={i < 6}
                 />
               </li>

@@ -8,7 +8,8 @@ interface Props {
   checked: boolean;
   onToggle: () => void;
   /** The heart on the card in VIEW: takes the title out of the favourites. */
-  onRemove?: () => void;
+  /** Removes the title from favourites; gets the pressed heart (focus moves on from it). */
+  onRemove?: (heart: HTMLElement) => void;
   eager?: boolean;
 }
 
@@ -92,9 +93,8 @@ export default function PosterCard({
           <button
             className="my-card__action"
             type="button"
-            aria-pressed="true"
             aria-label={t.unfavourite(card.name)}
-            onClick={onRemove}
+            onClick={(e) => onRemove?.(e.currentTarget)}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d={HEART} />

@@ -13,6 +13,8 @@ export function enhanceLoadMore(doc: Document = document) {
   const shown = doc.querySelector<HTMLElement>('[data-search-shown]');
   if (!list || !more) return;
   const total = Number(list.dataset.total);
+  // Results before this list's first one: a visitor may arrive on page 3.
+  const before = Number(list.dataset.before ?? 0);
   let busy = false;
 
   more.addEventListener('click', async (e) => {
@@ -33,7 +35,7 @@ export function enhanceLoadMore(doc: Document = document) {
       const further = next.querySelector('a[data-search-more]')?.getAttribute('href');
       if (further) more.href = new URL(further, href).href;
       else more.remove();
-      if (shown) shown.textContent = t.shown(list.children.length, total);
+      if (shown) shown.textContent = t.shown(before + list.children.length, total);
       items[0]?.querySelector('a')?.focus();
     } catch {
       location.assign(href);
