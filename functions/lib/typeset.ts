@@ -129,12 +129,21 @@ const NAMED: Record<string, string> = {
   hellip: '…',
 };
 
-/** A text node's source as the browser reads it (entities decoded). */
+/** Thrown when a text node holds an entity for a code point that does not exist. */
+class UnknownEntity extends Error {}
+
+/**
+ * A text node's source as the browser reads it (the entities of ENTITY decoded; typograf reads
+ * other named ones); throws `UnknownEntity` for a code point that does not exist.
+ */
 export function decodeEntities(html: string): string {
   if (!html.includes('&')) return html;
   return html.replace(ENTITY, (entity, dec?: string, hex?: string, name?: string) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+    const code = dec ? Number(dec) : hex ? Number.parseInt(hex, 16) : null;
+    if (code !== null) {
+      if (code > 0x10ffff) throw new UnknownEntity();
+      return String.fromCodePoint(code);
+    }
     return NAMED[(name ?? '').toLowerCase()] ?? entity;
   });
 }
@@ -149,7 +158,14 @@ export function escapeText(text: string): string {
  * changes nothing, so most nodes are written through as they came.
  */
 export function typesetTextHtml(html: string): string {
-  const text = decodeEntities(html);
+  let text: string;
+  try {
+    text = decodeEntities(html);
+  } catch (error) {
+    // Left as written rather than breaking the page's stream.
+    if (error instanceof UnknownEntity) return html;
+    throw error;
+  }
   const out = typeset(text);
   return out === text ? html : escapeText(out);
 }

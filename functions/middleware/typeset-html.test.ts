@@ -43,6 +43,19 @@ describe('pages are typeset on their way out', () => {
     expect(html).toBe(`<p>Напишите в${NBSP}<a href="/settings/support">поддержку</a></p>`);
   });
 
+  it('leaves the markup inside <noscript> as markup', async () => {
+    const source =
+      '<body><noscript><p class="muted">Чтобы выбирать и удалять, нужен JavaScript.</p></noscript></body>';
+    expect(await page([source])).toBe(source);
+  });
+
+  it('reads any named entity, and leaves a code point that does not exist as it was', async () => {
+    const html = await page(['<p>&hearts; Я и ты</p><p>&#x110000; в доме</p><p>Я и ты</p>']);
+    expect(html).toBe(
+      `<p>♥ Я${NBSP}и${NBSP}ты</p><p>&#x110000; в доме</p><p>Я${NBSP}и${NBSP}ты</p>`,
+    );
+  });
+
   it('keeps markup characters escaped', async () => {
     const html = await page(['<p>А &lt;b&gt; и &amp; в тексте</p>']);
     expect(html).toBe(`<p>А${NBSP}&lt;b&gt; и${NBSP}&amp; в${NBSP}тексте</p>`);

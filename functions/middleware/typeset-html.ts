@@ -7,7 +7,22 @@ import { typesetTextHtml } from '../lib/typeset.ts';
  * texts are written); React islands, whose text React compares with its own render when it
  * hydrates; their texts and data are typeset at their source instead.
  */
-const SKIP = ['head', 'script', 'style', 'pre', 'code', 'textarea', 'template', 'astro-island'];
+const SKIP = [
+  'head',
+  'script',
+  'style',
+  'pre',
+  'code',
+  'textarea',
+  'template',
+  'astro-island',
+  // Raw text to the rewriter: their markup would come through as text and be escaped.
+  'noscript',
+  'iframe',
+  'xmp',
+  'noembed',
+  'noframes',
+];
 
 /**
  * A rewriter of HTML that typesets every text node outside SKIP, streaming: the rewriter hands a
