@@ -40,13 +40,25 @@ export function messageSender(deps: { fetch?: Fetcher } = {}): MessageSender {
   };
 }
 
-/** A message's words through the site's one typographic step (functions/lib/typeset.ts), as a page's are. */
+/**
+ * A message's words through the site's one typographic step (functions/lib/typeset.ts), as a
+ * page's are; a quote (`> ` lines, `<blockquote>`: the viewer's own words in the copy of their
+ * support request) goes out as it was written.
+ */
 function typesetMessage(message: OutgoingMessage): OutgoingMessage {
+  const text = message.text
+    .split('\n')
+    .map((line) => (line.startsWith('> ') ? line : typeset(line)))
+    .join('\n');
+  const html = message.html
+    ?.split(/(<blockquote[^>]*>[\s\S]*?<\/blockquote>)/)
+    .map((part, i) => (i % 2 === 1 ? part : typesetMarkup(part)))
+    .join('');
   return {
     ...message,
-    text: typeset(message.text),
+    text,
     ...(message.subject !== undefined && { subject: typeset(message.subject) }),
-    ...(message.html !== undefined && { html: typesetMarkup(message.html) }),
+    ...(html !== undefined && { html }),
   };
 }
 

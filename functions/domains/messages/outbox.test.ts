@@ -26,6 +26,29 @@ describe('the local outbox', () => {
     await env.DB.exec('DELETE FROM outbox_messages');
   });
 
+  it('typesets a message but leaves the viewer’s own words in the copy of a support request as written', async () => {
+    const words = 'Пишу "срочно" - код 12-34 в приложении';
+    const { id } = await messageSender().send(
+      templates.supportRequestCopy({
+        to: 'a@example.ru',
+        requestId: '7',
+        subject: 'Оплата',
+        text: words,
+      }),
+    );
+    const row = await env.DB.prepare(
+      'SELECT body_text, body_html FROM outbox_messages WHERE id = ?',
+    )
+      .bind(id)
+      .first<{ body_text: string; body_html: string }>();
+    expect(row!.body_text).toContain(`> ${words}`);
+    expect(row!.body_text).toContain('ответим на\u00a0этот адрес');
+    expect(row!.body_html).toContain(
+      'Пишу &quot;срочно&quot; - код 12-34 в приложении</blockquote>',
+    );
+    expect(row!.body_html).toContain('ответим на\u00a0этот адрес');
+  });
+
   it('stores a sent SMS in D1 before send resolves, readable through /dev/api/outbox/ by recipient', async () => {
     const { id } = await messageSender().send(
       templates.signInCode({ channel: 'sms', to: '+7 (999) 123-45-67', code: '123456' }),
