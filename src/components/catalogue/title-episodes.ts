@@ -36,7 +36,11 @@ function mark(episode: HTMLElement) {
  * server marked for `?episode=` when the address does not ask to play it.
  */
 function linkedEpisode(): HTMLElement | null {
-  const id = decodeURIComponent(location.hash.slice(1));
+  // A malformed fragment (`#%E0%A4`) names nothing.
+  let id = '';
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {}
   if (/^episode-\d+-\d+$/.test(id)) {
     const el = document.getElementById(id);
     return el?.closest('[data-episodes] > li') ? el : null;

@@ -5,6 +5,7 @@ export const profileMenuTexts = {
   profiles: 'Сменить профиль',
   kid: 'детский',
   current: 'сейчас',
-  switchTo: (name: string) => `Переключиться на профиль «${name}»`,
+  /** Said before a profile's visible name and tag, so the link's name holds what it shows. */
+  switchTo: 'Переключиться на\u00a0профиль',
   switchFailed: 'Не удалось сменить профиль',
 } as const;

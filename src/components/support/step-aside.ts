@@ -1,0 +1,38 @@
+/**
+ * Steps the floating support button aside (SupportWidget.astro) while a carousel arrow or a footer
+ * badge passes under it: it fades out (and out of the tab order) and comes back once the control
+ * has gone; never while it has the keyboard's focus. Started by the carousels' script.
+ */
+export function stepAsideFromControls() {
+  const fab = document.querySelector<HTMLElement>('.support-fab');
+  const guarded = '[data-carousel-prev], [data-carousel-next], .badge';
+  let observer: IntersectionObserver | undefined;
+  const watch = () => {
+    if (!fab) return;
+    observer?.disconnect();
+    const r = fab.getBoundingClientRect();
+    const m = 8;
+    const under = new Map<Element, boolean>();
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) under.set(e.target, e.isIntersecting);
+        // Never while it has the keyboard's focus: a hidden button would drop it.
+        fab.classList.toggle(
+          'support-fab--away',
+          fab !== document.activeElement && [...under.values()].some(Boolean),
+        );
+      },
+      // The root is the button's own box (and a margin), cut out of the viewport.
+      {
+        rootMargin: `${m - r.top}px ${m - (innerWidth - r.right)}px ${m - (innerHeight - r.bottom)}px ${m - r.left}px`,
+      },
+    );
+    for (const el of document.querySelectorAll(guarded)) observer.observe(el);
+  };
+  watch();
+  let pending = 0;
+  addEventListener('resize', () => {
+    clearTimeout(pending);
+    pending = window.setTimeout(watch, 150);
+  });
+}
