@@ -41,6 +41,11 @@ export function MenuButton({ label, icon, badge, sections, open, onOpenChange }:
   // On opening only: the player repaints several times a second, and focus must stay where it is.
   useEffect(() => {
     if (!open) return;
+    // The player's rounded frame clips: the menu gets the room between its top and the button.
+    const frame = button.current?.closest('.player')?.getBoundingClientRect();
+    const at = button.current?.getBoundingClientRect();
+    if (menu.current && frame && at)
+      menu.current.style.maxHeight = `${Math.max(120, at.top - frame.top - 16)}px`;
     const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? [])];
     (list.find((el) => el.getAttribute('aria-checked') === 'true') ?? list[0])?.focus();
     const outside = (e: PointerEvent) => {
