@@ -25,7 +25,7 @@ test.describe('accounts in a real browser', () => {
   test('sign in by phone with the SMS code from the outbox', async ({ page }) => {
     const phone = uniquePhone();
     await page.goto('/series');
-    await page.getByRole('link', { name: 'Войти' }).click();
+    await page.getByRole('link', { name: 'Войти', exact: true }).click();
     await page.locator('.auth').getByRole('link', { name: 'Войти по номеру телефона' }).click();
     const form = page.locator('.auth');
     await form.getByLabel('Номер телефона').fill(phone);
@@ -52,8 +52,8 @@ test.describe('accounts in a real browser', () => {
     await accountMenu(first).locator('summary').click();
     await first.getByRole('button', { name: 'Выйти' }).click();
     await expect(first).toHaveURL(/\/$/);
-    await expect(first.getByRole('link', { name: 'Войти' })).toBeVisible();
-    await expect(second.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
+    await expect(second.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
     await expect(accountMenu(second)).toHaveCount(0);
   });
 
@@ -67,7 +67,7 @@ test.describe('accounts in a real browser', () => {
     // Cookies cleared outside this site's tabs (an expired session, another browser window's 401).
     await context.clearCookies();
     await expect(accountMenu(page)).toHaveCount(0, { timeout: 3_000 });
-    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
     await expect(page.locator('#toasts')).toContainText('Вы вышли из аккаунта');
   });
 
@@ -105,7 +105,7 @@ test.describe('accounts in a real browser', () => {
     await plain.locator('.account-menu summary').click();
     await plain.getByRole('button', { name: 'Выйти' }).click();
     await expect(plain).toHaveURL(/\/$/);
-    await expect(plain.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(plain.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
     await context.close();
   });
 
@@ -183,7 +183,7 @@ test.describe('accounts in a real browser', () => {
     expect(refusedAt, 'the API refused the ended session').toBeGreaterThan(0);
     expect(loads[1]! - refusedAt, 'the reload waits about 100 ms').toBeGreaterThanOrEqual(80);
     await expect(mine).toHaveURL(new RegExp(`${adult.url}$`));
-    await expect(mine.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
     await expect(accountMenu(mine)).toHaveCount(0);
     await mine.waitForTimeout(500);
     expect(loads, 'a guest page asks nothing more and stays').toHaveLength(2);

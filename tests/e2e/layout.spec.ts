@@ -44,7 +44,7 @@ test.describe('top navigation', () => {
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'KZ' });
     await page.goto('/');
     await expect(topNav(page).last()).toHaveText('Избранное');
-    await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Войти', exact: true })).toHaveCount(0);
     await page.locator('summary', { hasText: 'Меню аккаунта' }).click();
     await expect(page.locator('.account-menu__list a')).toHaveText([
       'Избранное',
@@ -70,7 +70,7 @@ test.describe('top navigation', () => {
   test('a token without the hash field is a guest', async ({ page, context, baseURL }) => {
     await signIn(context, baseURL!, { hash: undefined });
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
     await expect(topNav(page).filter({ hasText: 'Избранное' })).toHaveCount(0);
   });
 

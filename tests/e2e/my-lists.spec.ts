@@ -270,7 +270,7 @@ test('history: grouped by date, select a date, select all, removal and clearing 
   await expect(headings.nth(2)).toHaveText(/^\d{1,2} [а-я]+ \d{4}$/);
   await expect(page.locator('.my-row').first()).toHaveAttribute(
     'href',
-    /^\/watch\/\d+\?season=\d+&episode=\d+$/,
+    /^\/watch\/\d+\?season=\d+&episode=\d+&play=1$/,
   );
 
   await page.getByRole('button', { name: 'Редактировать' }).click();
@@ -349,6 +349,17 @@ test('the home page shows a signed-in viewer what to continue, and the guests’
   const shelf = page.getByRole('region', { name: 'Продолжить просмотр' });
   await expect(shelf).toBeVisible();
   await expect(shelf.locator('a[href*="?season="]').first()).toBeVisible();
+  // A quarter watched (600 of 2400 s): the card says so and shows it as a bar.
+  const card = shelf.locator('[data-card]').first();
+  await expect(card.locator('.card__link')).toContainText(/Просмотрено\s25\s%/);
+  const bar = (await card.locator('.card__progress > span').boundingBox())!;
+  const track = (await card.locator('.card__progress').boundingBox())!;
+  expect(bar.width / track.width).toBeCloseTo(0.25, 1);
+  // Its play action keeps the episode: one query string, asking to play.
+  await expect(card.locator('.card__action--play')).toHaveAttribute(
+    'href',
+    /^\/watch\/\d+\?season=\d+&episode=\d+&play=1#player$/,
+  );
   await expect(page.getByRole('region', { name: 'Сейчас смотрят' })).toBeVisible();
   const guest = await (await request.get('/')).text();
   expect(guest).not.toContain('Продолжить просмотр');

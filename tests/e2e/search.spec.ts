@@ -1,6 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
+
+// Its own client address: sign-ups here must not spend the allowance other files share.
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.63' } });
 
 interface Card {
   id: number;
@@ -62,7 +66,7 @@ test.describe('search as you type', () => {
     const option = options.filter({ hasText: title.name }).first();
     await expect(option).toContainText(`${title.year} · Сериал · ${title.ageRating}`);
     await expect(option.locator('img')).toHaveAttribute('src', title.assets.poster);
-    await expect(live).toHaveText(new RegExp(`^Нашлось ${expected.count} результат(а|ов)?$`));
+    await expect(live).toHaveText(new RegExp(`^Нашлось ${expected.count}\\sрезультат(а|ов)?$`));
     // Debounced: far fewer requests than keystrokes (one, unless the machine stalls the typing), never
     // for one letter, and the last one for the whole name.
     expect(asked.length).toBeLessThan(title.name.length / 2);
@@ -268,6 +272,28 @@ test.describe('search as you type', () => {
 test.describe('search results', () => {
   const BROAD = 'город';
 
+  test('arriving on page 2 and loading more counts the first page too, and hearts on the added cards work', async ({
+    page,
+    request,
+  }) => {
+    const expected = await search(request, BROAD);
+    await signUpByEmail(page, `search-${unique()}@example.ru`, 'correct horse 1');
+    await page.goto(`/search?query=${encodeURIComponent(BROAD)}&page=2`);
+    await page.getByRole('link', { name: 'Показать ещё' }).click();
+    await expect(page.locator('#search-results > li')).toHaveCount(
+      Math.min(48, expected.count - 24),
+    );
+    await expect(page.locator('[data-search-shown]')).toHaveText(
+      `Показано ${Math.min(72, expected.count)} из ${expected.count}`,
+    );
+    const added = page.locator('#search-results > li').nth(24).locator('[data-card]');
+    await added.hover();
+    const heart = added.locator('[data-card-favourite]');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a broad query pages through every result the count promises, loading more in place', async ({
     page,
     request,
@@ -276,7 +302,7 @@ test.describe('search results', () => {
     expect(expected.count).toBeGreaterThan(48);
     await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
     await expect(page.getByRole('status')).toHaveText(
-      new RegExp(`^Нашлось ${expected.count} результат`),
+      new RegExp(`^Нашлось ${expected.count}\\sрезультат`),
     );
     const cards = page.locator('#search-results > li');
     await expect(cards).toHaveCount(24);
@@ -289,14 +315,14 @@ test.describe('search results', () => {
       shown = Math.min(shown + 24, expected.count);
       await expect(cards).toHaveCount(shown);
       // Focus goes to the first new result, so a keyboard goes on from there.
-      await expect(cards.nth(shown - 1 - ((shown - 1) % 24)).locator('a')).toBeFocused();
+      await expect(cards.nth(shown - 1 - ((shown - 1) % 24)).locator('a.card__link')).toBeFocused();
     }
     await expect(more).toHaveCount(0);
     await expect(page.locator('[data-search-shown]')).toHaveText(
       `Показано ${expected.count} из ${expected.count}`,
     );
     const hrefs = await cards
-      .locator('a')
+      .locator('a.card__link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(expected.count);
     await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
@@ -313,11 +339,11 @@ test.describe('search results', () => {
     const hrefs: string[] = [];
     for (let n = 1; ; n++) {
       await expect(page.getByRole('status')).toHaveText(
-        new RegExp(`^Нашлось ${expected.count} результат`),
+        new RegExp(`^Нашлось ${expected.count}\\sрезультат`),
       );
       hrefs.push(
         ...(await page
-          .locator('#search-results a')
+          .locator('#search-results a.card__link')
           .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))),
       );
       const next = page.locator('a[rel="next"]');
@@ -330,7 +356,7 @@ test.describe('search results', () => {
     expect(new Set(hrefs).size).toBe(expected.count);
     // An address past the last page keeps the count and leads back to the last page.
     await page.goto(`/search?query=${encodeURIComponent(BROAD)}&page=99`);
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count} `));
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
     await expect(page.locator('a[rel="prev"]')).toHaveAttribute(
       'href',
       new RegExp(`page=${Math.ceil(expected.count / 24)}$`),
@@ -347,7 +373,7 @@ test.describe('search results', () => {
     for (const typed of ['сарок', 'cjhjr']) {
       await page.goto(`/search?query=${encodeURIComponent(typed)}`);
       await expect(page.getByRole('status')).toHaveText(
-        new RegExp(`^Нашлось ${meant.count} результат`),
+        new RegExp(`^Нашлось ${meant.count}\\sрезультат`),
       );
       await expect(page.getByText('Показаны результаты по запросу «сорок»')).toBeVisible();
       await expect(page.locator('#search-results .card').first()).toContainText(
@@ -380,7 +406,7 @@ test.describe('search results', () => {
       await expect(options.first()).toContainText(meant.results[0]!.name);
       await expect(options).toHaveCount(meant.results.length);
       await expect(live).toHaveText(
-        new RegExp(`^Нашлось ${meant.count} .*\\. Показаны результаты по запросу «сорок»$`),
+        new RegExp(`^Нашлось ${meant.count}\\s.*\\. Показаны результаты по\\sзапросу «сорок»$`),
       );
       await expect(page.locator('.search-box__corrected')).toHaveText(
         'Показаны результаты по запросу «сорок»',

@@ -115,7 +115,7 @@ for (const [width, height] of [
     test('episode dates carry the year', async ({ page, request }) => {
       await seriesWithSeasons(request, page);
       for (const meta of await page.locator('.episode__meta').allTextContents())
-        expect(meta).toMatch(/^\d{1,2} [а-я]+ \d{4} · \d+ мин$/);
+        expect(meta).toMatch(/^\d{1,2}\s[а-я]+\s\d{4} · \d+\sмин$/);
     });
   });
 }

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInByEmail } from './support/accounts.ts';
 
+// Its own client address: sign-ins here must not spend the allowance other files share.
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.64' } });
+
 /**
  * The typographic step (functions/lib/typeset.ts) as a reader meets it: no line of a page may end
  * on a one-letter word, so no visible text has one followed by a plain space (U+0020).
