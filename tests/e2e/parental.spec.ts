@@ -119,7 +119,7 @@ test('the other account-security steps render without accessibility violations',
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Пароль', { exact: true }).fill('correct horse 1');
   await form.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Войти', exact: true })).toHaveCount(0);
   for (const [step, heading] of [
     ['checking', 'Проверка PIN-кода'],
     ['change', 'Смена PIN-кода'],

@@ -319,7 +319,7 @@ test.describe('the player', () => {
     await second.click();
     const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
     await expect(dialog).toBeVisible();
-    const signIn = dialog.getByRole('link', { name: 'Войти' });
+    const signIn = dialog.getByRole('link', { name: 'Войти', exact: true });
     await expect(signIn).toBeFocused();
     await expect(signIn).toHaveAttribute('href', /^\/auth\?backPath=%2Fwatch%2F/);
     await page.keyboard.press('Escape');

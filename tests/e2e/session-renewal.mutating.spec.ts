@@ -27,7 +27,7 @@ test('a browser holding only the HttpOnly session cookie renders signed in and r
     { name: 'session', value: seedSession(9001), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
   ]);
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Войти', exact: true })).toHaveCount(0);
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
   expect(cookies.token?.value).toMatch(/^eyJ/);
   expect(cookies.account_id?.value).toBe('9001');
@@ -54,7 +54,7 @@ test('logging out from the page ends the session: the next view is a guest even 
   expect(status).toBe(200);
   expect((await context.cookies()).map((c) => c.name)).not.toContain('session');
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
   // The old access token no longer opens the account.
   const account = await page.evaluate(
     async (t) =>
@@ -88,6 +88,6 @@ test('another site cannot log the viewer out: its cross-site form post is refuse
     details: { reason: 'csrf' },
   });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Войти', exact: true })).toHaveCount(0);
   expect(await page.evaluate(async () => (await fetch('/auth/account/')).status)).toBe(200);
 });
