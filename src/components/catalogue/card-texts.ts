@@ -13,3 +13,11 @@ export const cardTexts = {
  */
 export const POSTER_SIZES =
   '(min-width: 1920px) 290px, (min-width: 1366px) calc((100vw - 176px) / 5), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 40px) / 2)';
+
+/**
+ * The `sizes` of a full-width backdrop (the home hero, a title page's background): on a phone the
+ * 640-px picture, since it lies under a shade as texture and its bytes decide the first screen's
+ * largest paint (a phone's 2.6 device pixels would otherwise fetch the 1280-px one); the whole
+ * width from 768 px up.
+ */
+export const BACKDROP_SIZES = '(max-width: 767px) 40vw, 100vw';
