@@ -18,6 +18,7 @@ import { printBusyNote, printDetails, printTable, printThroughput } from './benc
 import { d1RoundTrips, throughput, viewerCookie } from './bench/server-side.mjs';
 import { measureSignIn, printSignIn } from './bench/sign-in-timing.mjs';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
+import { buildSite } from './build-site.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const { values: args } = parseArgs({
@@ -60,15 +61,7 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 if (!args['no-build']) {
   console.log('building the site (astro build)…');
   const t = Date.now();
-  const res = spawnSync('astro', ['build'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-  });
-  if (res.status !== 0) {
-    process.stdout.write(res.stdout + res.stderr);
-    throw new Error('astro build failed');
-  }
+  buildSite();
   console.log(`  built in ${seconds(t)}`);
 }
 

@@ -2,12 +2,12 @@
 // subscriber and as the subscriber's kid profile, for a person to look at. Builds the site, starts
 // the Worker on a fresh seeded D1 (like the bench), and saves full-page PNGs outside the repository:
 // `SHOTS_DIR` or `../shots/<date-time>/`, named `<who>-<page>-<width>.png`.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { portInUse, spawnWorker } from './bench/worker.mjs';
+import { buildSite } from './build-site.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const { values: args } = parseArgs({
@@ -28,15 +28,7 @@ const KID = 'Дети';
 
 if (!args['no-build']) {
   console.log('building the site (astro build)…');
-  const res = spawnSync('astro', ['build'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-  });
-  if (res.status !== 0) {
-    process.stdout.write(res.stdout + res.stderr);
-    throw new Error('astro build failed');
-  }
+  buildSite();
 }
 if (await portInUse(PORT))
   throw new Error(`port ${PORT} is already in use; stop that server or set SHOTS_PORT`);
