@@ -30,8 +30,13 @@ async function nowAround(request: APIRequestContext, load: () => Promise<unknown
       .filter((n): n is string => Boolean(n));
   return { before, names };
 }
+/** Any of the names, as typeset on the page: a space may have become a no-break space. */
 const either = (names: string[]) =>
-  new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+  new RegExp(
+    names
+      .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
+      .join('|'),
+  );
 
 test.describe('catalogue sections', () => {
   test('/series shows the most popular series first, with a count and page links', async ({
