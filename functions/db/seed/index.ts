@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { hashPassword } from '../../domains/auth/password.ts';
 import { typeset, typesetDeep } from '../../lib/typeset.ts';
 import { calendarDay } from '../../shared/ru.ts';
+import { billingSql } from './billing.ts';
 import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueSql } from './catalogue/index.ts';
 import { DEMO_ACCOUNTS, demoStatements } from './demo.ts';
@@ -30,6 +31,7 @@ const sql = [
     })),
   ),
   catalogueSql({ reference }),
+  billingSql(),
   // After the catalogue: the demo history and favourites pick titles from it.
   ...demoStatements(
     await hashPassword(DEMO_ACCOUNTS.subscriber.password),

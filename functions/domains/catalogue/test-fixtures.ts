@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { reindexTitlesSql } from '../../db/search-index.ts';
+import { BILLING_TABLES } from '../billing/test-fixtures.ts';
 
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
@@ -10,6 +11,8 @@ const now = Math.floor(Date.now() / 1000);
  */
 export async function loadCatalogueFixture() {
   const statements = [
+    // Billing rows name products and titles: they go first (functions/domains/billing/test-fixtures.ts).
+    ...BILLING_TABLES.map((t) => `DELETE FROM ${t}`),
     'DELETE FROM titles',
     'DELETE FROM genres',
     'DELETE FROM countries',
