@@ -151,8 +151,10 @@ CREATE TABLE subscriptions (
   next_charge_at INTEGER,
   failed_charges INTEGER NOT NULL DEFAULT 0,
   grace_until INTEGER,
-  -- The retention offer can be taken once per subscription.
+  -- The retention offer can be taken once per subscription; the offer the next renewals charge
+  -- (its first_price for its first_period_days) until it is used up.
   retention_offer_at INTEGER,
+  renewal_offer_id INTEGER REFERENCES price_offers(id),
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   UNIQUE (account_id, tariff_id)
