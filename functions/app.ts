@@ -2,9 +2,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
+import { sandboxApp, setSandboxWebhook } from './domains/billing/index.ts';
 import { localProviderApp } from './domains/social/index.ts';
 import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
+import { billingOrderRoutes } from './http/billing-orders.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
 import { contentRoutes } from './http/content.ts';
@@ -113,6 +115,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
   app.route('/', localProviderApp);
+  // Orders, payments and the acquirer's webhook (functions/http/billing-orders.ts).
+  app.route('/billing', billingOrderRoutes);
+  // Development only: the sandbox acquirer's API and pages; its notifications reach the webhook in-process.
+  app.route('/', sandboxApp);
+  setSandboxWebhook(async (request) => app.fetch(request));
 
   for (const prefix of API_PREFIXES)
     app.all(`${prefix}/*`, async (c, next) =>

@@ -11,6 +11,8 @@ export const API_PREFIXES = [
   '/v2',
   '/dev/api',
   '/dev/oauth',
+  // The sandbox acquirer (functions/domains/billing/sandbox): its API and hosted pages.
+  '/dev/yookassa',
   // The viewer's lists at the spec's paths (functions/http/my.ts).
   '/continue-watching',
   '/favourites',
@@ -30,6 +32,8 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/account',
   '/settings/devices',
   '/settings/support',
+  // The payment screen (functions/domains/billing): the choice of method posts to itself.
+  '/payment-type',
 ]);
 
 /**
