@@ -32,3 +32,17 @@ export const TRY_FLOW_KEYS = {
   tryBtnFlow: 'tryBtnFlow',
   onboarding: 'onboarding',
 } as const;
+
+/**
+ * Payment-flow paths of docs/product.md, «Screens and routes» (auth, code, advantages, paywall, payment, payment
+ * redirect, payment type, poll, success, gift success, free access): no support widget there.
+ * @example isPaymentFlowPath('/paywall/retention') // true
+ */
+export function isPaymentFlowPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    /^\/(auth|code|advantages|paywall|payment|payment\/redirect|payment-type|poll|success|gifts\/success|free-access)(\/|$)/.test(
+      path,
+    ) || /^\/(code|settings|settings\/support|gifts|activate)\/auth$/.test(path)
+  );
+}
