@@ -29,6 +29,8 @@ export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);
 export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/auth',
   '/code',
+  // The storefront's period choice (src/pages/payment.astro).
+  '/payment',
   '/settings/account',
   '/settings/devices',
   '/settings/support',

@@ -123,6 +123,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     ],
     '500.astro': [['/500', 500]],
     'activate/auth.astro': [['/activate/auth', 200]],
+    'advantages.astro': [['/advantages', 200]],
     'auth.astro': ['auth', 'signin', 'signup', 'signin-phone', 'recovery'].map((step) => [
       `/auth?step=${step}`,
       200,
@@ -145,6 +146,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'kino1tv.astro': [['/kino1tv', 200]],
     'movies.astro': [['/movies', 200]],
     'paramount-plus.astro': [['/paramount-plus', 200]],
+    'paywall/[slug].astro': [
+      ['/paywall/default', 200],
+      ['/paywall/new-user', 200],
+      [`/paywall/film?contentId=${movies.results[0]!.id}`, 200],
+      ['/paywall/unknown', 404],
+    ],
     'referral-rules.astro': [['/referral-rules', 200]],
     'reset-password.astro': [['/reset-password', 200]],
     'search.astro': [
@@ -183,6 +190,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'my/index.astro': ['/my'],
     'my/favorite.astro': ['/my/favorite'],
     'my/history.astro': ['/my/history'],
+    'payment.astro': ['/payment', '/payment?steps=three', '/payment?id=2&steps=three&step=period'],
   };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {

@@ -37,3 +37,36 @@ export { sandboxApp } from './sandbox/app.ts';
 export { TEST_CARDS } from './sandbox/constants.ts';
 export { setSandboxWebhook } from './sandbox/notify.ts';
 export { billingTexts, cancelReasons } from './texts.ts';
+// The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
+export {
+  type BillingListQuery,
+  type BuyType,
+  billingList,
+  currentSubscriptions,
+  type OfferDto,
+  type PaywallDto,
+  type PriceDto,
+  paywall,
+  retentionPaywall,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  type TariffDto,
+  tariffById,
+} from './catalogue.ts';
+export {
+  type ChosenPurchase,
+  choosePurchase,
+  OFFER_NAMES,
+  type PurchaseChoice,
+  partnerActivation,
+  partnerProducts,
+  referralInvite,
+} from './flow.ts';
+export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
+export {
+  fittingPaywall,
+  type VisitorAccess,
+  type VisitorPurchase,
+  visitorAccess,
+  visitorPurchases,
+} from './visitor.ts';
