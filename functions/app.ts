@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { localProviderApp } from './domains/social/index.ts';
 import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
+import { billingAccountRoutes } from './http/billing-account.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
 import { contentRoutes } from './http/content.ts';
@@ -109,6 +110,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
+  // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
+  app.route('/billing', billingAccountRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

@@ -30,6 +30,10 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/account',
   '/settings/devices',
   '/settings/support',
+  // The account's billing pages: renewal and the retention offer, saved cards, gifts.
+  '/subscription',
+  '/settings/payments',
+  '/gifts',
 ]);
 
 /**

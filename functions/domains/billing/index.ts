@@ -2,4 +2,24 @@
  * Billing (docs/product.md, «Money»): what is sold, orders and payments, subscriptions and their
  * renewal, receipts, gifts and promo codes. The domain's one public entry.
  */
+
+// The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
+export { cardLabel, formatDay, formatRubles } from './account-format.ts';
+export { subscriptionPage } from './account-pages.ts';
+export { accountBillingTexts } from './account-texts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
+export {
+  type CancelResult,
+  cancelRenewal,
+  RETENTION_PAYWALL,
+  type RetentionOffer,
+  retentionOfferFor,
+  UNSUBSCRIBE_POLL_PATH,
+} from './retention.ts';
+export {
+  applyRetentionOffer,
+  changeRenewal,
+  renewalDisabledListeners,
+  type SubscriptionView,
+  subscriptionFor,
+} from './subscriptions.ts';
