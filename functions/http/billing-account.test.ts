@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
 import { givenSubscription, storedSubscription } from '../domains/billing/account-test-support.ts';
@@ -171,5 +172,55 @@ describe('cancelling with the retention offer', () => {
     expect(await apply.json()).toMatchObject({
       details: { reason: 'retention_offer_unavailable' },
     });
+  });
+});
+
+describe('saved cards and receipts', () => {
+  it('removing a card stops the subscriptions that renew with it, and says so', async () => {
+    const { browser, accountId } = await viewer('karta@example.ru');
+    const { subscriptionId, cardId } = await givenSubscription(accountId);
+    const other = await viewer('drugoy@example.ru', '203.0.113.73');
+    expect(
+      (await other.browser.fetch(`/billing/payment-methods/${cardId}/`, { method: 'DELETE' }))
+        .status,
+    ).toBe(404);
+
+    const res = await browser.fetch(`/billing/payment-methods/${cardId}/`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: cardId,
+      stopped_renewing: [{ id: subscriptionId, tariff: 'Амедиатека' }],
+    });
+    const sub = (await (
+      await browser.fetch(`/billing/subscriptions/${subscriptionId}/`)
+    ).json()) as Sub;
+    expect(sub).toMatchObject({ is_renew: false, can_renew: false, card: { removed: true } });
+    expect(sub.renewal_text).toMatch(/Карта удалена/);
+    expect((await patch(browser, subscriptionId, { is_renew: true })).status).toBe(409);
+    expect(
+      (await browser.fetch(`/billing/payment-methods/${cardId}/`, { method: 'DELETE' })).status,
+    ).toBe(404);
+  });
+
+  it('lists the viewer’s receipts with every field, and no one else’s', async () => {
+    const { browser, accountId } = await viewer('chek@example.ru');
+    const other = await viewer('ne-moy-chek@example.ru', '203.0.113.74');
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, amount, method, status, provider, created_at, updated_at, paid_at)
+         VALUES ('o-receipt', ?, 'purchase', 1, 1, 59900, 'bank_card', 'succeeded', 'sandbox', 1, 1, 1)`,
+      ).bind(accountId),
+      env.DB.prepare(
+        `INSERT INTO receipts (id, order_id, account_id, customer_contact, body, total, fiscal_storage, fiscal_document, fiscal_sign, created_at)
+         VALUES ('r-1', 'o-receipt', ?, 'chek@example.ru', ?, 59900, '7380440700000001', '1001', '3000007919', 1)`,
+      ).bind(accountId, JSON.stringify({ seller: { inn: '7700000000' }, total: 59_900 })),
+    ]);
+    const list = await browser.fetch('/billing/receipts/');
+    expect(await list.json()).toMatchObject({
+      results: [{ id: 'r-1', body: { seller: { inn: '7700000000' } }, fiscal_sign: '3000007919' }],
+    });
+    expect((await browser.fetch('/billing/receipts/r-1/')).status).toBe(200);
+    expect((await other.browser.fetch('/billing/receipts/r-1/')).status).toBe(404);
+    expect(await (await other.browser.fetch('/billing/receipts/')).json()).toEqual({ results: [] });
   });
 });

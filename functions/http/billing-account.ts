@@ -6,7 +6,11 @@ import {
   applyRetentionOffer,
   cancelRenewal,
   changeRenewal,
+  type ReceiptRow,
   type RetentionOffer,
+  receiptFor,
+  receiptsFor,
+  removeSavedCard,
   type SubscriptionView,
   subscriptionFor,
 } from '../domains/billing/index.ts';
@@ -102,6 +106,40 @@ function retentionJson(o: RetentionOffer): z.infer<typeof retentionAnswer> {
     },
     apply_button: o.applyButton,
     cancel_button: o.cancelButton,
+  };
+}
+
+const receiptAnswer = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  kind: z.enum(['income', 'income_return']),
+  customer_contact: z.string(),
+  body: z
+    .unknown()
+    .describe('Чек как его принял оператор фискальных данных: продавец, позиции, НДС, итог'),
+  total: z.number().int(),
+  fiscal_storage: z.string().nullable(),
+  fiscal_document: z.string().nullable(),
+  fiscal_sign: z.string().nullable(),
+  created_at: z.number().int(),
+});
+
+function receiptJson(r: ReceiptRow): z.infer<typeof receiptAnswer> {
+  let body: unknown = r.body;
+  try {
+    body = JSON.parse(r.body);
+  } catch {}
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    kind: r.kind,
+    customer_contact: r.customerContact,
+    body,
+    total: r.total,
+    fiscal_storage: r.fiscalStorage,
+    fiscal_document: r.fiscalDocument,
+    fiscal_sign: r.fiscalSign,
+    created_at: r.createdAt,
   };
 }
 
@@ -203,5 +241,59 @@ export const billingAccountRoutes = new Hono<AppEnv>()
     async (c) => {
       const s = await applyRetentionOffer(await member(c), c.req.valid('json').subscription_id);
       return c.json({ subscription: subscriptionJson(s) }, 200, NO_STORE);
+    },
+  )
+
+  .delete(
+    '/payment-methods/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Удалить сохранённую карту: подписки, которые с неё продлевались, больше не продлеваются',
+      answers: {
+        200: z.object({
+          id: z.number().int(),
+          stopped_renewing: z.array(z.object({ id: z.number().int(), tariff: z.string() })),
+        }),
+      },
+      errors: { 404: 'Карты нет у этого аккаунта (payment_method_not_found)', 422: INVALID },
+    }),
+  )
+  .delete('/payment-methods/:id', validate('param', idParam), async (c) => {
+    const removed = await removeSavedCard(await member(c), c.req.valid('param').id);
+    return c.json({ id: removed.id, stopped_renewing: removed.stopped }, 200, NO_STORE);
+  })
+
+  .get(
+    '/receipts',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Чеки зрителя (54-ФЗ), новые сверху',
+      answers: { 200: z.object({ results: z.array(receiptAnswer) }) },
+    }),
+  )
+  .get('/receipts', async (c) => {
+    const rows = await receiptsFor(await member(c));
+    return c.json({ results: rows.map(receiptJson) }, 200, NO_STORE);
+  })
+
+  .get(
+    '/receipts/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Один чек зрителя со всеми полями',
+      answers: { 200: receiptAnswer },
+      errors: { 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
+    }),
+  )
+  .get(
+    '/receipts/:id',
+    validate('param', z.object({ id: z.string().min(1).max(64) })),
+    async (c) => {
+      const row = await receiptFor(await member(c), c.req.valid('param').id);
+      return c.json(receiptJson(row), 200, NO_STORE);
     },
   );

@@ -405,3 +405,15 @@ export function replaceGiftToken(
     )
     .bind(giftId, buyerAccountId, tokenHash);
 }
+
+/** How many live rentals, purchases and saved cards the account has (the /settings sections). */
+export function billingCounts(db: D1Database, accountId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT (SELECT count(*) FROM entitlements WHERE account_id = ?1 AND kind = 'rental'
+                 AND ((started_at IS NULL AND starts_by > ?2) OR expires_at > ?2)) AS rentals,
+              (SELECT count(*) FROM entitlements WHERE account_id = ?1 AND kind = 'purchase') AS purchases,
+              (SELECT count(*) FROM payment_methods WHERE account_id = ?1 AND deleted_at IS NULL) AS cards`,
+    )
+    .bind(accountId, now);
+}

@@ -3,11 +3,30 @@
  * renewal, receipts, gifts and promo codes. The domain's one public entry.
  */
 
+export type { ReceiptRow } from './account-billing.repo.ts';
+
 // The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
 export { cardLabel, formatDay, formatRubles } from './account-format.ts';
-export { subscriptionPage } from './account-pages.ts';
+export {
+  billingOverview,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentView,
+  paymentHistoryPage,
+  paymentsPage,
+  purchasePage,
+  type SavedCardView,
+  subscriptionPage,
+  type TitleRightView,
+} from './account-pages.ts';
 export { accountBillingTexts } from './account-texts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
+export {
+  type ReceiptField,
+  type ReceiptView,
+  receiptFor,
+  receiptsFor,
+  toReceiptView,
+} from './receipts.ts';
 export {
   type CancelResult,
   cancelRenewal,
@@ -16,6 +35,7 @@ export {
   retentionOfferFor,
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
+export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
 export {
   applyRetentionOffer,
   changeRenewal,

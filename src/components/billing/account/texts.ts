@@ -34,6 +34,9 @@ export const accountPageTexts = {
   startBy: (day: string) => `Начните до\u00a0${day}`,
   rentalOver: 'Срок аренды истёк',
   manageSubscriptions: 'Управлять подписками',
+  openPurchases: 'Аренда и\u00a0покупки',
+  openPayments: 'Карты и\u00a0чеки',
+  paymentsLead: 'Все списания, возвраты и\u00a0чеки.',
 
   paymentsTitle: 'Платежи',
   cards: 'Сохранённые карты',
