@@ -6,8 +6,9 @@ import { sandboxApp, setSandboxWebhook } from './domains/billing/index.ts';
 import { localProviderApp } from './domains/social/index.ts';
 import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
-import { billingOrderRoutes } from './http/billing-orders.ts';
+import { billingAccountRoutes } from './http/billing-account.ts';
 import { billingCatalogueRoutes } from './http/billing-catalogue.ts';
+import { billingOrderRoutes } from './http/billing-orders.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
 import { contentRoutes } from './http/content.ts';
@@ -113,6 +114,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
   app.route('/billing', billingCatalogueRoutes);
+  // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
+  app.route('/billing', billingAccountRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

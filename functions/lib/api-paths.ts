@@ -36,6 +36,10 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/support',
   // The payment screen (functions/domains/billing): the choice of method posts to itself.
   '/payment-type',
+  // The account's billing pages: renewal and the retention offer, saved cards, gifts.
+  '/subscription',
+  '/settings/payments',
+  '/gifts',
 ]);
 
 /**

@@ -191,6 +191,14 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'my/favorite.astro': ['/my/favorite'],
     'my/history.astro': ['/my/history'],
     'payment.astro': ['/payment', '/payment?steps=three', '/payment?id=2&steps=three&step=period'],
+    // The account's billing pages (an account without payments: their empty states).
+    'subscription.astro': ['/subscription', '/subscription?retention=1', '/subscription?done=off'],
+    'payment-history.astro': ['/payment-history'],
+    'settings/purchase.astro': ['/settings/purchase'],
+    'settings/payments.astro': [
+      '/settings/payments',
+      '/settings/payments?removed=1&stopped=Амедиатека',
+    ],
   };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {

@@ -3,8 +3,48 @@
  * renewal, receipts, gifts and promo codes. The domain's one public entry.
  */
 
+export type { ReceiptRow } from './account-billing.repo.ts';
+// The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
+export { cardLabel, formatDay, formatRubles } from './account-format.ts';
+export {
+  billingOverview,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentView,
+  paymentHistoryPage,
+  paymentsPage,
+  purchasePage,
+  type SavedCardView,
+  subscriptionPage,
+  type TitleRightView,
+} from './account-pages.ts';
+export { accountBillingTexts } from './account-texts.ts';
+// The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
+export {
+  type BillingListQuery,
+  type BuyType,
+  billingList,
+  currentSubscriptions,
+  type OfferDto,
+  type PaywallDto,
+  type PriceDto,
+  paywall,
+  retentionPaywall,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  type TariffDto,
+  tariffById,
+} from './catalogue.ts';
 // Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
 export { confirmOrder, handleNotification } from './confirm.ts';
+export {
+  type ChosenPurchase,
+  choosePurchase,
+  OFFER_NAMES,
+  type PurchaseChoice,
+  partnerActivation,
+  partnerProducts,
+  referralInvite,
+} from './flow.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
 export { formatKopecks } from './money.ts';
 export { type OrderRow, orderById } from './order-repo.ts';
@@ -30,39 +70,37 @@ export {
 } from './orders.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 export { paymentProvider, providerName } from './provider.ts';
+export {
+  type ReceiptField,
+  type ReceiptView,
+  receiptFor,
+  receiptsFor,
+  toReceiptView,
+} from './receipt-view.ts';
 export { type ReceiptBody, receiptBody } from './receipts.ts';
 export { RENEWAL } from './renewal-state.ts';
 export { runRenewals } from './renewals.ts';
+export {
+  type CancelResult,
+  cancelRenewal,
+  RETENTION_PAYWALL,
+  type RetentionOffer,
+  retentionOfferFor,
+  UNSUBSCRIBE_POLL_PATH,
+} from './retention.ts';
 export { sandboxApp } from './sandbox/app.ts';
 export { TEST_CARDS } from './sandbox/constants.ts';
 export { setSandboxWebhook } from './sandbox/notify.ts';
-export { billingTexts, cancelReasons } from './texts.ts';
-// The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
-export {
-  type BillingListQuery,
-  type BuyType,
-  billingList,
-  currentSubscriptions,
-  type OfferDto,
-  type PaywallDto,
-  type PriceDto,
-  paywall,
-  retentionPaywall,
-  SUBSCRIPTION_STATES,
-  type SubscriptionState,
-  type TariffDto,
-  tariffById,
-} from './catalogue.ts';
-export {
-  type ChosenPurchase,
-  choosePurchase,
-  OFFER_NAMES,
-  type PurchaseChoice,
-  partnerActivation,
-  partnerProducts,
-  referralInvite,
-} from './flow.ts';
+export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
+export {
+  applyRetentionOffer,
+  changeRenewal,
+  renewalDisabledListeners,
+  type SubscriptionView,
+  subscriptionFor,
+} from './subscriptions.ts';
+export { billingTexts, cancelReasons } from './texts.ts';
 export {
   fittingPaywall,
   type VisitorAccess,

@@ -41,7 +41,7 @@ export interface PlacedOrder {
 export function accountOf(viewer: Viewer): number {
   const id = Number(viewer.account);
   if (!viewer.account || !Number.isInteger(id))
-    throw new ApiError(401, t.signInNeeded, 'not_authenticated');
+    throw new ApiError(401, t.signInNeeded, 'unauthorized');
   return id;
 }
 
