@@ -14,6 +14,7 @@ import { mediaRoutes } from './http/media.ts';
 import { mediaHlsRoutes } from './http/media-hls.ts';
 import { metadataRoutes } from './http/metadata.ts';
 import { continueRoutes, favouriteRoutes, historyRoutes, voteRoutes } from './http/my.ts';
+import { voucherRoutes } from './http/offers.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { parentalRoutes } from './http/parental.ts';
 import { premiereRoutes } from './http/premieres.ts';
@@ -109,6 +110,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
+  // Promo codes and vouchers, polls, the event manager (functions/http/offers.ts).
+  app.route('/billing/vouchers', voucherRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

@@ -30,6 +30,9 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/account',
   '/settings/devices',
   '/settings/support',
+  // Promo codes, the free-days offer (functions/domains/billing/promo.ts, functions/domains/offers).
+  '/activate',
+  '/free-access',
 ]);
 
 /**
