@@ -33,6 +33,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   // Promo codes, the free-days offer (functions/domains/billing/promo.ts, functions/domains/offers).
   '/activate',
   '/free-access',
+  '/poll/*',
 ]);
 
 /**
