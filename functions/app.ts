@@ -18,6 +18,7 @@ import { mediaRoutes } from './http/media.ts';
 import { mediaHlsRoutes } from './http/media-hls.ts';
 import { metadataRoutes } from './http/metadata.ts';
 import { continueRoutes, favouriteRoutes, historyRoutes, voteRoutes } from './http/my.ts';
+import { eventManagerRoutes, freeDaysRoutes, pollRoutes, voucherRoutes } from './http/offers.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { parentalRoutes } from './http/parental.ts';
 import { premiereRoutes } from './http/premieres.ts';
@@ -116,6 +117,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/billing', billingCatalogueRoutes);
   // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
   app.route('/billing', billingAccountRoutes);
+  // Promo codes and vouchers, polls, the event manager (functions/http/offers.ts).
+  app.route('/billing/vouchers', voucherRoutes);
+  app.route('/billing/free-days', freeDaysRoutes);
+  app.route('/cms/polls', pollRoutes);
+  app.route('/api/event-manager/v8', eventManagerRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.

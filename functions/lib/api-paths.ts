@@ -40,6 +40,10 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/subscription',
   '/settings/payments',
   '/gifts',
+  // Promo codes, the free-days offer (functions/domains/billing/promo.ts, functions/domains/offers).
+  '/activate',
+  '/free-access',
+  '/poll/*',
 ]);
 
 /**

@@ -129,6 +129,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
       200,
     ]),
     'big-screen.astro': [['/big-screen', 200]],
+    'free-access.astro': [['/free-access', 200]],
+    'poll/[slug].astro': [
+      ['/poll/why-not-subscribing?poll_slug=why-not-subscribing', 200],
+      ['/poll/unsubscribe?poll_slug=unsubscribe', 200],
+      ['/poll/none?poll_slug=none', 404],
+    ],
     'code/auth.astro': [['/code/auth?user_code=ABCD-EFGH', 200]],
     'collections/[slug].astro': [[`/collections/${collections.results[0]!.slug}`, 200]],
     'collections/index.astro': [['/collections', 200]],
@@ -177,6 +183,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
   };
   const member: Record<string, string[]> = {
     'code.astro': ['/code', '/code?user_code=ABCD-EFGH'],
+    'activate.astro': ['/activate', '/activate?code=amedia30'],
     'settings/index.astro': ['/settings'],
     'settings/account.astro': [
       '/settings/account',

@@ -69,6 +69,17 @@ export {
   returnPath,
 } from './orders.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+// Promo codes and vouchers (promo*.ts).
+export {
+  normalizePromoCode,
+  type PromoDiscount,
+  type PromoResult,
+  promoDiscount,
+  promoRedemptionStatements,
+  redeemedPromo,
+  redeemPromoCode,
+} from './promo.ts';
+export { promoTexts } from './promo-texts.ts';
 export { paymentProvider, providerName } from './provider.ts';
 export {
   type ReceiptField,
