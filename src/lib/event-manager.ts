@@ -32,6 +32,7 @@ export interface EmResult {
 }
 
 const MONTH = 2_592_000;
+const EM_FORCED = 'em_experiment_forced';
 
 function store(key: string, value: string) {
   try {
@@ -118,7 +119,11 @@ export async function sendEvent(
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...fields, eventType }),
+      body: JSON.stringify({
+        ...fields,
+        ...(read(EM_FORCED) ? { em_experiment: read(EM_FORCED) } : {}),
+        eventType,
+      }),
     });
     status = res.status;
     body = (await res.json().catch(() => null)) as EmBody | null;
@@ -153,8 +158,9 @@ export async function startEventManager(
   pageEvent: string | undefined,
   fields: Record<string, unknown> = {},
 ) {
+  // `?em_experiment=steps:three_step` tries a variant out for the rest of the session.
   const forced = new URLSearchParams(location.search).get(EM_EXPERIMENT_COOKIE);
-  if (forced) setCookie(EM_EXPERIMENT_COOKIE, forced);
+  if (forced) store(EM_FORCED, forced);
   document.addEventListener('click', async (e) => {
     const el = (e.target as Element | null)?.closest<HTMLElement>('[data-em-event]');
     if (!el?.dataset.emEvent || e.defaultPrevented) return;

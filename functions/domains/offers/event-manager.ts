@@ -6,6 +6,7 @@
  * does is changing rows of `em_rules`, `em_experiments` and `em_variants`.
  */
 import { d1 } from '../../db/client.ts';
+import { experimentVariants } from '../../shared/event-manager.ts';
 import { nowSeconds } from '../auth/index.ts';
 
 /** The user events the client reports (docs/product.md, «States and transitions»). */
@@ -175,6 +176,12 @@ export async function answerEvent(
       if (row) mine.set(row.experimentSlug, row.variant);
     }
   }
+  // A variant named in the request (`em_experiment`, for trying a variant out) wins for this answer
+  // only; the visitor's kept variant stays as drawn.
+  for (const [slug, variant] of Object.entries(
+    experimentVariants(String(fields.em_experiment ?? '')),
+  ))
+    if (byExperiment.get(slug)?.some((row) => row.variant === variant)) mine.set(slug, variant);
   const isSubscriber = (subscribed!.results[0] as { yes: number } | undefined)?.yes === 1;
   const fits = (audience: RuleRow['audience']) =>
     audience === 'any' ||

@@ -202,6 +202,23 @@ describe('offers', () => {
       expect(kept).toEqual({ n: 30 });
     });
 
+    it('a variant named in the request answers this call only; the kept one stays', async () => {
+      const kept = (await (await event('opened_paywall', device(6))).json()) as {
+        events: { type: string }[];
+        experiment: string;
+      };
+      const other = kept.events[0]!.type === 'Offer2' ? 'two_step' : 'offer2';
+      const tried = (await (
+        await event('opened_paywall', device(6), { em_experiment: `steps:${other}` })
+      ).json()) as { events: { type: string }[]; experiment: string };
+      expect(tried.events[0]!.type).toBe(other === 'offer2' ? 'Offer2' : 'TwoStepPayment');
+      expect(tried.experiment).toContain(`steps:${other}`);
+      const after = (await (await event('opened_paywall', device(6))).json()) as {
+        experiment: string;
+      };
+      expect(after.experiment).toBe(kept.experiment);
+    });
+
     it('refuses an unknown event with a 422', async () => {
       const res = await event('clicked_everything', device(4));
       expect(res.status).toBe(422);
