@@ -28,12 +28,21 @@ export {
   placeOrder,
   returnPath,
 } from './orders.ts';
+export {
+  type PaymentScreen,
+  type PurchaseFlow,
+  paymentScreen,
+  purchaseFlow,
+  type SuccessScreen,
+  successScreen,
+} from './pay-pages.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 export { paymentProvider, providerName } from './provider.ts';
+export { qrSvg } from './qr.ts';
 export { type ReceiptBody, receiptBody } from './receipts.ts';
 export { RENEWAL } from './renewal-state.ts';
 export { runRenewals } from './renewals.ts';
 export { sandboxApp } from './sandbox/app.ts';
 export { TEST_CARDS } from './sandbox/constants.ts';
 export { setSandboxWebhook } from './sandbox/notify.ts';
-export { billingTexts, cancelReasons } from './texts.ts';
+export { billingTexts, cancelReasons, payPageTexts } from './texts.ts';
