@@ -85,6 +85,8 @@ test('a viewer pays by SBP: the QR, the bank app, then the paid order', async ({
   await expect(page.getByRole('heading', { name: 'Оплата по СБП' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR-код для оплаты по СБП' })).toBeVisible();
   const waiting = page.url();
+  // The waiting screen checks again by itself, without JavaScript.
+  expect((await page.request.get(waiting)).headers().refresh).toBe('4');
   // "Scanning" the QR opens the bank app's confirmation: here, the sandbox's page.
   await page.getByRole('link', { name: 'Открыть ссылку оплаты на этом устройстве' }).click();
   await expect(page.getByRole('heading', { name: 'Приложение банка' })).toBeVisible();
