@@ -83,7 +83,7 @@ describe('the billing API of orders and payments', () => {
     expect(page.results).toHaveLength(2);
     expect(page.next).toContain('page=2');
     expect(page.results[0]).toMatchObject({ amount: 59_900, methodTitle: 'MasterCard •••• 4477' });
-    expect(await (await new Browser().fetch('/billing/visitor-payments/')).status).toBe(401);
+    expect((await new Browser().fetch('/billing/visitor-payments/')).status).toBe(401);
   });
 
   it('prices a basket on the server, with a discount promo code', async () => {
