@@ -206,10 +206,16 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
       '/settings/payments',
       '/settings/payments?removed=1&stopped=Амедиатека',
     ],
+    'payment-type.astro': ['/payment-type'],
   };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {
     'resume.astro': ['/resume', '/auth?backPath=%2Fresume'],
+    'payment/redirect.astro': [
+      '/payment/redirect?orderId=x',
+      '/auth?backPath=%2Fpayment%2Fredirect%3ForderId%3Dx',
+    ],
+    'success.astro': ['/success?orderId=x', '/auth?backPath=%2Fsuccess%3ForderId%3Dx'],
   };
   expect([...Object.keys(guest), ...Object.keys(member), ...Object.keys(redirects)].sort()).toEqual(
     await pagesInSource(),

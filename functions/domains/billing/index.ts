@@ -68,6 +68,14 @@ export {
   placeOrder,
   returnPath,
 } from './orders.ts';
+export {
+  type PaymentScreen,
+  type PurchaseFlow,
+  paymentScreen,
+  purchaseFlow,
+  type SuccessScreen,
+  successScreen,
+} from './pay-pages.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 // Promo codes and vouchers (promo*.ts).
 export {
@@ -81,6 +89,7 @@ export {
 } from './promo.ts';
 export { promoTexts } from './promo-texts.ts';
 export { paymentProvider, providerName } from './provider.ts';
+export { qrSvg } from './qr.ts';
 export {
   type ReceiptField,
   type ReceiptView,
@@ -111,7 +120,7 @@ export {
   type SubscriptionView,
   subscriptionFor,
 } from './subscriptions.ts';
-export { billingTexts, cancelReasons } from './texts.ts';
+export { billingTexts, billingTexts, cancelReasons, cancelReasons, payPageTexts } from './texts.ts';
 export {
   fittingPaywall,
   type VisitorAccess,

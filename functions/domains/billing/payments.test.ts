@@ -384,6 +384,41 @@ describe('renewals', () => {
   });
 });
 
+describe('renewal consent', () => {
+  it('never charges a subscription bought without it', async () => {
+    const b = await viewer();
+    const placed = await checkout(b, monthly({ recurringConsent: false }));
+    await payByCard(b, placed, OK_CARD);
+    await order(b, placed.orderId);
+    const till = await count('SELECT granted_till AS n FROM subscriptions');
+    expect(await runRenewals(till - DAY + 60)).toEqual({ charged: 0, skipped: 0 });
+    expect(await count('SELECT count(*) AS n FROM sandbox_payments')).toBe(1);
+  });
+});
+
+describe('the webhook in production', () => {
+  it('hears only YooKassa’s addresses', async () => {
+    const prod = {
+      ENVIRONMENT: 'production',
+      DEV_ROUTES: 'false',
+      SITE_ORIGIN: 'https://a.example',
+    };
+    const body = JSON.stringify({
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: 'x' },
+    });
+    const from = (ip: string) =>
+      callWithVars(prod, '/billing/notifications/yookassa/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body,
+      });
+    expect((await from('203.0.113.5')).status).toBe(403);
+    expect((await from('185.71.76.20')).status).toBe(200);
+  });
+});
+
 describe('the sandbox in production', () => {
   it('is absent: its pages and API answer 404', async () => {
     const prod = { ENVIRONMENT: 'production', DEV_ROUTES: 'false' };

@@ -72,15 +72,18 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
   if (input.gift && (!row.giftable || row.buyType !== 'SVOD'))
     throw refuse(t.giftNotAllowed, 'not_giftable', 'tariffId');
 
+  // A rental or purchase is of a title; a subscription may name the title its flow came from.
   let titleName: string | null = null;
-  if (row.buyType !== 'SVOD') {
-    if (!input.titleId) throw refuse(t.titleNeeded, 'title_required', 'contentId');
+  if (row.buyType !== 'SVOD' && !input.titleId)
+    throw refuse(t.titleNeeded, 'title_required', 'contentId');
+  if (input.titleId) {
     const title = await d
       .prepare('SELECT name FROM titles WHERE id = ?')
       .bind(input.titleId)
       .first<{ name: string }>();
-    if (!title) throw refuse(t.titleNotFound, 'title_not_found', 'contentId');
-    titleName = title.name;
+    if (!title && row.buyType !== 'SVOD')
+      throw refuse(t.titleNotFound, 'title_not_found', 'contentId');
+    titleName = title?.name ?? null;
   }
 
   let offer: Quote['offer'] = null;
@@ -156,7 +159,7 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
     periodDays: row.periodDuration,
     offer,
     promo,
-    titleId: row.buyType === 'SVOD' ? null : (input.titleId ?? null),
+    titleId: titleName ? (input.titleId ?? null) : null,
     titleName,
     amount,
     days,

@@ -55,6 +55,8 @@ export interface CreatePayment {
   returnUrl: string | null;
   savePaymentMethod: boolean;
   metadata: Record<string, string>;
+  /** The 54-FZ receipt the acquirer's fiscal service registers: the buyer and the VAT rate. */
+  receipt: { email: string; vatRate: number } | null;
 }
 
 /** The fiscal data a receipt gets back from the fiscal operator (null until it is registered). */

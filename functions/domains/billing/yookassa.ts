@@ -29,6 +29,9 @@ export class ProviderError extends Error {
 
 const encoder = new TextEncoder();
 
+/** YooKassa's vat_code by VAT rate (22 % is code 11 from 2026); tax_system_code 1 is ОСН. */
+const VAT_CODES: Record<number, number> = { 0: 2, 10: 3, 20: 4, 22: 11 };
+
 /**
  * YooKassa's API v3 (`POST /v3/payments` with the Idempotence-Key, `GET /v3/payments/{id}`,
  * `GET /v3/receipts?payment_id=`), HTTP Basic with the shop id and secret key.
@@ -58,6 +61,21 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
         description: p.description.slice(0, 128),
         metadata: p.metadata,
       };
+      if (p.receipt)
+        body.receipt = {
+          customer: { email: p.receipt.email },
+          tax_system_code: 1,
+          items: [
+            {
+              description: p.description.slice(0, 128),
+              quantity: '1.00',
+              amount: { value: amountValue(p.amount), currency: 'RUB' },
+              vat_code: VAT_CODES[p.receipt.vatRate] ?? 1,
+              payment_mode: 'full_payment',
+              payment_subject: 'service',
+            },
+          ],
+        };
       if ('savedId' in p.method) body.payment_method_id = p.method.savedId;
       else {
         body.payment_method_data = { type: p.method.type };

@@ -57,6 +57,28 @@ const createBody = z.object({
     .object({ type: z.enum(['redirect', 'qr']), return_url: z.string().optional() })
     .optional(),
   metadata: z.record(z.string(), z.string()).default({}),
+  // As YooKassa's fiscal service: a receipt's items must add up to the payment.
+  receipt: z
+    .object({
+      customer: z.object({ email: z.email() }),
+      tax_system_code: z.number().int().min(1).max(6),
+      items: z
+        .array(
+          z.object({
+            description: z.string().min(1).max(128),
+            quantity: z.string().regex(/^\d+\.\d{2}$/),
+            amount: z.object({
+              value: z.string().regex(/^\d+\.\d{2}$/),
+              currency: z.literal('RUB'),
+            }),
+            vat_code: z.number().int().min(1).max(12),
+            payment_mode: z.literal('full_payment'),
+            payment_subject: z.literal('service'),
+          }),
+        )
+        .min(1),
+    })
+    .optional(),
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -111,6 +133,12 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
     const parsed = createBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json(apiError('invalid_request', parsed.error.message), 400);
     const b = parsed.data;
+    const itemsTotal = b.receipt?.items.reduce(
+      (sum, i) => sum + kopecksOf(i.amount.value) * Number(i.quantity),
+      0,
+    );
+    if (itemsTotal !== undefined && itemsTotal !== kopecksOf(b.amount.value))
+      return c.json(apiError('invalid_request', 'Сумма позиций чека не равна сумме платежа'), 400);
     const saved = b.payment_method_id ? await findSavedMethod(b.payment_method_id) : null;
     if (b.payment_method_id && !saved)
       return c.json(apiError('invalid_request', 'Способ оплаты не сохранён'), 400);
