@@ -120,7 +120,7 @@ export {
   type SubscriptionView,
   subscriptionFor,
 } from './subscriptions.ts';
-export { billingTexts, billingTexts, cancelReasons, cancelReasons, payPageTexts } from './texts.ts';
+export { billingTexts, cancelReasons, payPageTexts } from './texts.ts';
 export {
   fittingPaywall,
   type VisitorAccess,
