@@ -19,6 +19,22 @@ export {
   type TitleRightView,
 } from './account-pages.ts';
 export { accountBillingTexts } from './account-texts.ts';
+export {
+  acceptGift,
+  chooseGift,
+  GIFT_TOKEN,
+  type GiftProduct,
+  type GiftView,
+  giftLink,
+  giftPreview,
+  giftProductList,
+  giftSuccessPage,
+  giftsFor,
+  giftsPage,
+  giftTokenHash,
+  newGiftToken,
+  resendGift,
+} from './gifts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
 export {
   type ReceiptField,

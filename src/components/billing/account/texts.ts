@@ -91,7 +91,8 @@ export const accountPageTexts = {
   resent: 'Письмо с\u00a0подарком отправлено ещё раз. Прежняя ссылка больше не\u00a0действует.',
   successTitle: 'Подарок принят',
   successLead: (tariff: string, period: string, till: string) =>
-    `Подписка «${tariff}» на\u00a0${period} ваша. Доступ открыт ${till}.`,
+    `Подписка «${tariff}» на\u00a0${period} ваша.${till ? ` Доступ открыт ${till}.` : ''}`,
   watch: 'Смотреть',
+  noAcceptedGift: 'Принятых подарков пока нет.',
   noGiftable: 'Сейчас подарить нечего.',
 } as const;
