@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 import { d1 } from './support/d1.ts';
 
 /**
@@ -96,6 +97,18 @@ test('declining the retention offer turns renewal off and leads to the unsubscri
     .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('status')).toContainText(words('Автопродление отключено'));
+});
+
+test('a retention paywall that cannot be shown says «Ошибка», or returns to the remembered page after a redirect', async ({
+  page,
+}) => {
+  await subscriber(page);
+  await page.goto('/subscription?retention=999999');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Ошибка' })).toBeVisible();
+  await expect(dialog).toContainText(words('Подписка не найдена'));
+  await page.goto('/subscription?retention=999999&redirected=1&backPath=%2Fseries');
+  await expect(page).toHaveURL(/\/series$/);
 });
 
 test('removing the saved card stops the subscription that renewed with it, and both pages say so', async ({
@@ -211,4 +224,31 @@ test('a gift bought by one account is accepted on another after signing up, once
 
   await page.goto('/gifts');
   await expect(page.getByRole('region', { name: 'Ваши подарки' })).toContainText(/Принят/);
+});
+
+test('the billing pages have no WCAG 2.2 AA violations and reflow at 320 and 1440 px', async ({
+  page,
+}) => {
+  test.slow();
+  await signInByEmail(page, 'subscriber@demo.amediateka.example', 'smotrim-demo');
+  await page.goto('/subscription');
+  const first = await page.locator('[data-subscription]').first().getAttribute('data-subscription');
+  for (const path of [
+    '/subscription',
+    `/subscription?retention=${first}`,
+    '/settings/payments?receipt=demo-receipt-1',
+    '/payment-history',
+    '/settings/purchase',
+    '/gifts',
+  ]) {
+    for (const width of [320, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await noViolations(page, `${path} at ${width} px`);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
 });
