@@ -143,6 +143,32 @@ test('the renter sees the rented film with the time left to start it, linking to
   await expect(page).toHaveURL(/\/watch\/\d+/);
 });
 
+test('a started rental shows the hours left to watch, a purchase is there for good', async ({
+  page,
+}) => {
+  const email = `prokat-${unique()}@example.ru`;
+  await signUpByEmail(page, email, PASSWORD);
+  const now = Math.floor(Date.now() / 1000);
+  const title = (buyType: string) =>
+    `(SELECT tp.title_id FROM title_products tp JOIN products p ON p.id = tp.product_id
+      JOIN titles t ON t.id = tp.title_id WHERE p.buy_type = '${buyType}' AND t.type = 'movie' ORDER BY tp.title_id LIMIT 1)`;
+  d1(
+    `INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, starts_by, started_at, expires_at, source)
+       VALUES (${account(email)}, 6, 'rental', ${title('TVOD')}, ${now - 3600}, ${now + 29 * DAY}, ${now - 600}, ${now - 600 + 2 * DAY}, 'payment');
+     INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, source)
+       VALUES (${account(email)}, 7, 'purchase', ${title('EST')}, ${now - 3600}, 'payment');`,
+  );
+  await page.goto('/settings/purchase');
+  await expect(page.getByRole('region', { name: 'Аренда' })).toContainText(words('Осталось 47 ч'));
+  const bought = page.getByRole('region', { name: 'Куплено навсегда' });
+  await expect(bought).toContainText('Навсегда');
+  await expect(bought.getByRole('link')).toHaveAttribute('href', /^\/watch\/\d+$/);
+  await page.goto('/settings');
+  await expect(page.getByRole('region', { name: 'Покупки' })).toContainText(
+    words('Аренда: 1. Куплено навсегда: 1.'),
+  );
+});
+
 test('the demo subscriber reads the payment history and opens a receipt with its seller and fiscal data', async ({
   page,
 }) => {
