@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { typeset } from '../../functions/lib/typeset.ts';
 import { SOCIAL_LABELS } from '../../functions/shared/social-labels.ts';
 import { authTexts } from './auth/texts.ts';
+import * as store from './billing/store/texts.ts';
 import * as my from './my/texts.ts';
 import * as pin from './pin/texts.ts';
 import * as player from './player/texts.ts';
@@ -28,7 +29,7 @@ function strings(value: unknown, path: string, out: [string, string][]) {
 describe('texts of islands', () => {
   it('are already typeset', () => {
     const all = strings(
-      { authTexts, my, pin, player, profiles, search, SOCIAL_LABELS },
+      { authTexts, my, pin, player, profiles, search, store, SOCIAL_LABELS },
       'texts',
       [],
     );

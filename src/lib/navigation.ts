@@ -174,16 +174,5 @@ export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] 
   );
 }
 
-/**
- * Payment-flow paths of docs/product.md, «Screens and routes» (auth, code, advantages, paywall, payment, payment
- * redirect, payment type, poll, success, gift success, free access): no support widget there.
- * @example isPaymentFlowPath('/paywall/retention') // true
- */
-export function isPaymentFlowPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return (
-    /^\/(auth|code|advantages|paywall|payment|payment\/redirect|payment-type|poll|success|gifts\/success|free-access)(\/|$)/.test(
-      path,
-    ) || /^\/(code|settings|settings\/support|gifts|activate)\/auth$/.test(path)
-  );
-}
+/** The payment-flow paths (no support widget, no last page saved): functions/shared/purchase-flow.ts. */
+export { isPaymentFlowPath } from '../../functions/shared/purchase-flow.ts';

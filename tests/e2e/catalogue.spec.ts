@@ -33,9 +33,7 @@ async function nowAround(request: APIRequestContext, load: () => Promise<unknown
 /** Any of the names, as typeset on the page: a space may have become a no-break space. */
 const either = (names: string[]) =>
   new RegExp(
-    names
-      .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
-      .join('|'),
+    names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')).join('|'),
   );
 
 test.describe('catalogue sections', () => {

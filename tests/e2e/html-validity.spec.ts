@@ -123,11 +123,18 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     ],
     '500.astro': [['/500', 500]],
     'activate/auth.astro': [['/activate/auth', 200]],
+    'advantages.astro': [['/advantages', 200]],
     'auth.astro': ['auth', 'signin', 'signup', 'signin-phone', 'recovery'].map((step) => [
       `/auth?step=${step}`,
       200,
     ]),
     'big-screen.astro': [['/big-screen', 200]],
+    'free-access.astro': [['/free-access', 200]],
+    'poll/[slug].astro': [
+      ['/poll/why-not-subscribing?poll_slug=why-not-subscribing', 200],
+      ['/poll/unsubscribe?poll_slug=unsubscribe', 200],
+      ['/poll/none?poll_slug=none', 404],
+    ],
     'code/auth.astro': [['/code/auth?user_code=ABCD-EFGH', 200]],
     'collections/[slug].astro': [[`/collections/${collections.results[0]!.slug}`, 200]],
     'collections/index.astro': [['/collections', 200]],
@@ -145,6 +152,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'kino1tv.astro': [['/kino1tv', 200]],
     'movies.astro': [['/movies', 200]],
     'paramount-plus.astro': [['/paramount-plus', 200]],
+    'paywall/[slug].astro': [
+      ['/paywall/default', 200],
+      ['/paywall/new-user', 200],
+      [`/paywall/film?contentId=${movies.results[0]!.id}`, 200],
+      ['/paywall/unknown', 404],
+    ],
     'referral-rules.astro': [['/referral-rules', 200]],
     'reset-password.astro': [['/reset-password', 200]],
     'search.astro': [
@@ -170,6 +183,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
   };
   const member: Record<string, string[]> = {
     'code.astro': ['/code', '/code?user_code=ABCD-EFGH'],
+    'activate.astro': ['/activate', '/activate?code=amedia30'],
     'settings/index.astro': ['/settings'],
     'settings/account.astro': [
       '/settings/account',
@@ -183,6 +197,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'my/index.astro': ['/my'],
     'my/favorite.astro': ['/my/favorite'],
     'my/history.astro': ['/my/history'],
+    'payment.astro': ['/payment', '/payment?steps=three', '/payment?id=2&steps=three&step=period'],
     // The account's billing pages (an account without payments: their empty states).
     'subscription.astro': ['/subscription', '/subscription?retention=1', '/subscription?done=off'],
     'payment-history.astro': ['/payment-history'],
@@ -193,10 +208,16 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
       '/settings/payments',
       '/settings/payments?removed=1&stopped=Амедиатека',
     ],
+    'payment-type.astro': ['/payment-type'],
   };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {
     'resume.astro': ['/resume', '/auth?backPath=%2Fresume'],
+    'payment/redirect.astro': [
+      '/payment/redirect?orderId=x',
+      '/auth?backPath=%2Fpayment%2Fredirect%3ForderId%3Dx',
+    ],
+    'success.astro': ['/success?orderId=x', '/auth?backPath=%2Fsuccess%3ForderId%3Dx'],
   };
   expect([...Object.keys(guest), ...Object.keys(member), ...Object.keys(redirects)].sort()).toEqual(
     await pagesInSource(),

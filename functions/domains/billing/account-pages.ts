@@ -25,7 +25,7 @@ import {
 } from './account-billing.repo.ts';
 import { cardLabel, formatDay, formatRubles } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
-import { type ReceiptView, toReceiptView } from './receipts.ts';
+import { type ReceiptView, toReceiptView } from './receipt-view.ts';
 import { nowSeconds, type SubscriptionView, toSubscriptionView } from './subscriptions.ts';
 
 const HOUR = 3600;

@@ -4,7 +4,6 @@
  */
 
 export type { ReceiptRow } from './account-billing.repo.ts';
-
 // The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
 export { cardLabel, formatDay, formatRubles } from './account-format.ts';
 export {
@@ -19,6 +18,33 @@ export {
   type TitleRightView,
 } from './account-pages.ts';
 export { accountBillingTexts } from './account-texts.ts';
+// The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
+export {
+  type BillingListQuery,
+  type BuyType,
+  billingList,
+  currentSubscriptions,
+  type OfferDto,
+  type PaywallDto,
+  type PriceDto,
+  paywall,
+  retentionPaywall,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  type TariffDto,
+  tariffById,
+} from './catalogue.ts';
+// Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
+export { confirmOrder, handleNotification } from './confirm.ts';
+export {
+  type ChosenPurchase,
+  choosePurchase,
+  OFFER_NAMES,
+  type PurchaseChoice,
+  partnerActivation,
+  partnerProducts,
+  referralInvite,
+} from './flow.ts';
 export {
   acceptGift,
   chooseGift,
@@ -36,13 +62,60 @@ export {
   resendGift,
 } from './gifts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
+export { formatKopecks } from './money.ts';
+export { type OrderRow, orderById } from './order-repo.ts';
+export {
+  checkOrder,
+  type OrderView,
+  orderView,
+  type PaymentItem,
+  paymentOptions,
+  type SavedMethod,
+  visitorPayments,
+} from './order-views.ts';
+export {
+  accountOf,
+  type Confirmation,
+  confirmationOf,
+  type OrderInput,
+  ownOrder,
+  type PaymentMethodKind,
+  type PlacedOrder,
+  placeOrder,
+  returnPath,
+} from './orders.ts';
+export {
+  type PaymentScreen,
+  type PurchaseFlow,
+  paymentScreen,
+  purchaseFlow,
+  type SuccessScreen,
+  successScreen,
+} from './pay-pages.ts';
+export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+// Promo codes and vouchers (promo*.ts).
+export {
+  normalizePromoCode,
+  type PromoDiscount,
+  type PromoResult,
+  promoDiscount,
+  promoRedemptionStatements,
+  redeemedPromo,
+  redeemPromoCode,
+} from './promo.ts';
+export { promoTexts } from './promo-texts.ts';
+export { paymentProvider, providerName } from './provider.ts';
+export { qrSvg } from './qr.ts';
 export {
   type ReceiptField,
   type ReceiptView,
   receiptFor,
   receiptsFor,
   toReceiptView,
-} from './receipts.ts';
+} from './receipt-view.ts';
+export { type ReceiptBody, receiptBody } from './receipts.ts';
+export { RENEWAL } from './renewal-state.ts';
+export { runRenewals } from './renewals.ts';
 export {
   type CancelResult,
   cancelRenewal,
@@ -51,7 +124,11 @@ export {
   retentionOfferFor,
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
+export { sandboxApp } from './sandbox/app.ts';
+export { TEST_CARDS } from './sandbox/constants.ts';
+export { setSandboxWebhook } from './sandbox/notify.ts';
 export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
+export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export {
   applyRetentionOffer,
   changeRenewal,
@@ -59,3 +136,11 @@ export {
   type SubscriptionView,
   subscriptionFor,
 } from './subscriptions.ts';
+export { billingTexts, cancelReasons, payPageTexts } from './texts.ts';
+export {
+  fittingPaywall,
+  type VisitorAccess,
+  type VisitorPurchase,
+  visitorAccess,
+  visitorPurchases,
+} from './visitor.ts';

@@ -1,156 +1,168 @@
+import { OPERATOR, SITE_NAME } from '../../shared/site.ts';
+import { type OutgoingMessage, outboxStatement, templates } from '../messages/index.ts';
+import { formatKopecks } from './money.ts';
+import type { FiscalData } from './provider.ts';
+
 /**
- * A receipt as the viewer reads it (docs/product.md, «Money», "Receipts"): every field of its
- * JSON body — the seller with INN, address and tax system, the items with VAT, the total, the
- * payment method, the buyer — and the fiscal data beside it. Fields are named in Russian where we
- * know them and shown under their own name otherwise, so nothing the body holds is hidden.
+ * Receipts with what 54-FZ asks (docs/product.md, «Money»): the seller (name, INN, address, tax
+ * system), date and time, the item (name, quantity, price, VAT rate and amount, payment subject
+ * «услуга», payment mode «полная оплата»), the total, the payment method, the buyer's contact and
+ * the fiscal data the fiscal operator gave back.
  */
-import type { Viewer } from '../../access/index.ts';
-import { d1 } from '../../db/client.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { type ReceiptRow, receiptOf, receiptsOf } from './account-billing.repo.ts';
-import { formatRubles } from './account-format.ts';
-import { accountBillingTexts as t } from './account-texts.ts';
-import { accountOf } from './subscriptions.ts';
 
-/** One field of a receipt: a value, a group of fields, or a list of groups (the items). */
-export type ReceiptField =
-  | { label: string; text: string }
-  | { label: string; fields: ReceiptField[] }
-  | { label: string; list: ReceiptField[][] };
+export const TAX_SYSTEM = 'ОСН';
 
-export interface ReceiptView {
-  id: string;
-  orderId: string;
-  kind: string;
-  date: string;
-  total: string;
-  customer: string;
-  fields: ReceiptField[];
-  fiscal: { label: string; text: string }[];
+export interface ReceiptItem {
+  name: string;
+  quantity: number;
+  /** Kopecks per unit, VAT included. */
+  price: number;
+  amount: number;
+  vatRate: number;
+  vatAmount: number;
+  paymentSubject: 'услуга';
+  paymentMode: 'полная оплата';
 }
 
-const LABELS: Record<string, string> = {
-  seller: 'Продавец',
-  company: 'Продавец',
-  name: 'Наименование',
-  description: 'Наименование',
-  inn: 'ИНН',
-  address: 'Адрес',
-  taxsystem: 'Система налогообложения',
-  taxsystemcode: 'Система налогообложения',
-  items: 'Позиции',
-  quantity: 'Количество',
-  price: 'Цена',
-  amount: 'Сумма',
-  sum: 'Сумма',
-  vat: 'НДС',
-  vatrate: 'Ставка НДС',
-  vatcode: 'Ставка НДС',
-  vatamount: 'Сумма НДС',
-  paymentsubject: 'Предмет расчёта',
-  paymentmode: 'Способ расчёта',
-  total: 'Итого',
-  totalvat: 'НДС всего',
-  vattotal: 'НДС всего',
-  paymentmethod: 'Способ оплаты',
-  method: 'Способ оплаты',
-  customer: 'Покупатель',
-  customeremail: 'E-mail покупателя',
-  email: 'E-mail',
-  phone: 'Телефон',
-  date: 'Дата и время',
-  datetime: 'Дата и время',
-  createdat: 'Дата и время',
-  orderid: 'Заказ',
-  currency: 'Валюта',
-  fiscalstorage: 'ФН',
-  fiscalstoragenumber: 'ФН',
-  fiscaldocument: 'ФД',
-  fiscaldocumentnumber: 'ФД',
-  fiscalsign: 'ФП',
-  fiscalattribute: 'ФП',
-  kind: 'Признак расчёта',
-  type: 'Признак расчёта',
-};
-
-/** Amounts in kopecks: shown as roubles. */
-const MONEY = new Set(['price', 'amount', 'sum', 'total', 'vatamount', 'totalvat', 'vattotal']);
-const TIMES = new Set(['date', 'datetime', 'createdat', 'paidat']);
-
-const key = (name: string) => name.replace(/[_\-\s]/g, '').toLowerCase();
-
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
-
-function text(name: string, value: unknown): string {
-  const k = key(name);
-  if (typeof value === 'number' && MONEY.has(k) && Number.isInteger(value))
-    return formatRubles(value);
-  if (typeof value === 'number' && (k === 'vatrate' || k === 'vat') && value <= 100)
-    return `${value}\u00a0%`;
-  if (typeof value === 'number' && TIMES.has(k) && value > 1e9)
-    return dateTime.format(value * (value < 1e11 ? 1000 : 1));
-  if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (value === null || value === undefined) return '—';
-  return String(value);
-}
-
-function fieldsOf(object: Record<string, unknown>): ReceiptField[] {
-  return Object.entries(object).map(([name, value]) => {
-    const label = LABELS[key(name)] ?? name;
-    if (Array.isArray(value))
-      return {
-        label,
-        list: value.map((item) =>
-          item && typeof item === 'object'
-            ? fieldsOf(item as Record<string, unknown>)
-            : [{ label, text: text(name, item) }],
-        ),
-      };
-    if (value && typeof value === 'object')
-      return { label, fields: fieldsOf(value as Record<string, unknown>) };
-    return { label, text: text(name, value) };
-  });
-}
-
-export function toReceiptView(r: ReceiptRow): ReceiptView {
-  let body: unknown;
-  try {
-    body = JSON.parse(r.body);
-  } catch {
-    body = { body: r.body };
-  }
-  return {
-    id: r.id,
-    orderId: r.orderId,
-    kind: r.kind === 'income' ? 'Приход' : 'Возврат прихода',
-    date: dateTime.format(r.createdAt * 1000),
-    total: formatRubles(r.total),
-    customer: r.customerContact,
-    fields: body && typeof body === 'object' ? fieldsOf(body as Record<string, unknown>) : [],
-    fiscal: [
-      { label: 'ФН (номер фискального накопителя)', text: r.fiscalStorage ?? '—' },
-      { label: 'ФД (номер фискального документа)', text: r.fiscalDocument ?? '—' },
-      { label: 'ФП (фискальный признак)', text: r.fiscalSign ?? '—' },
-    ],
+export interface ReceiptBody {
+  kind: 'income';
+  operation: 'Приход';
+  seller: { name: string; inn: string; address: string; taxSystem: string; site: string };
+  /** ISO 8601 with the Moscow offset, and the same as people read it. */
+  dateTime: string;
+  dateTimeText: string;
+  items: ReceiptItem[];
+  total: number;
+  vatTotal: number;
+  paymentMethod: 'электронными';
+  customerContact: string;
+  fiscal: {
+    storageNumber: string | null;
+    documentNumber: string | null;
+    sign: string | null;
   };
 }
 
-/** The viewer's receipts, newest first (the JSON side of /settings/payments). */
-export async function receiptsFor(viewer: Viewer): Promise<ReceiptRow[]> {
-  const { results } = await receiptsOf(d1(), accountOf(viewer)).all<ReceiptRow>();
-  return results;
+/** VAT inside a price that includes it: 599 ₽ at 22 % holds 108.02 ₽. */
+export const vatOf = (amount: number, rate: number) => Math.round((amount * rate) / (100 + rate));
+
+const moscow = new Intl.DateTimeFormat('ru-RU', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Moscow',
+});
+
+export function receiptBody(r: {
+  name: string;
+  amount: number;
+  vatRate: number;
+  paidAt: number;
+  contact: string;
+  siteOrigin: string;
+  fiscal: FiscalData | null;
+}): ReceiptBody {
+  const vatAmount = vatOf(r.amount, r.vatRate);
+  const at = new Date((r.paidAt + 3 * 3600) * 1000).toISOString().replace('Z', '+03:00');
+  return {
+    kind: 'income',
+    operation: 'Приход',
+    seller: {
+      name: OPERATOR.name,
+      inn: OPERATOR.inn,
+      address: OPERATOR.address,
+      taxSystem: TAX_SYSTEM,
+      site: r.siteOrigin,
+    },
+    dateTime: at,
+    dateTimeText: moscow.format(r.paidAt * 1000),
+    items: [
+      {
+        name: r.name,
+        quantity: 1,
+        price: r.amount,
+        amount: r.amount,
+        vatRate: r.vatRate,
+        vatAmount,
+        paymentSubject: 'услуга',
+        paymentMode: 'полная оплата',
+      },
+    ],
+    total: r.amount,
+    vatTotal: vatAmount,
+    paymentMethod: 'электронными',
+    customerContact: r.contact,
+    fiscal: {
+      storageNumber: r.fiscal?.fiscalStorage ?? null,
+      documentNumber: r.fiscal?.fiscalDocument ?? null,
+      sign: r.fiscal?.fiscalSign ?? null,
+    },
+  };
 }
 
-/** One of the viewer's receipts, or 404. */
-export async function receiptFor(viewer: Viewer, id: string): Promise<ReceiptRow> {
-  const row = await receiptOf(d1(), accountOf(viewer), id).first<ReceiptRow>();
-  if (!row) throw new ApiError(404, t.receiptNotFound, 'receipt_not_found');
-  return row;
+/** The receipt as an e-mail (`receipt:<orderId>` delivers it once). */
+export function receiptMail(orderId: string, b: ReceiptBody): OutgoingMessage {
+  const item = b.items[0]!;
+  return templates.email(
+    { channel: 'email', to: b.customerContact, idempotencyKey: `receipt:${orderId}` },
+    'payment_receipt',
+    `Кассовый чек ${SITE_NAME}: ${formatKopecks(b.total)}`,
+    [
+      `Спасибо за оплату! Ваш кассовый чек (${b.operation.toLowerCase()}):`,
+      [
+        `${b.seller.name}, ИНН ${b.seller.inn}`,
+        `Адрес: ${b.seller.address}`,
+        `Система налогообложения: ${b.seller.taxSystem}`,
+        `Место расчётов: ${b.seller.site}`,
+        `Дата и время: ${b.dateTimeText}`,
+      ].join('\n'),
+      [
+        `${item.name}`,
+        `Количество: ${item.quantity} × ${formatKopecks(item.price)} = ${formatKopecks(item.amount)}`,
+        `НДС ${item.vatRate} %: ${formatKopecks(item.vatAmount)}`,
+        `Предмет расчёта: ${item.paymentSubject}; способ расчёта: ${item.paymentMode}`,
+      ].join('\n'),
+      [
+        `Итого: ${formatKopecks(b.total)}, в том числе НДС ${formatKopecks(b.vatTotal)}`,
+        `Оплачено: ${b.paymentMethod}`,
+        `Покупатель: ${b.customerContact}`,
+      ].join('\n'),
+      [
+        `ФН № ${b.fiscal.storageNumber ?? 'будет присвоен'}`,
+        `ФД № ${b.fiscal.documentNumber ?? 'будет присвоен'}`,
+        `ФП ${b.fiscal.sign ?? 'будет присвоен'}`,
+      ].join('\n'),
+    ],
+  );
+}
+
+/** The receipt row and its e-mail, for the batch that records the payment. */
+export function receiptStatements(
+  d: D1Database,
+  r: { orderId: string; accountId: number; body: ReceiptBody; now: number },
+): D1PreparedStatement[] {
+  const b = r.body;
+  const statements = [
+    d
+      .prepare(
+        `INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
+           fiscal_storage, fiscal_document, fiscal_sign, created_at)
+         VALUES (?, ?, ?, 'income', ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (order_id, kind) DO NOTHING`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        r.orderId,
+        r.accountId,
+        b.customerContact,
+        JSON.stringify(b),
+        b.total,
+        b.fiscal.storageNumber,
+        b.fiscal.documentNumber,
+        b.fiscal.sign,
+        r.now,
+      ),
+  ];
+  if (b.customerContact.includes('@'))
+    statements.push(outboxStatement(d, receiptMail(r.orderId, b)));
+  return statements;
 }

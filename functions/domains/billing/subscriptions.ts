@@ -4,6 +4,7 @@
  * the retention offer first, once per subscription (retention.ts). Pages and API routes call the
  * same functions with a Viewer.
  */
+
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -15,6 +16,7 @@ import {
 } from './account-billing.repo.ts';
 import { cardLabel, formatDay, formatRubles } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
+import { accountOf } from './orders.ts';
 
 export interface SubscriptionView {
   id: number;
@@ -41,13 +43,8 @@ export interface SubscriptionView {
   renewalOffer: string | null;
 }
 
-/** The account id of a signed-in viewer; a guest is refused as the API refuses them. */
-export function accountOf(viewer: Viewer): number {
-  const id = Number(viewer.account);
-  if (viewer.account === null || !Number.isInteger(id))
-    throw new ApiError(401, 'Нужно войти в аккаунт', 'unauthorized');
-  return id;
-}
+// The account id of a signed-in viewer; a guest is refused as the API refuses them.
+export { accountOf };
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
