@@ -3,21 +3,26 @@ import { z } from 'zod';
 import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
+  acceptGift,
   applyRetentionOffer,
   cancelRenewal,
   changeRenewal,
+  type GiftView,
+  giftProductList,
+  giftsFor,
   type ReceiptRow,
   type RetentionOffer,
   receiptFor,
   receiptsFor,
   removeSavedCard,
+  resendGift,
   type SubscriptionView,
   subscriptionFor,
 } from '../domains/billing/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
-import { apiDoc, INVALID } from './api-doc.ts';
+import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
 
 /**
  * The viewer's side of billing (docs/product.md, «Money»): their subscriptions and renewal, the
@@ -142,6 +147,26 @@ function receiptJson(r: ReceiptRow): z.infer<typeof receiptAnswer> {
     created_at: r.createdAt,
   };
 }
+
+const giftAnswer = z.object({
+  id: z.number().int(),
+  tariff: z.string(),
+  period: z.string(),
+  recipient_email: z.string(),
+  created_at: z.string(),
+  accepted: z.boolean(),
+  accepted_at: z.string().nullable(),
+});
+
+const giftJson = (g: GiftView): z.infer<typeof giftAnswer> => ({
+  id: g.id,
+  tariff: g.tariff,
+  period: g.period,
+  recipient_email: g.recipientEmail,
+  created_at: g.createdAt,
+  accepted: g.accepted,
+  accepted_at: g.acceptedAt,
+});
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const NOT_FOUND = 'Подписки нет у этого аккаунта (subscription_not_found)';
@@ -296,4 +321,114 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       const row = await receiptFor(await member(c), c.req.valid('param').id);
       return c.json(receiptJson(row), 200, NO_STORE);
     },
-  );
+  )
+
+  .get(
+    '/gifts',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Подарки: купленные зрителем и подаренные ему',
+      answers: { 200: z.object({ bought: z.array(giftAnswer), received: z.array(giftAnswer) }) },
+    }),
+  )
+  .get('/gifts', async (c) => {
+    const { bought, received } = await giftsFor(await member(c));
+    return c.json(
+      { bought: bought.map(giftJson), received: received.map(giftJson) },
+      200,
+      NO_STORE,
+    );
+  })
+
+  .get(
+    '/gifts/products',
+    apiDoc({
+      tag,
+      summary: 'Что можно подарить: подписки и их периоды',
+      answers: {
+        200: z.object({
+          results: z.array(
+            z.object({
+              tariff_id: z.number().int(),
+              name: z.string(),
+              description: z.string(),
+              prices: z.array(
+                z.object({
+                  id: z.number().int().describe('tariff_prices.id: cookie subscriptionId'),
+                  period_duration: z.number().int(),
+                  period: z.string(),
+                  price: z.number().int(),
+                }),
+              ),
+            }),
+          ),
+        }),
+      },
+    }),
+  )
+  .get('/gifts/products', async (c) => {
+    const products = await giftProductList();
+    return c.json({
+      results: products.map((p) => ({
+        tariff_id: p.tariffId,
+        name: p.tariff,
+        description: p.description,
+        prices: p.prices.map((x) => ({
+          id: x.priceId,
+          period_duration: x.periodDays,
+          period: x.period,
+          price: x.price,
+        })),
+      })),
+    });
+  })
+
+  .post(
+    '/gifts/accept',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Принять подарок по токену из письма: один раз, не покупателем',
+      answers: {
+        200: z.object({ gift: giftAnswer, granted_till: z.number().int() }),
+      },
+      errors: {
+        404: 'Нет подарка с этим токеном (gift_not_found)',
+        409: 'Подарок уже принят (gift_already_accepted) или это подарок самого зрителя (gift_own)',
+        422: INVALID,
+      },
+    }),
+  )
+  .post(
+    '/gifts/accept',
+    validate('json', z.object({ giftToken: z.string().min(1).max(200) })),
+    async (c) => {
+      const { gift, grantedTill } = await acceptGift(
+        await member(c),
+        c.req.valid('json').giftToken,
+      );
+      return c.json({ gift: giftJson(gift), granted_till: grantedTill }, 200, NO_STORE);
+    },
+  )
+
+  .post(
+    '/gifts/:id/send',
+    apiDoc({
+      tag,
+      auth: true,
+      sends: true,
+      summary:
+        'Отправить получателю письмо с подарком ещё раз, с новой ссылкой (прежняя перестаёт действовать); 3 в час на подарок',
+      answers: { 202: z.object({ sent: z.literal(true) }) },
+      errors: {
+        404: 'Подарок не найден среди купленных зрителем (gift_not_found)',
+        409: 'Подарок уже принят (gift_already_accepted)',
+        429: LIMITED,
+      },
+    }),
+  )
+  .post('/gifts/:id/send', validate('param', idParam), async (c) => {
+    await resendGift(await member(c), c.req.valid('param').id);
+    return c.json({ sent: true as const }, 202, NO_STORE);
+  });

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signUpByEmail, unique } from './support/accounts.ts';
+import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -201,6 +201,8 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     // The account's billing pages (an account without payments: their empty states).
     'subscription.astro': ['/subscription', '/subscription?retention=1', '/subscription?done=off'],
     'payment-history.astro': ['/payment-history'],
+    'gifts.astro': ['/gifts', '/gifts?resent=1'],
+    'gifts/success.astro': ['/gifts/success'],
     'settings/purchase.astro': ['/settings/purchase'],
     'settings/payments.astro': [
       '/settings/payments',
@@ -266,6 +268,35 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     ]) {
       await page.goto(path);
       checked.push(await rendered(page, `member ${path}`));
+    }
+  });
+
+  await test.step('the demo accounts’ billing pages: subscriptions, the retention offer, a receipt, a rental', async () => {
+    for (const [email, paths] of [
+      [
+        'subscriber@demo.amediateka.example',
+        ['/settings', '/payment-history', '/settings/payments?receipt=demo-receipt-1'],
+      ],
+      ['renter@demo.amediateka.example', ['/settings/purchase']],
+    ] as const) {
+      const context = await browser.newContext();
+      const demo = await context.newPage();
+      await signInByEmail(demo, email, 'smotrim-demo');
+      const list = await (await demo.request.get('/subscription')).text();
+      const retention = /data-subscription="(\d+)"/.exec(list)?.[1];
+      const pages = [
+        ...paths,
+        '/subscription',
+        ...(retention ? [`/subscription?retention=${retention}`] : []),
+      ];
+      checked.push(
+        ...(await fetchAll(
+          demo.request,
+          pages.map((p): [string, number] => [p, 200]),
+          email.split('@')[0]!,
+        )),
+      );
+      await context.close();
     }
   });
 

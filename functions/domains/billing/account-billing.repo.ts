@@ -417,3 +417,20 @@ export function billingCounts(db: D1Database, accountId: number, now: number): D
     )
     .bind(accountId, now);
 }
+
+/** A gift the account accepted (the latest when none is named), with the subscription it joined. */
+export function acceptedGiftOf(
+  db: D1Database,
+  accountId: number,
+  giftId: number | null,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT g.id, t.name AS tariff, tp.period_duration AS periodDays, s.granted_till AS grantedTill
+       FROM gifts g JOIN tariffs t ON t.id = g.tariff_id JOIN tariff_prices tp ON tp.id = g.price_id
+       LEFT JOIN subscriptions s ON s.account_id = g.accepted_by AND s.tariff_id = g.tariff_id
+       WHERE g.accepted_by = ?1 AND (?2 IS NULL OR g.id = ?2)
+       ORDER BY g.accepted_at DESC, g.id DESC LIMIT 1`,
+    )
+    .bind(accountId, giftId);
+}

@@ -69,3 +69,31 @@ export function storedSubscription(id: number) {
       paymentMethodId: number | null;
     }>();
 }
+
+/**
+ * Test-only: a paid gift as PAY's confirm leaves it — the gift order and its `gifts` row with the
+ * token's hash; answers the token the recipient's e-mail would carry.
+ */
+export async function givenGift(
+  buyerAccountId: number,
+  { recipient = 'poluchatel@example.ru', tariffId = 1, priceId = 1 } = {},
+): Promise<{ giftId: number; token: string }> {
+  const token = `gift-${crypto.randomUUID()}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const orderId = `gift-order-${crypto.randomUUID()}`;
+  const now = Math.floor(Date.now() / 1000);
+  await env.DB.prepare(
+    `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, amount, method, status, provider, gift_email, created_at, updated_at, paid_at)
+     VALUES (?, ?, 'gift', ?, ?, 59900, 'bank_card', 'succeeded', 'sandbox', ?, ?, ?, ?)`,
+  )
+    .bind(orderId, buyerAccountId, tariffId, priceId, recipient, now, now, now)
+    .run();
+  const gift = await env.DB.prepare(
+    `INSERT INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(orderId, hash, buyerAccountId, tariffId, priceId, recipient, now)
+    .first<{ id: number }>();
+  return { giftId: gift!.id, token };
+}

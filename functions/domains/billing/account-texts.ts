@@ -8,7 +8,7 @@ import { pluralForm } from '../../shared/ru.ts';
 export const accountBillingTexts = {
   status: {
     active: 'Активна',
-    renew: 'Не удалось списать оплату, пробуем ещё раз',
+    renew: 'Не\u00a0удалось списать оплату, пробуем ещё раз',
     paused: 'Приостановлена',
     ended: 'Закончилась',
   },
@@ -22,7 +22,7 @@ export const accountBillingTexts = {
   renewalOffer: (title: string) => `Следующие продления со\u00a0скидкой: ${title}`,
 
   subscriptionNotFound: 'Подписка не\u00a0найдена',
-  subscriptionEnded: 'Подписка закончилась. Оформите её заново',
+  subscriptionEnded: 'Подписка закончилась. Оформите её\u00a0заново',
   needCard:
     'Чтобы включить автопродление, нужна сохранённая карта: оплатите подписку картой и\u00a0разрешите повторные списания',
   retentionUsed: 'Скидку на\u00a0продление можно получить один раз',
@@ -38,7 +38,7 @@ export const accountBillingTexts = {
 
   giftNotFound: 'Подарок не\u00a0найден. Проверьте ссылку из\u00a0письма',
   giftAccepted: 'Этот подарок уже принят',
-  giftAcceptedByYou: 'Вы уже приняли этот подарок',
+  giftAcceptedByYou: 'Вы\u00a0уже приняли этот подарок',
   giftOwn: 'Свой подарок принять нельзя: перешлите ссылку получателю',
   giftNotGiftable: 'Этот тариф нельзя подарить',
   giftTokenMissing: 'Нет ссылки на\u00a0подарок',

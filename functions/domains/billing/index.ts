@@ -45,6 +45,22 @@ export {
   partnerProducts,
   referralInvite,
 } from './flow.ts';
+export {
+  acceptGift,
+  chooseGift,
+  GIFT_TOKEN,
+  type GiftProduct,
+  type GiftView,
+  giftLink,
+  giftPreview,
+  giftProductList,
+  giftSuccessPage,
+  giftsFor,
+  giftsPage,
+  giftTokenHash,
+  newGiftToken,
+  resendGift,
+} from './gifts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
 export { formatKopecks } from './money.ts';
 export { type OrderRow, orderById } from './order-repo.ts';
