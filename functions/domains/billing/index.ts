@@ -132,7 +132,6 @@ export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-tex
 export {
   applyRetentionOffer,
   changeRenewal,
-  renewalDisabledListeners,
   type SubscriptionView,
   subscriptionFor,
 } from './subscriptions.ts';

@@ -20,7 +20,6 @@ import { accountBillingTexts as t } from './account-texts.ts';
 import {
   accountOf,
   nowSeconds,
-  reportRenewalDisabled,
   type SubscriptionView,
   toSubscriptionView,
 } from './subscriptions.ts';
@@ -113,6 +112,5 @@ export async function cancelRenewal(
   ]);
   const row = after!.results[0] as SubscriptionRow | undefined;
   if (!row) throw new ApiError(404, t.subscriptionNotFound, 'subscription_not_found');
-  await reportRenewalDisabled(viewer, id);
   return { kind: 'off', subscription: toSubscriptionView(row) };
 }

@@ -8,7 +8,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { removeSavedMethod } from './account-billing.repo.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
-import { accountOf, nowSeconds, reportRenewalDisabled } from './subscriptions.ts';
+import { accountOf, nowSeconds } from './subscriptions.ts';
 
 export interface CardRemoved {
   id: number;
@@ -30,6 +30,5 @@ export async function removeSavedCard(viewer: Viewer, id: number): Promise<CardR
     id: s.id,
     tariff: s.tariffName,
   }));
-  for (const s of subs) await reportRenewalDisabled(viewer, s.id);
   return { id, stopped: subs };
 }

@@ -48,20 +48,6 @@ export { accountOf };
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/**
- * The user event «disabled renewal» (the spec's user events): the event manager subscribes here
- * (`renewalDisabledListeners.push(…)`) and records it. Called after the viewer turned renewal
- * off, never on a failure.
- */
-export const renewalDisabledListeners: ((
-  viewer: Viewer,
-  subscriptionId: number,
-) => Promise<void>)[] = [];
-
-export async function reportRenewalDisabled(viewer: Viewer, id: number): Promise<void> {
-  await Promise.all(renewalDisabledListeners.map((listen) => listen(viewer, id)));
-}
-
 /** A stored subscription as the viewer reads it. */
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   const running = row.status !== 'ended';
@@ -143,7 +129,6 @@ export async function changeRenewal(
     if (row.status === 'ended') throw new ApiError(409, t.subscriptionEnded, 'subscription_ended');
     throw new ApiError(409, t.needCard, 'payment_method_required');
   }
-  if (!on) await reportRenewalDisabled(viewer, id);
   return toSubscriptionView(row);
 }
 
