@@ -37,4 +37,5 @@ export {
   type VisitorPurchase,
   visitorAccess,
   visitorPurchases,
+  watchPaywall,
 } from './visitor.ts';
