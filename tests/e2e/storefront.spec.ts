@@ -86,6 +86,7 @@ test('the try button on the partner channel stores its billing data and lands on
   await page.goto('/hbo-max');
   await page.locator('header').getByRole('link', { name: 'Попробовать' }).click();
   await expect(page).toHaveURL(/\/advantages$/);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('onboarding'))).toBe('true');
   const stored = await page.evaluate(() => ({
     flow: JSON.parse(sessionStorage.getItem('tryBtnFlow') ?? 'null'),
     onboarding: sessionStorage.getItem('onboarding'),
@@ -95,6 +96,7 @@ test('the try button on the partner channel stores its billing data and lands on
   expect(stored.billingUrl).toBe('/billing/tariffs/?buy_type=SVOD&ids=2');
   expect(stored.flow.billingProduct).toMatchObject({ slug: 'hbo-max', paywall_slug: 'hbo-max' });
   expect(stored.flow.paywall).toMatchObject({ slug: 'hbo-max' });
+  expect(stored.flow.billingProduct.id).toBe(2);
   // /advantages offers the product the visitor came for.
   await expect(page.locator('[data-try-paywall]')).toHaveAttribute('href', '/paywall/hbo-max');
   await expect(page.locator('[data-try-partner]')).toContainText('HBO Max');
