@@ -2,10 +2,13 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
+import { sandboxApp, setSandboxWebhook } from './domains/billing/index.ts';
 import { localProviderApp } from './domains/social/index.ts';
 import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
+import { billingAccountRoutes } from './http/billing-account.ts';
 import { billingCatalogueRoutes } from './http/billing-catalogue.ts';
+import { billingOrderRoutes } from './http/billing-orders.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { consentRoutes } from './http/consent.ts';
 import { contentRoutes } from './http/content.ts';
@@ -15,6 +18,7 @@ import { mediaRoutes } from './http/media.ts';
 import { mediaHlsRoutes } from './http/media-hls.ts';
 import { metadataRoutes } from './http/metadata.ts';
 import { continueRoutes, favouriteRoutes, historyRoutes, voteRoutes } from './http/my.ts';
+import { eventManagerRoutes, freeDaysRoutes, pollRoutes, voucherRoutes } from './http/offers.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { parentalRoutes } from './http/parental.ts';
 import { premiereRoutes } from './http/premieres.ts';
@@ -111,10 +115,22 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
   app.route('/billing', billingCatalogueRoutes);
+  // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
+  app.route('/billing', billingAccountRoutes);
+  // Promo codes and vouchers, polls, the event manager (functions/http/offers.ts).
+  app.route('/billing/vouchers', voucherRoutes);
+  app.route('/billing/free-days', freeDaysRoutes);
+  app.route('/cms/polls', pollRoutes);
+  app.route('/api/event-manager/v8', eventManagerRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
   // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
   app.route('/', localProviderApp);
+  // Orders, payments and the acquirer's webhook (functions/http/billing-orders.ts).
+  app.route('/billing', billingOrderRoutes);
+  // Development only: the sandbox acquirer's API and pages; its notifications reach the webhook in-process.
+  app.route('/', sandboxApp);
+  setSandboxWebhook(async (request) => app.fetch(request));
 
   for (const prefix of API_PREFIXES)
     app.all(`${prefix}/*`, async (c, next) =>

@@ -11,6 +11,8 @@ export const API_PREFIXES = [
   '/v2',
   '/dev/api',
   '/dev/oauth',
+  // The sandbox acquirer (functions/domains/billing/sandbox): its API and hosted pages.
+  '/dev/yookassa',
   // The viewer's lists at the spec's paths (functions/http/my.ts).
   '/continue-watching',
   '/favourites',
@@ -32,6 +34,16 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings/account',
   '/settings/devices',
   '/settings/support',
+  // The payment screen (functions/domains/billing): the choice of method posts to itself.
+  '/payment-type',
+  // The account's billing pages: renewal and the retention offer, saved cards, gifts.
+  '/subscription',
+  '/settings/payments',
+  '/gifts',
+  // Promo codes, the free-days offer (functions/domains/billing/promo.ts, functions/domains/offers).
+  '/activate',
+  '/free-access',
+  '/poll/*',
 ]);
 
 /**

@@ -48,13 +48,18 @@ export function allowedMethods(routes: () => RouterRoute[]): MiddlewareHandler<A
 }
 
 /**
- * Pages answer GET and HEAD; those in `forms` also take their form's POST. Anything else is a
- * 405 before Astro renders (it would otherwise answer `TRACE /` with the home page).
+ * Pages answer GET and HEAD; those in `forms` also take their form's POST (an entry ending in
+ * `/*` names every page under it). Anything else is a 405 before Astro renders (it would otherwise
+ * answer `TRACE /` with the home page).
  * @example app.all('*', pageMethods(FORM_PAGES), pages)
  */
 export function pageMethods(forms: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const allowed = forms.has(routePath(c)) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+    const path = routePath(c);
+    const form =
+      forms.has(path) ||
+      [...forms].some((f) => f.endsWith('/*') && path.startsWith(f.slice(0, -1)));
+    const allowed = form ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
     return allowed.includes(c.req.method) ? next() : methodNotAllowed(c, allowed);
   };
 }

@@ -6,6 +6,15 @@ import { texts } from '../shared/texts.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Server-to-server calls no browser makes: the acquirer's notifications. They change nothing by
+ * themselves (the payment is read back from the acquirer), so a forged one is harmless.
+ */
+const SERVER_CALLS = new Set([
+  '/billing/notifications/yookassa',
+  '/billing/notifications/yookassa/',
+]);
+
+/**
  * Refuses state-changing requests that a browser sent from another site: the Origin header
  * (or, failing it, Sec-Fetch-Site) must name this site. Unlike hono/csrf this also covers JSON
  * bodies, so no content type slips through. A request with neither is refused too: every browser
@@ -13,7 +22,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * header or a script that is not a browser, and none of them needs to change anything here.
  */
 export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) {
+  if (!SAFE_METHODS.has(c.req.method) && !SERVER_CALLS.has(c.req.path)) {
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const sameOrigin = origin

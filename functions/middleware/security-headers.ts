@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { providerName } from '../domains/billing/index.ts';
 import { ADAPTERS } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
@@ -22,6 +23,11 @@ function socialFormOrigins(): string[] {
   return config().social.mode === 'real'
     ? [...new Set(Object.values(ADAPTERS).map((a) => new URL(a.authorizeUrl).origin))]
     : [];
+}
+
+/** The acquirer's payment page: the payment screen's form is answered with a redirect there. */
+function paymentFormOrigins(): string[] {
+  return providerName() === 'yookassa' ? ['https://yoomoney.ru'] : [];
 }
 
 /** The hash sources (`'sha256-…'`) of a CSP's script-src. */
@@ -65,7 +71,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       frameSrc: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'", ...socialFormOrigins()],
+      formAction: ["'self'", ...socialFormOrigins(), ...paymentFormOrigins()],
       frameAncestors: ["'none'"],
     },
   });

@@ -129,6 +129,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
       200,
     ]),
     'big-screen.astro': [['/big-screen', 200]],
+    'free-access.astro': [['/free-access', 200]],
+    'poll/[slug].astro': [
+      ['/poll/why-not-subscribing?poll_slug=why-not-subscribing', 200],
+      ['/poll/unsubscribe?poll_slug=unsubscribe', 200],
+      ['/poll/none?poll_slug=none', 404],
+    ],
     'code/auth.astro': [['/code/auth?user_code=ABCD-EFGH', 200]],
     'collections/[slug].astro': [[`/collections/${collections.results[0]!.slug}`, 200]],
     'collections/index.astro': [['/collections', 200]],
@@ -177,6 +183,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
   };
   const member: Record<string, string[]> = {
     'code.astro': ['/code', '/code?user_code=ABCD-EFGH'],
+    'activate.astro': ['/activate', '/activate?code=amedia30'],
     'settings/index.astro': ['/settings'],
     'settings/account.astro': [
       '/settings/account',
@@ -191,10 +198,24 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'my/favorite.astro': ['/my/favorite'],
     'my/history.astro': ['/my/history'],
     'payment.astro': ['/payment', '/payment?steps=three', '/payment?id=2&steps=three&step=period'],
+    // The account's billing pages (an account without payments: their empty states).
+    'subscription.astro': ['/subscription', '/subscription?retention=1', '/subscription?done=off'],
+    'payment-history.astro': ['/payment-history'],
+    'settings/purchase.astro': ['/settings/purchase'],
+    'settings/payments.astro': [
+      '/settings/payments',
+      '/settings/payments?removed=1&stopped=Амедиатека',
+    ],
+    'payment-type.astro': ['/payment-type'],
   };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {
     'resume.astro': ['/resume', '/auth?backPath=%2Fresume'],
+    'payment/redirect.astro': [
+      '/payment/redirect?orderId=x',
+      '/auth?backPath=%2Fpayment%2Fredirect%3ForderId%3Dx',
+    ],
+    'success.astro': ['/success?orderId=x', '/auth?backPath=%2Fsuccess%3ForderId%3Dx'],
   };
   expect([...Object.keys(guest), ...Object.keys(member), ...Object.keys(redirects)].sort()).toEqual(
     await pagesInSource(),

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../domains/auth/password.ts';
 import { Browser } from '../../domains/auth/test-support.ts';
+import { billingSql } from './billing.ts';
 import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueStatements } from './catalogue/index.ts';
 import { DEMO_ACCOUNTS, demoStatements } from './demo.ts';
@@ -13,7 +14,9 @@ async function counts() {
   const row = await env.DB.prepare(
     `SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM profiles) AS profiles,
        (SELECT count(*) FROM entitlements) AS entitlements, (SELECT count(*) FROM watch_progress) AS progress,
-       (SELECT count(*) FROM favourites) AS favourites`,
+       (SELECT count(*) FROM favourites) AS favourites, (SELECT count(*) FROM subscriptions) AS subscriptions,
+       (SELECT count(*) FROM payment_methods) AS cards, (SELECT count(*) FROM orders) AS orders,
+       (SELECT count(*) FROM payments) AS payments, (SELECT count(*) FROM receipts) AS receipts`,
   ).first();
   return row!;
 }
@@ -24,6 +27,13 @@ const forAccount = (email: string, sql: string) =>
 describe('the demo accounts', () => {
   beforeAll(async () => {
     await env.DB.batch(catalogueStatements({ scale: 0.2 }).map((s) => env.DB.prepare(s)));
+    // The price list, as the seed writes it before the demo accounts.
+    await env.DB.batch(
+      billingSql()
+        .split(/;\n/)
+        .filter((s) => s.trim())
+        .map((s) => env.DB.prepare(s)),
+    );
     statements = demoStatements(await hashPassword(DEMO_ACCOUNTS.viewer.password), reference);
     await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
   });
@@ -73,6 +83,52 @@ describe('the demo accounts', () => {
     ).first<{ progress: number }>();
     expect(lists!.progress).toBe(5);
     expect((await counts()).favourites).toBe(6);
+  });
+
+  it('give the subscriber renewing subscriptions on a saved sandbox card, and a payment history with receipts', async () => {
+    const { subscriber, renter } = DEMO_ACCOUNTS;
+    const subs = await forAccount(
+      subscriber.email,
+      `SELECT s.status, s.is_renew AS isRenew, pm.title, pm.provider, s.granted_till = (
+         SELECT max(e.expires_at) FROM entitlements e JOIN tariffs t ON t.product_id = e.product_id
+         WHERE e.account_id = s.account_id AND t.id = s.tariff_id) AS tillMatches
+       FROM subscriptions s JOIN payment_methods pm ON pm.id = s.payment_method_id WHERE s.account_id = ?account`,
+    ).all();
+    const rights = await forAccount(
+      subscriber.email,
+      "SELECT count(*) AS n FROM entitlements WHERE account_id = ?account AND kind = 'subscription'",
+    ).first<{ n: number }>();
+    expect(subs.results).toHaveLength(rights!.n);
+    for (const row of subs.results)
+      expect(row).toEqual({
+        status: 'active',
+        isRenew: 1,
+        title: 'Visa •••• 4242',
+        provider: 'sandbox',
+        tillMatches: 1,
+      });
+    const history = await forAccount(
+      subscriber.email,
+      `SELECT (SELECT count(*) FROM orders WHERE account_id = ?account) AS orders,
+         (SELECT count(*) FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.status = 'succeeded' AND p.account_id = o.account_id) AS payments,
+         (SELECT count(*) FROM receipts) AS receipts`,
+    ).first<{ orders: number; payments: number; receipts: number }>();
+    expect(history).toEqual({ orders: 5, payments: 4, receipts: 4 });
+    const body = await env.DB.prepare(
+      "SELECT body FROM receipts WHERE id = 'demo-receipt-1'",
+    ).first<{
+      body: string;
+    }>();
+    expect(JSON.parse(body!.body)).toMatchObject({
+      seller: { inn: expect.stringMatching(/^\d{10}$/) },
+      items: [{ vat_rate: 22, payment_subject: 'услуга', payment_mode: 'полная оплата' }],
+      total: 59_900,
+    });
+    const renterSubs = await forAccount(
+      renter.email,
+      'SELECT count(*) AS n FROM subscriptions WHERE account_id = ?account',
+    ).first<{ n: number }>();
+    expect(renterSubs!.n).toBe(0);
   });
 
   it('are seeded once: running the seed again changes nothing', async () => {

@@ -14,6 +14,7 @@ import { moscowMidnight } from './catalogue/clock.ts';
 import { catalogueSql } from './catalogue/index.ts';
 import { DEMO_ACCOUNTS, demoStatements } from './demo.ts';
 import { flagSeed } from './flags.ts';
+import { offersSql } from './offers.ts';
 import { insertIgnore } from './sql.ts';
 import { techPageSeed } from './tech-pages.ts';
 
@@ -32,6 +33,7 @@ const sql = [
   ),
   catalogueSql({ reference }),
   billingSql(),
+  offersSql(),
   // After the catalogue: the demo history and favourites pick titles from it.
   ...demoStatements(
     await hashPassword(DEMO_ACCOUNTS.subscriber.password),

@@ -3,6 +3,21 @@
  * renewal, receipts, gifts and promo codes. The domain's one public entry.
  */
 
+export type { ReceiptRow } from './account-billing.repo.ts';
+// The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
+export { cardLabel, formatDay, formatRubles } from './account-format.ts';
+export {
+  billingOverview,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentView,
+  paymentHistoryPage,
+  paymentsPage,
+  purchasePage,
+  type SavedCardView,
+  subscriptionPage,
+  type TitleRightView,
+} from './account-pages.ts';
+export { accountBillingTexts } from './account-texts.ts';
 // The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
 export {
   type BillingListQuery,
@@ -10,7 +25,6 @@ export {
   billingList,
   currentSubscriptions,
   type OfferDto,
-  type OfferName,
   type PaywallDto,
   type PriceDto,
   paywall,
@@ -20,6 +34,8 @@ export {
   type TariffDto,
   tariffById,
 } from './catalogue.ts';
+// Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
+export { confirmOrder, handleNotification } from './confirm.ts';
 export {
   type ChosenPurchase,
   choosePurchase,
@@ -30,7 +46,81 @@ export {
   referralInvite,
 } from './flow.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
+export { formatKopecks } from './money.ts';
+export { type OrderRow, orderById } from './order-repo.ts';
+export {
+  checkOrder,
+  type OrderView,
+  orderView,
+  type PaymentItem,
+  paymentOptions,
+  type SavedMethod,
+  visitorPayments,
+} from './order-views.ts';
+export {
+  accountOf,
+  type Confirmation,
+  confirmationOf,
+  type OrderInput,
+  ownOrder,
+  type PaymentMethodKind,
+  type PlacedOrder,
+  placeOrder,
+  returnPath,
+} from './orders.ts';
+export {
+  type PaymentScreen,
+  type PurchaseFlow,
+  paymentScreen,
+  purchaseFlow,
+  type SuccessScreen,
+  successScreen,
+} from './pay-pages.ts';
+export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+// Promo codes and vouchers (promo*.ts).
+export {
+  normalizePromoCode,
+  type PromoDiscount,
+  type PromoResult,
+  promoDiscount,
+  promoRedemptionStatements,
+  redeemedPromo,
+  redeemPromoCode,
+} from './promo.ts';
+export { promoTexts } from './promo-texts.ts';
+export { paymentProvider, providerName } from './provider.ts';
+export { qrSvg } from './qr.ts';
+export {
+  type ReceiptField,
+  type ReceiptView,
+  receiptFor,
+  receiptsFor,
+  toReceiptView,
+} from './receipt-view.ts';
+export { type ReceiptBody, receiptBody } from './receipts.ts';
+export { RENEWAL } from './renewal-state.ts';
+export { runRenewals } from './renewals.ts';
+export {
+  type CancelResult,
+  cancelRenewal,
+  RETENTION_PAYWALL,
+  type RetentionOffer,
+  retentionOfferFor,
+  UNSUBSCRIBE_POLL_PATH,
+} from './retention.ts';
+export { sandboxApp } from './sandbox/app.ts';
+export { TEST_CARDS } from './sandbox/constants.ts';
+export { setSandboxWebhook } from './sandbox/notify.ts';
+export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
+export {
+  applyRetentionOffer,
+  changeRenewal,
+  renewalDisabledListeners,
+  type SubscriptionView,
+  subscriptionFor,
+} from './subscriptions.ts';
+export { billingTexts, cancelReasons, payPageTexts } from './texts.ts';
 export {
   fittingPaywall,
   type VisitorAccess,

@@ -66,4 +66,5 @@ export { normaliseRecipient, outgoingMessageSchema } from './message.ts';
 export type { OutboxEntry } from './outbox.repo.ts';
 export { listOutbox } from './outbox-list.ts';
 export { outboxSender } from './outbox-sender.ts';
+export { outboxStatement } from './outbox-statement.ts';
 export { purposeLabels } from './texts.ts';

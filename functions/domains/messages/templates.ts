@@ -254,13 +254,18 @@ function sms(m: Recipient, purpose: string, text: string): OutgoingMessage {
   };
 }
 
-type Block = string | { code: string } | { text: string; href: string } | { quote: string };
+export type Block = string | { code: string } | { text: string; href: string } | { quote: string };
 
 const SIGNATURE = `Команда ${BRAND.genitive}`;
 const FOOTER = `Письмо отправлено автоматически, отвечать на него не нужно. Вопросы: ${OPERATOR.email}`;
 
 /** An e-mail whose text and HTML parts carry the same blocks, greeting and signature. */
-function email(m: Recipient, purpose: string, subject: string, blocks: Block[]): OutgoingMessage {
+export function email(
+  m: Recipient,
+  purpose: string,
+  subject: string,
+  blocks: Block[],
+): OutgoingMessage {
   const all: Block[] = ['Здравствуйте!', ...blocks, SIGNATURE];
   const text = [...all.map(blockText), '—', FOOTER].join('\n\n');
   const html =

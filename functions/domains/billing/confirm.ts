@@ -1,0 +1,305 @@
+import { d1 } from '../../db/client.ts';
+import { config, siteUrl } from '../../lib/config.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { messageSender, outboxStatement, templates } from '../messages/index.ts';
+import { type GrantTariff, grantStatements } from './grant.ts';
+import { kopecksOf } from './money.ts';
+import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
+import { type FiscalData, type ProviderPayment, paymentProvider } from './provider.ts';
+import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
+import { renewalFailedStatements } from './renewal-state.ts';
+
+/**
+ * Confirming an order (docs/product.md, «Money»): the acquirer's payment is read again and only
+ * what it says counts. A succeeded payment records the order's payment, grant, saved method,
+ * receipt and e-mails in ONE batch; each row is keyed by the order, and the counters move only
+ * while the order is still pending, so however many confirmations run at once the order grants
+ * once. A finished order never changes again.
+ */
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The order's status after reading its payment again (unchanged while the payment is pending). */
+export async function confirmOrder(orderId: string, at = now()): Promise<OrderRow | null> {
+  const order = await orderById(orderId);
+  if (order?.status !== 'pending' || !order.provider_payment_id) return order;
+  const provider = paymentProvider();
+  const payment = await provider.getPayment(order.provider_payment_id);
+  if (!payment) return order;
+  // A payment that is not this order's (another amount, another order) grants nothing.
+  if (payment.metadata?.orderId !== order.id || kopecksOf(payment.amount.value) !== order.amount) {
+    console.error('billing: a payment does not match its order; ignored');
+    return order;
+  }
+  if (payment.status === 'succeeded') {
+    const fiscal = await provider.fiscalData(payment.id).catch(() => null);
+    await recordSuccess(order, payment, fiscal, at);
+  } else if (payment.status === 'canceled') {
+    await recordCancel(order, payment.cancellation_details?.reason ?? 'general_decline', at);
+  }
+  return orderById(orderId);
+}
+
+/**
+ * A notification from the acquirer: a hint naming a payment, nothing more. The payment is read
+ * back and its order confirmed from what the acquirer says now.
+ */
+export async function handleNotification(body: unknown): Promise<'confirmed' | 'ignored'> {
+  const id = (body as { object?: { id?: unknown } } | null)?.object?.id;
+  if (typeof id !== 'string' || id.length > 64) return 'ignored';
+  const order = await orderByPayment(id);
+  if (!order) return 'ignored';
+  await confirmOrder(order.id);
+  return 'confirmed';
+}
+
+interface OrderFacts {
+  tariff: GrantTariff;
+  name: string;
+  vatRate: number;
+  contact: string | null;
+  subscriptionId: number | null;
+}
+
+async function factsOf(o: OrderRow, name: Promise<string>): Promise<OrderFacts> {
+  const row = await d1()
+    .prepare(
+      `SELECT t.product_id AS productId, t.buy_type AS buyType, t.rental_start_seconds AS rental,
+         p.period_duration AS days, p.vat_rate AS vatRate,
+         (SELECT first_period_days FROM price_offers WHERE id = ?3) AS offerDays,
+         (SELECT coalesce(email, phone) FROM accounts WHERE id = ?4) AS contact,
+         (SELECT id FROM subscriptions WHERE account_id = ?4 AND tariff_id = ?1) AS subscriptionId
+       FROM tariffs t JOIN tariff_prices p ON p.id = ?2 WHERE t.id = ?1`,
+    )
+    .bind(o.tariff_id, o.price_id, o.offer_id, o.account_id)
+    .first<{
+      productId: number;
+      buyType: GrantTariff['buyType'];
+      rental: number | null;
+      days: number;
+      vatRate: number;
+      offerDays: number | null;
+      contact: string | null;
+      subscriptionId: number | null;
+    }>();
+  if (!row) throw new Error('billing: an order names a tariff that is gone');
+  return {
+    tariff: {
+      tariffId: o.tariff_id,
+      productId: row.productId,
+      buyType: row.buyType,
+      priceId: o.price_id,
+      days: row.offerDays ?? row.days,
+      rentalStartSeconds: row.rental,
+    },
+    name: await name,
+    vatRate: row.vatRate,
+    contact: row.contact,
+    subscriptionId: row.subscriptionId,
+  };
+}
+
+/** Lower-case hex SHA-256: how `gifts.token_hash` keeps a gift's token. */
+async function hexSha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function recordSuccess(
+  o: OrderRow,
+  p: ProviderPayment,
+  fiscal: FiscalData | null,
+  at: number,
+) {
+  const d = d1();
+  const f = await factsOf(o, describeOrder(o));
+  const method = p.payment_method;
+  const saveMethod = o.recurring_consent === 1 && method?.saved === true;
+  const methodTitle =
+    method?.type === 'sbp'
+      ? 'СБП'
+      : method?.card
+        ? `${method.card.card_type} •••• ${method.card.last4}`
+        : 'Банковская карта';
+  const savedMethodId = `(SELECT id FROM payment_methods WHERE provider = ?1 AND provider_method_id = ?2)`;
+  // Runs only while the order is still pending: placed before the statement that finishes it.
+  const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`;
+  const statements: D1PreparedStatement[] = [];
+
+  if (o.promo_code)
+    statements.push(
+      d
+        .prepare(
+          `UPDATE promo_codes SET used = used + 1 WHERE code = ? AND used < max_uses AND ${whilePending}`,
+        )
+        .bind(o.promo_code, o.id),
+      d
+        .prepare(
+          'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',
+        )
+        .bind(o.promo_code, o.account_id, at),
+    );
+  if (o.kind === 'renewal' && o.subscription_id)
+    // A retention offer pays for its own period once, then renewals return to the price list.
+    statements.push(
+      d
+        .prepare(
+          `UPDATE subscriptions SET renewal_offer_id = NULL WHERE id = ? AND renewal_offer_id = ? AND ${whilePending}`,
+        )
+        .bind(o.subscription_id, o.offer_id, o.id),
+    );
+  if (saveMethod && method)
+    statements.push(
+      d
+        .prepare(
+          `INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title,
+             card_last4, card_brand, expiry, created_at)
+           VALUES (?3, ?1, ?2, ?4, ?5, ?6, ?7, ?8, ?9)
+           ON CONFLICT (provider, provider_method_id) DO UPDATE SET deleted_at = NULL
+           WHERE payment_methods.account_id = excluded.account_id`,
+        )
+        .bind(
+          o.provider,
+          method.id,
+          o.account_id,
+          method.type,
+          methodTitle,
+          method.card?.last4 ?? null,
+          method.card?.card_type ?? null,
+          method.card ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}` : null,
+          at,
+        ),
+    );
+  const finishing = statements.length;
+  statements.push(
+    d
+      .prepare(
+        `UPDATE orders SET status = 'succeeded', paid_at = ?4, updated_at = ?4,
+           payment_method_id = coalesce(payment_method_id, ${savedMethodId})
+         WHERE id = ?3 AND status = 'pending'`,
+      )
+      .bind(o.provider, method?.id ?? '', o.id, at),
+    d
+      .prepare(
+        `INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(o.id, o.account_id, o.amount, p.id, methodTitle, at),
+  );
+  if (o.kind !== 'gift') {
+    statements.push(
+      ...grantStatements(d, {
+        accountId: o.account_id,
+        tariff: f.tariff,
+        titleId: o.title_id,
+        source: o.kind === 'renewal' ? 'renewal' : 'payment',
+        grantKey: `order:${o.id}`,
+        paymentMethodId: null,
+        now: at,
+      }),
+    );
+    if (saveMethod && f.tariff.buyType === 'SVOD')
+      statements.push(
+        d
+          .prepare(
+            `UPDATE subscriptions SET payment_method_id = ${savedMethodId}, is_renew = 1
+             WHERE account_id = ?3 AND tariff_id = ?4`,
+          )
+          .bind(o.provider, method!.id, o.account_id, o.tariff_id),
+      );
+  }
+  const body = f.contact
+    ? receiptBody({
+        name: f.name,
+        amount: o.amount,
+        vatRate: f.vatRate,
+        paidAt: at,
+        contact: f.contact,
+        siteOrigin: config().siteOrigin,
+        fiscal,
+      })
+    : null;
+  if (body)
+    statements.push(
+      ...receiptStatements(d, { orderId: o.id, accountId: o.account_id, body, now: at }),
+    );
+  let giftMail: ReturnType<typeof templates.email> | null = null;
+  if (o.kind === 'gift' && o.gift_email) {
+    const token = randomToken(32);
+    giftMail = templates.email(
+      { channel: 'email', to: o.gift_email, idempotencyKey: `gift:${o.id}` },
+      'gift_received',
+      'Вам подарили подписку',
+      [
+        `Вам подарили: ${f.name.replace(/ \(подарок\)$/, '')}.`,
+        'Чтобы принять подарок, откройте ссылку и войдите или зарегистрируйтесь:',
+        { text: 'Принять подарок', href: siteUrl(`/gifts?giftToken=${token}`).href },
+      ],
+    );
+    statements.push(
+      d
+        .prepare(
+          `INSERT OR IGNORE INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          o.id,
+          await hexSha256(token),
+          o.account_id,
+          o.tariff_id,
+          o.price_id,
+          o.gift_email,
+          at,
+        ),
+      outboxStatement(d, giftMail),
+    );
+  }
+  const results = await d.batch(statements);
+  const finished = (results[finishing]?.meta.changes ?? 0) > 0;
+  // Outside development the outbox row is the record; the gateway gets the message from the one
+  // confirmation that finished the order (its key makes a retried send deliver once).
+  if (finished && config().mail.provider === 'http') {
+    const mails = [body && receiptMail(o.id, body), giftMail].filter((m) => m !== null);
+    await Promise.all(
+      mails.map((m) =>
+        messageSender()
+          .send(m)
+          .catch(() => undefined),
+      ),
+    );
+  }
+}
+
+async function recordCancel(o: OrderRow, reason: string, at: number) {
+  const d = d1();
+  const sub =
+    o.kind === 'renewal' && o.subscription_id
+      ? await d
+          .prepare(
+            `SELECT s.id, s.granted_till AS grantedTill, t.name,
+               (SELECT coalesce(email, phone) FROM accounts WHERE id = s.account_id) AS contact
+             FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id WHERE s.id = ?`,
+          )
+          .bind(o.subscription_id)
+          .first<{ id: number; grantedTill: number; name: string; contact: string | null }>()
+      : null;
+  const statements = [
+    ...(sub
+      ? renewalFailedStatements(d, {
+          subscriptionId: sub.id,
+          orderId: o.id,
+          now: at,
+          contact: sub.contact,
+          tariffName: sub.name,
+          grantedTill: sub.grantedTill,
+        })
+      : []),
+    d
+      .prepare(
+        `UPDATE orders SET status = 'canceled', cancel_reason = ?2, updated_at = ?3
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(o.id, reason, at),
+  ];
+  await d.batch(statements);
+}

@@ -1,0 +1,217 @@
+import type { Viewer } from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
+import { siteUrl } from '../../lib/config.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { confirmOrder } from './confirm.ts';
+import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
+import { type OfferName, quote } from './pricing.ts';
+import { paymentProvider } from './provider.ts';
+import { billingTexts as t } from './texts.ts';
+import { ProviderError } from './yookassa.ts';
+
+export type PaymentMethodKind = 'bank_card' | 'sbp' | 'saved';
+
+/** The payment screen's choice (`POST /billing/checkout/` takes the same JSON). */
+export interface OrderInput {
+  tariffId: number;
+  priceId: number;
+  offer?: OfferName | null;
+  titleId?: number | null;
+  method: PaymentMethodKind;
+  paymentMethodId?: number | null;
+  recurringConsent: boolean;
+  giftEmail?: string | null;
+  promoCode?: string | null;
+  /** The payment form's own key: submitting the same form again is the same order. */
+  clientKey: string;
+}
+
+export type Confirmation =
+  | { type: 'redirect'; url: string }
+  | { type: 'qr'; url: string; payload: string }
+  | null;
+
+export interface PlacedOrder {
+  orderId: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  confirmation: Confirmation;
+}
+
+/** The viewer's account id, or a 401 for a guest. */
+export function accountOf(viewer: Viewer): number {
+  const id = Number(viewer.account);
+  if (!viewer.account || !Number.isInteger(id))
+    throw new ApiError(401, t.signInNeeded, 'unauthorized');
+  return id;
+}
+
+/** Where the acquirer sends the payer back, and where an SBP payer waits. */
+export const returnPath = (orderId: string) =>
+  `/payment/redirect?orderId=${encodeURIComponent(orderId)}`;
+
+/** What the payer does next for a pending order (nothing once it is finished). */
+export function confirmationOf(o: OrderRow): Confirmation {
+  if (o.status !== 'pending' || !o.confirmation_url) return null;
+  if (o.method === 'sbp') return { type: 'qr', url: returnPath(o.id), payload: o.confirmation_url };
+  return { type: 'redirect', url: o.confirmation_url };
+}
+
+const placed = (o: OrderRow): PlacedOrder => ({
+  orderId: o.id,
+  status: o.status,
+  confirmation: confirmationOf(o),
+});
+
+/**
+ * Places an order and its payment at the acquirer (docs/product.md, «Money»): the amount is
+ * computed here; the order id is the acquirer's Idempotence-Key; the same form submitted again
+ * (same `clientKey`) is the same order. A saved card is charged at once and the order confirmed.
+ * @example await placeOrder(viewer, { tariffId: 1, priceId: 1, method: 'bank_card', recurringConsent: true, clientKey })
+ */
+export async function placeOrder(viewer: Viewer, input: OrderInput): Promise<PlacedOrder> {
+  const accountId = accountOf(viewer);
+  const d = d1();
+  const existing = await d
+    .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')
+    .bind(accountId, input.clientKey)
+    .first<OrderRow>();
+  if (existing?.provider_payment_id || existing?.status === 'canceled') return placed(existing);
+  const order = existing ?? (await insertOrder(accountId, input));
+  return placed(await startPayment(order));
+}
+
+async function insertOrder(accountId: number, input: OrderInput): Promise<OrderRow> {
+  const d = d1();
+  const gift = Boolean(input.giftEmail);
+  const q = await quote(accountId, {
+    tariffId: input.tariffId,
+    priceId: input.priceId,
+    offer: input.offer ?? null,
+    titleId: input.titleId ?? null,
+    gift,
+    promoCode: input.promoCode ?? null,
+  });
+  let savedId: number | null = null;
+  if (input.method === 'saved') {
+    const saved = await d
+      .prepare(
+        'SELECT id FROM payment_methods WHERE id = ? AND account_id = ? AND deleted_at IS NULL',
+      )
+      .bind(input.paymentMethodId ?? 0, accountId)
+      .first<{ id: number }>();
+    if (!saved)
+      throw new ApiError(
+        422,
+        t.savedMethodNotFound,
+        'payment_method_not_found',
+        {},
+        {
+          field: 'paymentMethodId',
+        },
+      );
+    savedId = saved.id;
+  }
+  // Consent saves a card for a subscription's renewals; a gift or a one-off purchase saves none.
+  const consent = input.recurringConsent && q.tariff.buyType === 'SVOD' && !gift;
+  const now = Math.floor(Date.now() / 1000);
+  await d
+    .prepare(
+      `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
+         method, payment_method_id, recurring_consent, gift_email, status, provider, client_key,
+         promo_code, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
+       ON CONFLICT (account_id, client_key) DO NOTHING`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      accountId,
+      gift ? 'gift' : 'purchase',
+      q.tariff.tariffId,
+      q.priceId,
+      q.offer?.id ?? null,
+      q.titleId,
+      q.amount,
+      input.method,
+      savedId,
+      consent ? 1 : 0,
+      gift ? input.giftEmail!.trim().toLowerCase() : null,
+      paymentProvider().name,
+      input.clientKey,
+      q.promo?.code ?? null,
+      now,
+      now,
+    )
+    .run();
+  // Two submits of one form at once: both read the one order that was stored.
+  return (await d
+    .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')
+    .bind(accountId, input.clientKey)
+    .first<OrderRow>())!;
+}
+
+/**
+ * Creates the acquirer's payment for a stored order (again safely: same Idempotence-Key); `at` is
+ * the time a finished payment is recorded at (the renewal job's run).
+ */
+export async function startPayment(order: OrderRow, at?: number): Promise<OrderRow> {
+  const d = d1();
+  let savedProviderId: string | null = null;
+  if (order.method === 'saved' && order.payment_method_id) {
+    const m = await d
+      .prepare('SELECT provider_method_id AS id FROM payment_methods WHERE id = ?')
+      .bind(order.payment_method_id)
+      .first<{ id: string }>();
+    savedProviderId = m?.id ?? null;
+  }
+  const description = await describeOrder(order);
+  const buyer = await d
+    .prepare(
+      `SELECT a.email, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
+       WHERE a.id = ? AND p.id = ?`,
+    )
+    .bind(order.account_id, order.price_id)
+    .first<{ email: string | null; vatRate: number }>();
+  let payment: Awaited<ReturnType<ReturnType<typeof paymentProvider>['createPayment']>>;
+  try {
+    payment = await paymentProvider().createPayment({
+      idempotenceKey: order.id,
+      amount: order.amount,
+      description,
+      method: savedProviderId
+        ? { savedId: savedProviderId }
+        : { type: order.method === 'sbp' ? 'sbp' : 'bank_card' },
+      returnUrl: siteUrl(returnPath(order.id)).href,
+      savePaymentMethod: order.recurring_consent === 1,
+      metadata: { orderId: order.id },
+      receipt: buyer?.email ? { email: buyer.email, vatRate: buyer.vatRate } : null,
+    });
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    console.error(`billing: payment not created for an order: ${e.message}`);
+    throw new ApiError(503, t.providerUnavailable, 'provider_unavailable');
+  }
+  const confirmation =
+    payment.confirmation?.type === 'redirect'
+      ? payment.confirmation.confirmation_url
+      : payment.confirmation?.type === 'qr'
+        ? payment.confirmation.confirmation_data
+        : null;
+  await d
+    .prepare(
+      `UPDATE orders SET provider_payment_id = ?2, confirmation_url = ?3, updated_at = ?4
+       WHERE id = ?1 AND provider_payment_id IS NULL`,
+    )
+    .bind(order.id, payment.id, confirmation, Math.floor(Date.now() / 1000))
+    .run();
+  if (payment.status === 'succeeded' || payment.status === 'canceled')
+    await confirmOrder(order.id, at);
+  return (await orderById(order.id))!;
+}
+
+/** The viewer's own order (a 404 for anyone else's). */
+export async function ownOrder(viewer: Viewer, orderId: string): Promise<OrderRow> {
+  const accountId = accountOf(viewer);
+  const o = await orderById(orderId);
+  if (!o || o.account_id !== accountId) throw new ApiError(404, t.orderNotFound, 'order_not_found');
+  return o;
+}

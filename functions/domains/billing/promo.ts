@@ -1,0 +1,265 @@
+/**
+ * Promo codes and vouchers (docs/product.md, «Money»): a code grants days of a subscription at
+ * once, or a discount on the first period that the payment flow applies. Each account redeems a
+ * code once, and a code with N uses is redeemed at most N times however many requests arrive at
+ * once: the redemption row (primary key code + account) and the `used` counter (CHECK used <=
+ * max_uses) are written in the same batch as the grant, so a losing request's batch fails as a
+ * whole and grants nothing.
+ */
+import type { Viewer } from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { SECONDS } from '../../shared/ru.ts';
+import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
+import { grantStatements } from './grant.ts';
+import { promoTexts } from './promo-texts.ts';
+
+/** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
+const PROMO_LIMITS = {
+  perAccount: { max: 10, seconds: 10 * SECONDS.minute },
+  perIp: { max: 30, seconds: 10 * SECONDS.minute },
+} as const;
+
+const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
+
+/**
+ * A typed code as stored: trimmed, without inner spaces, upper case; null when it cannot be one.
+ * @example normalizePromoCode('  amedia30 ') // 'AMEDIA30'
+ */
+export function normalizePromoCode(raw: string): string | null {
+  const code = raw.trim().replace(/\s+/g, '').toUpperCase();
+  return CODE_PATTERN.test(code) ? code : null;
+}
+
+/** The promo-result popup (title, description, buttonText, success) and where its button leads. */
+export interface PromoResult {
+  success: true;
+  code: string;
+  kind: 'days' | 'discount';
+  title: string;
+  description: string;
+  buttonText: string;
+  /** The button's link: the paywall with `promo=<code>` for a discount, the catalogue for days. */
+  href: string;
+  days: number | null;
+  discountPercent: number | null;
+}
+
+interface PromoRow {
+  code: string;
+  tariffId: number;
+  days: number | null;
+  discountPercent: number | null;
+  maxUses: number;
+  used: number;
+  validFrom: number;
+  validTill: number;
+  title: string;
+  description: string;
+  buttonText: string;
+  buyType: 'SVOD' | 'TVOD' | 'EST';
+  productId: number;
+  paywallSlug: string | null;
+  priceId: number | null;
+  mine: number;
+}
+
+/** A refusal with the popup's fields in `details`, so the API and the page show the same popup. */
+function refused(status: 401 | 404 | 409 | 422, message: string, reason: string): ApiError {
+  return new ApiError(
+    status,
+    message,
+    reason,
+    {},
+    {
+      title: promoTexts.failedTitle,
+      description: message,
+      buttonText: promoTexts.failedButton,
+      success: false,
+    },
+  );
+}
+
+function readCode(d: D1Database, code: string, accountId: number) {
+  return d
+    .prepare(
+      `SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
+              p.max_uses AS maxUses, p.used, p.valid_from AS validFrom, p.valid_till AS validTill,
+              p.title, p.description, p.button_text AS buttonText,
+              t.buy_type AS buyType, t.product_id AS productId, t.paywall_slug AS paywallSlug,
+              (SELECT id FROM tariff_prices WHERE tariff_id = t.id AND on_sale = 1
+                ORDER BY sort, id LIMIT 1) AS priceId,
+              EXISTS (SELECT 1 FROM promo_redemptions r
+                WHERE r.code = p.code AND r.account_id = ?2) AS mine
+         FROM promo_codes p JOIN tariffs t ON t.id = p.tariff_id
+        WHERE p.code = ?1`,
+    )
+    .bind(code, accountId)
+    .first<PromoRow>();
+}
+
+/** Why a code cannot be taken now by this account, or null when it can. */
+function refusal(row: PromoRow | null, now: number): ApiError | null {
+  if (!row) return refused(404, promoTexts.notFound, 'promo_not_found');
+  if (row.mine) return refused(409, promoTexts.alreadyYours, 'promo_already_redeemed');
+  if (now < row.validFrom) return refused(409, promoTexts.notStarted, 'promo_not_started');
+  if (now >= row.validTill) return refused(409, promoTexts.expired, 'promo_expired');
+  if (row.used >= row.maxUses) return refused(409, promoTexts.usedUp, 'promo_used_up');
+  return null;
+}
+
+async function checkedCode(accountId: number, raw: string, now: number): Promise<PromoRow> {
+  const code = normalizePromoCode(raw);
+  if (!code) throw refused(422, promoTexts.format, 'invalid_field');
+  const row = await readCode(d1(), code, accountId);
+  const no = refusal(row, now);
+  if (no) throw no;
+  return row!;
+}
+
+const resultOf = (row: PromoRow): PromoResult => ({
+  success: true,
+  code: row.code,
+  kind: row.days !== null ? 'days' : 'discount',
+  title: row.title,
+  description: row.description,
+  buttonText: row.buttonText,
+  href:
+    row.days !== null
+      ? '/'
+      : `/paywall/${encodeURIComponent(row.paywallSlug ?? 'default')}?promo=${encodeURIComponent(row.code)}`,
+  days: row.days,
+  discountPercent: row.discountPercent,
+});
+
+/**
+ * A signed-in viewer activates a code or voucher (/activate, `POST /billing/vouchers/apply/`).
+ * Days are granted at once, one batch with the redemption; a discount only leads on to the
+ * paywall with `promo=<code>`, where the order applies it (and records the redemption when paid).
+ * Throws the popup's refusal: 401, 422 (not a code), 404 (unknown), 409 (not yet or no longer
+ * valid, used up, already yours), 429 (too many attempts).
+ */
+export async function redeemPromoCode(
+  viewer: Pick<Viewer, 'account' | 'ip'>,
+  raw: string,
+  now = nowSeconds(),
+): Promise<PromoResult> {
+  if (!viewer.account) throw refused(401, promoTexts.signIn, 'unauthorized');
+  const accountId = Number(viewer.account);
+  await takeOrThrow(
+    [
+      { key: await pseudonym('promo-acc', String(accountId)), ...PROMO_LIMITS.perAccount },
+      { key: await pseudonym('promo-ip', viewer.ip), ...PROMO_LIMITS.perIp },
+    ],
+    now,
+  );
+  const row = await checkedCode(accountId, raw, now);
+  if (row.days === null) return resultOf(row);
+  if (row.buyType !== 'SVOD' || row.priceId === null)
+    throw refused(409, promoTexts.unsupported, 'promo_unsupported');
+  const db = d1();
+  try {
+    await db.batch([
+      ...strictRedemption(db, row.code, accountId, now),
+      ...grantStatements(db, {
+        accountId,
+        tariff: {
+          tariffId: row.tariffId,
+          productId: row.productId,
+          buyType: 'SVOD',
+          priceId: row.priceId,
+          days: row.days,
+          rentalStartSeconds: null,
+        },
+        titleId: null,
+        source: 'promo',
+        grantKey: `promo:${row.code}:${accountId}`,
+        paymentMethodId: null,
+        now,
+      }),
+    ]);
+  } catch (error) {
+    // Another request won the race: the batch was rolled back; say which way it lost.
+    const text = String(error);
+    if (/UNIQUE constraint failed: promo_redemptions/.test(text))
+      throw refused(409, promoTexts.alreadyYours, 'promo_already_redeemed');
+    if (/CHECK constraint failed/.test(text))
+      throw refused(409, promoTexts.usedUp, 'promo_used_up');
+    throw error;
+  }
+  return resultOf(row);
+}
+
+/**
+ * The redemption of a code, for a batch that must fail as a whole when it cannot be taken: a
+ * second redemption by the account breaks the primary key, one past `max_uses` the CHECK.
+ */
+function strictRedemption(d: D1Database, code: string, accountId: number, now: number) {
+  return [
+    d
+      .prepare('INSERT INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)')
+      .bind(code, accountId, now),
+    d.prepare('UPDATE promo_codes SET used = used + 1 WHERE code = ?').bind(code),
+  ];
+}
+
+/** A discount a viewer may have on an order (the payment flow's `promo=<code>`). */
+export interface PromoDiscount {
+  code: string;
+  tariffId: number;
+  discountPercent: number;
+}
+
+/**
+ * For the order: the discount of `promo` this account may use now on `tariffId`, or the popup's
+ * refusal (as redeemPromoCode). A days code is no discount (409 promo_unsupported).
+ */
+export async function promoDiscount(
+  accountId: number,
+  raw: string,
+  tariffId: number,
+  now = nowSeconds(),
+): Promise<PromoDiscount> {
+  const row = await checkedCode(accountId, raw, now);
+  if (row.discountPercent === null || row.tariffId !== tariffId)
+    throw refused(409, promoTexts.unsupported, 'promo_unsupported');
+  return { code: row.code, tariffId, discountPercent: row.discountPercent };
+}
+
+/**
+ * For the batch that confirms a paid order with a discount: records the redemption without
+ * failing the batch (the money is already taken), and counts a use only for a new redemption
+ * that still fits `max_uses`.
+ * @example db.batch([markPaid, ...grantStatements(db, g), ...promoRedemptionStatements(db, code, id, now)])
+ */
+export function promoRedemptionStatements(
+  d: D1Database,
+  code: string,
+  accountId: number,
+  now: number,
+): D1PreparedStatement[] {
+  return [
+    d
+      .prepare(
+        `UPDATE promo_codes SET used = used + 1
+          WHERE code = ?1 AND used < max_uses
+            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)`,
+      )
+      .bind(code, accountId),
+    d
+      .prepare(
+        'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',
+      )
+      .bind(code, accountId, now),
+  ];
+}
+
+/**
+ * The popup of a code this account has redeemed (after the page's Post/Redirect/Get), or null.
+ */
+export async function redeemedPromo(accountId: number, raw: string): Promise<PromoResult | null> {
+  const code = normalizePromoCode(raw);
+  if (!code) return null;
+  const row = await readCode(d1(), code, accountId);
+  return row?.mine && row.days !== null ? resultOf(row) : null;
+}

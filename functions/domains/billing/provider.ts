@@ -1,0 +1,108 @@
+import { env } from 'cloudflare:workers';
+import { config } from '../../lib/config.ts';
+import { sandboxApp } from './sandbox/app.ts';
+import { SANDBOX_BASE, SANDBOX_SHOP } from './sandbox/constants.ts';
+import { yookassaProvider } from './yookassa.ts';
+
+/**
+ * The acquirer as billing sees it (docs/product.md, «Money»): create a payment under an
+ * idempotence key, read a payment back, read a payment's fiscal receipt. Shapes follow YooKassa's
+ * API v3, the acquirer we use; the local sandbox speaks the same API.
+ */
+
+export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+
+export interface ProviderCard {
+  last4: string;
+  card_type: string;
+  expiry_month: string;
+  expiry_year: string;
+}
+
+export interface ProviderMethod {
+  type: 'bank_card' | 'sbp';
+  id: string;
+  saved: boolean;
+  card?: ProviderCard;
+}
+
+export type ProviderConfirmation =
+  | { type: 'redirect'; confirmation_url: string; return_url?: string }
+  | { type: 'qr'; confirmation_data: string };
+
+/** A payment as the acquirer answers it (YooKassa's payment object, the fields we read). */
+export interface ProviderPayment {
+  id: string;
+  status: PaymentStatus;
+  paid: boolean;
+  amount: { value: string; currency: string };
+  description?: string;
+  payment_method?: ProviderMethod;
+  confirmation?: ProviderConfirmation;
+  cancellation_details?: { party: string; reason: string };
+  metadata?: Record<string, string>;
+  created_at: string;
+}
+
+export interface CreatePayment {
+  /** The order id: the acquirer makes one payment per key however often it is asked. */
+  idempotenceKey: string;
+  amount: number;
+  description: string;
+  /** A new method the viewer enters on the acquirer's page, or a saved one charged without them. */
+  method: { type: 'bank_card' | 'sbp' } | { savedId: string };
+  /** Redirect (card) or QR (SBP) confirmation; none for a saved method. */
+  returnUrl: string | null;
+  savePaymentMethod: boolean;
+  metadata: Record<string, string>;
+  /** The 54-FZ receipt the acquirer's fiscal service registers: the buyer and the VAT rate. */
+  receipt: { email: string; vatRate: number } | null;
+}
+
+/** The fiscal data a receipt gets back from the fiscal operator (null until it is registered). */
+export interface FiscalData {
+  fiscalStorage: string;
+  fiscalDocument: string;
+  fiscalSign: string;
+  registeredAt: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'yookassa';
+  createPayment(request: CreatePayment): Promise<ProviderPayment>;
+  getPayment(id: string): Promise<ProviderPayment | null>;
+  fiscalData(paymentId: string): Promise<FiscalData | null>;
+}
+
+export type ProviderName = PaymentProvider['name'];
+
+/** PAYMENT_PROVIDER as set; production always uses YooKassa (the sandbox is absent there). */
+export function providerName(): ProviderName {
+  if (config().isProduction) return 'yookassa';
+  const value = (env as unknown as Record<string, unknown>).PAYMENT_PROVIDER;
+  return value === 'yookassa' ? 'yookassa' : 'sandbox';
+}
+
+/**
+ * The configured acquirer. The sandbox is YooKassa's adapter pointed at the sandbox's API, which
+ * is answered in-process (the Worker cannot fetch its own host in workerd tests or wrangler dev).
+ * @example await paymentProvider().getPayment('2f6b…')
+ */
+export function paymentProvider(): PaymentProvider {
+  const vars = env as unknown as Record<string, unknown>;
+  if (providerName() === 'sandbox')
+    return yookassaProvider({
+      name: 'sandbox',
+      baseUrl: `${config().siteOrigin}${SANDBOX_BASE}`,
+      shopId: SANDBOX_SHOP.id,
+      secretKey: SANDBOX_SHOP.secret,
+      fetch: async (request) => sandboxApp.fetch(request),
+    });
+  return yookassaProvider({
+    name: 'yookassa',
+    baseUrl: String(vars.YOOKASSA_API_URL || 'https://api.yookassa.ru'),
+    shopId: String(vars.YOOKASSA_SHOP_ID ?? ''),
+    secretKey: String(vars.YOOKASSA_SECRET_KEY ?? ''),
+    fetch: (request) => fetch(request),
+  });
+}

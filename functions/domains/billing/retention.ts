@@ -1,0 +1,118 @@
+/**
+ * Cancelling renewal with the retention offer (docs/product.md, «Money»; the spec's retention
+ * flow): turning renewal off first shows the retention paywall once per subscription, with the
+ * apply button «Получить скидку» and the cancel button «Отказаться от скидки». Declining turns
+ * renewal off and spends the offer; either answer records `retention_offer_at`.
+ */
+import type { Viewer } from '../../access/index.ts';
+import { d1 } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import {
+  declineRetention,
+  type RetentionPaywallRow,
+  retentionPaywall,
+  type SubscriptionRow,
+  setRenewal,
+  subscriptionOf,
+} from './account-billing.repo.ts';
+import { formatRubles } from './account-format.ts';
+import { accountBillingTexts as t } from './account-texts.ts';
+import {
+  accountOf,
+  nowSeconds,
+  reportRenewalDisabled,
+  type SubscriptionView,
+  toSubscriptionView,
+} from './subscriptions.ts';
+
+/** The retention paywall's slug (paywalls kind 'retention'). */
+export const RETENTION_PAYWALL = 'retention';
+
+/** The poll a viewer who turned renewal off is asked (the offers domain serves /poll/{slug}). */
+export const UNSUBSCRIBE_POLL_PATH = '/poll/unsubscribe';
+
+/** The retention offer as the paywall shows it, with the two buttons the spec names. */
+export interface RetentionOffer {
+  subscriptionId: number;
+  paywallSlug: string;
+  title: string;
+  description: string;
+  offerTitle: string;
+  offerDescription: string;
+  /** «299 ₽» for the offer's first period. */
+  priceText: string;
+  firstPrice: number;
+  firstPeriodDays: number;
+  applyButton: string;
+  cancelButton: string;
+}
+
+export type CancelResult =
+  | { kind: 'offer'; offer: RetentionOffer }
+  | { kind: 'off'; subscription: SubscriptionView };
+
+function toOffer(subscriptionId: number, p: RetentionPaywallRow): RetentionOffer {
+  return {
+    subscriptionId,
+    paywallSlug: p.slug,
+    title: p.title,
+    description: p.description,
+    offerTitle: p.offerTitle,
+    offerDescription: p.offerDescription,
+    priceText: formatRubles(p.firstPrice),
+    firstPrice: p.firstPrice,
+    firstPeriodDays: p.firstPeriodDays,
+    applyButton: t.applyOffer,
+    cancelButton: t.declineOffer,
+  };
+}
+
+/**
+ * The retention offer of one of the viewer's subscriptions, when it is still to be offered
+ * (renewing, not yet answered, its price has one); null otherwise. 404 for another's subscription.
+ */
+export async function retentionOfferFor(
+  viewer: Viewer,
+  id: number,
+): Promise<RetentionOffer | null> {
+  const db = d1();
+  const row = await subscriptionOf(db, accountOf(viewer), id).first<SubscriptionRow>();
+  if (!row) throw new ApiError(404, t.subscriptionNotFound, 'subscription_not_found');
+  if (!toSubscriptionView(row).retentionOffer) return null;
+  const paywall = await retentionPaywall(
+    db,
+    row.priceId,
+    RETENTION_PAYWALL,
+  ).first<RetentionPaywallRow>();
+  return paywall ? toOffer(id, paywall) : null;
+}
+
+/**
+ * «Отключить автопродление»: answers the retention offer when it is still to be offered (nothing
+ * changes yet), else turns renewal off. With `declineOffer` (the viewer chose «Отказаться от
+ * скидки») renewal goes off and the offer is spent.
+ * @example const r = await cancelRenewal(viewer, 12); if (r.kind === 'offer') showPaywall(r.offer)
+ */
+export async function cancelRenewal(
+  viewer: Viewer,
+  id: number,
+  { declineOffer = false }: { declineOffer?: boolean } = {},
+): Promise<CancelResult> {
+  if (!declineOffer) {
+    const offer = await retentionOfferFor(viewer, id);
+    if (offer) return { kind: 'offer', offer };
+  }
+  const db = d1();
+  const accountId = accountOf(viewer);
+  const now = nowSeconds();
+  const [, after] = await db.batch([
+    declineOffer
+      ? declineRetention(db, accountId, id, now)
+      : setRenewal(db, accountId, id, false, now),
+    subscriptionOf(db, accountId, id),
+  ]);
+  const row = after!.results[0] as SubscriptionRow | undefined;
+  if (!row) throw new ApiError(404, t.subscriptionNotFound, 'subscription_not_found');
+  await reportRenewalDisabled(viewer, id);
+  return { kind: 'off', subscription: toSubscriptionView(row) };
+}

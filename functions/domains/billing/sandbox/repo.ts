@@ -1,0 +1,144 @@
+import { d1 } from '../../../db/client.ts';
+import { config } from '../../../lib/config.ts';
+import { amountValue } from '../money.ts';
+import type { PaymentStatus, ProviderPayment } from '../provider.ts';
+import { SANDBOX_BASE } from './constants.ts';
+
+/** A row of sandbox_payments (migration 0015). */
+export interface SandboxRow {
+  id: string;
+  idempotence_key: string;
+  status: PaymentStatus;
+  amount: number;
+  description: string;
+  method_type: 'bank_card' | 'sbp';
+  method_id: string;
+  save_method: number;
+  method_saved: number;
+  card_last4: string | null;
+  card_type: string | null;
+  expiry_month: string | null;
+  expiry_year: string | null;
+  card_number: string | null;
+  confirmation_type: 'redirect' | 'qr' | null;
+  return_url: string | null;
+  metadata: string;
+  cancel_party: string | null;
+  cancel_reason: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export const findPayment = (id: string) =>
+  d1().prepare('SELECT * FROM sandbox_payments WHERE id = ?').bind(id).first<SandboxRow>();
+
+export const findByKey = (key: string) =>
+  d1()
+    .prepare('SELECT * FROM sandbox_payments WHERE idempotence_key = ?')
+    .bind(key)
+    .first<SandboxRow>();
+
+/** The first paid payment that saved this method: its card is what a later charge uses. */
+export const findSavedMethod = (methodId: string) =>
+  d1()
+    .prepare(
+      `SELECT * FROM sandbox_payments WHERE method_id = ? AND method_saved = 1 AND status = 'succeeded'
+       ORDER BY created_at LIMIT 1`,
+    )
+    .bind(methodId)
+    .first<SandboxRow>();
+
+/** Inserts a payment unless its idempotence key is known; answers the stored one either way. */
+export async function insertPayment(row: SandboxRow): Promise<SandboxRow> {
+  const keys = Object.keys(row) as (keyof SandboxRow)[];
+  await d1()
+    .prepare(
+      `INSERT INTO sandbox_payments (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})
+       ON CONFLICT (idempotence_key) DO NOTHING`,
+    )
+    .bind(...keys.map((k) => row[k]))
+    .run();
+  return (await findByKey(row.idempotence_key))!;
+}
+
+/** Finishes a pending payment (a payment is finished once); answers whether this call did. */
+export async function finishPayment(
+  id: string,
+  outcome:
+    | {
+        status: 'succeeded';
+        card?: { number: string; last4: string; type: string; month: string; year: string };
+      }
+    | { status: 'canceled'; party: string; reason: string; card?: { number: string } },
+  now: number,
+): Promise<boolean> {
+  const card = outcome.card as
+    | { number: string; last4?: string; type?: string; month?: string; year?: string }
+    | undefined;
+  const res = await d1()
+    .prepare(
+      `UPDATE sandbox_payments SET status = ?2, paid_at = CASE WHEN ?2 = 'succeeded' THEN ?3 END,
+         method_saved = CASE WHEN ?2 = 'succeeded' THEN save_method ELSE 0 END,
+         card_number = coalesce(?4, card_number), card_last4 = coalesce(?5, card_last4),
+         card_type = coalesce(?6, card_type), expiry_month = coalesce(?7, expiry_month),
+         expiry_year = coalesce(?8, expiry_year), cancel_party = ?9, cancel_reason = ?10
+       WHERE id = ?1 AND status = 'pending'`,
+    )
+    .bind(
+      id,
+      outcome.status,
+      now,
+      card?.number ?? null,
+      card?.last4 ?? null,
+      card?.type ?? null,
+      card?.month ?? null,
+      card?.year ?? null,
+      outcome.status === 'canceled' ? outcome.party : null,
+      outcome.status === 'canceled' ? outcome.reason : null,
+    )
+    .run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+/** The payment object as YooKassa's API answers it. */
+export function toPayment(r: SandboxRow): ProviderPayment {
+  const origin = config().siteOrigin;
+  const method = {
+    type: r.method_type,
+    id: r.method_id,
+    saved: r.method_saved === 1,
+    ...(r.card_last4 && {
+      card: {
+        last4: r.card_last4,
+        card_type: r.card_type ?? 'Unknown',
+        expiry_month: r.expiry_month ?? '',
+        expiry_year: r.expiry_year ?? '',
+      },
+    }),
+  };
+  return {
+    id: r.id,
+    status: r.status,
+    paid: r.status === 'succeeded',
+    amount: { value: amountValue(r.amount), currency: 'RUB' },
+    description: r.description,
+    payment_method: method,
+    ...(r.status === 'pending' &&
+      r.confirmation_type === 'redirect' && {
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `${origin}${SANDBOX_BASE}/checkout/${r.id}`,
+          ...(r.return_url && { return_url: r.return_url }),
+        },
+      }),
+    ...(r.status === 'pending' &&
+      r.confirmation_type === 'qr' && {
+        confirmation: { type: 'qr', confirmation_data: `${origin}${SANDBOX_BASE}/sbp/${r.id}` },
+      }),
+    ...(r.cancel_reason && {
+      cancellation_details: { party: r.cancel_party ?? 'payment_network', reason: r.cancel_reason },
+    }),
+    metadata: JSON.parse(r.metadata) as Record<string, string>,
+    created_at: new Date(r.created_at * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+/** Billing's words for people: API errors, the payment pages, e-mails and receipts. */
+
+/** Why a bank or the acquirer turned a payment down, as the viewer reads it after «Банк отклонил платёж». */
+export const cancelReasons: Record<string, string> = {
+  insufficient_funds: 'на карте недостаточно средств',
+  card_expired: 'истёк срок действия карты',
+  '3d_secure_failed': 'платёж не подтверждён кодом 3-D Secure',
+  invalid_card_number: 'неверный номер карты',
+  invalid_csc: 'неверный CVC',
+  issuer_unavailable: 'банк не ответил',
+  payment_method_limit_exceeded: 'превышен лимит платежей по карте',
+  payment_method_restricted: 'операции по карте запрещены',
+  country_forbidden: 'карта выпущена в стране, где оплата недоступна',
+  fraud_suspected: 'банк заподозрил мошенничество',
+  general_decline: 'банк не объяснил причину',
+  expired_on_confirmation: 'оплата не была завершена на странице банка',
+  rejected_by_payee: 'платёж отклонён в приложении банка',
+  canceled_by_merchant: 'платёж отменён',
+  permission_revoked: 'нет разрешения на списание с сохранённой карты',
+};
+
+export const billingTexts = {
+  signInNeeded: 'Войдите, чтобы оплатить',
+  tariffNotFound: 'Такого тарифа нет или он больше не продаётся',
+  priceNotFound: 'Такой цены нет у этого тарифа',
+  offerNotAvailable: 'Это предложение вам недоступно',
+  freeDaysElsewhere: 'Бесплатные дни подключаются на странице «Бесплатный доступ», без оплаты',
+  titleNeeded: 'Выберите фильм или сериал для аренды или покупки',
+  titleNotFound: 'Такого фильма или сериала нет',
+  giftNotAllowed: 'Этот тариф нельзя подарить',
+  giftEmailNeeded: 'Укажите e-mail получателя подарка',
+  savedMethodNotFound: 'Эта карта больше не сохранена: выберите другой способ оплаты',
+  promoNotFound: 'Промокод не найден, истёк или уже использован',
+  amountTooSmall: 'Сумма к оплате слишком мала: активируйте промокод на странице «Активировать»',
+  orderNotFound: 'Заказ не найден',
+  providerUnavailable: 'Платёжный сервис сейчас не отвечает. Попробуйте ещё раз через минуту',
+  notPending: 'Этот заказ уже оплачен или отменён',
+  declined: (reason: string) =>
+    `Банк отклонил платёж: ${cancelReasons[reason] ?? cancelReasons.general_decline}. Деньги не списаны.`,
+} as const;
+
+/** A subscription's period in words: 30 → «1 месяц», 90 → «3 месяца», 365 → «1 год». */
+export const periodWords = (days: number) =>
+  days === 30 ? '1 месяц' : days === 90 ? '3 месяца' : days === 365 ? '1 год' : `${days} дн.`;
+
+/** The payment pages' words (/payment-type, /payment/redirect, /success). */
+export const payPageTexts = {
+  title: 'Способ оплаты',
+  nothingChosen: 'Сначала выберите подписку или фильм',
+  choose: 'Выбрать подписку',
+  youBuy: 'Вы покупаете',
+  gift: 'в подарок',
+  toPay: 'К оплате',
+  methods: 'Как оплатить',
+  card: 'Банковская карта',
+  cardHint: 'Visa, Mastercard, «Мир»: данные карты вводятся на странице платёжного сервиса',
+  sbp: 'СБП',
+  sbpHint: 'QR-код для оплаты в приложении банка',
+  savedCard: (title: string) => `Сохранённая карта ${title}`,
+  consent: 'Сохранить карту и продлевать подписку автоматически',
+  consentHint:
+    'Без этой отметки карта не сохраняется, а подписка не продлевается: по окончании срока её нужно будет оплатить снова. Отключить продление можно в любой момент в разделе «Подписка».',
+  giftEmail: 'E-mail получателя подарка',
+  giftEmailHint: 'Пришлём на него ссылку, по которой подарок можно принять',
+  pay: (amount: string) => `Оплатить ${amount}`,
+  offer: 'Предложение',
+  promo: 'Промокод',
+  waitingTitle: 'Ждём подтверждения оплаты',
+  waitingText: 'Банк ещё не подтвердил платёж. Страница проверит его сама через несколько секунд.',
+  checkAgain: 'Проверить оплату',
+  continueOnBank: 'Вернуться на страницу оплаты',
+  sbpTitle: 'Оплата по СБП',
+  sbpText:
+    'Отсканируйте QR-код камерой телефона или в приложении банка и подтвердите платёж. Эта страница обновится сама, когда банк подтвердит оплату.',
+  sbpQr: 'QR-код для оплаты по СБП',
+  sbpOpen: 'Открыть ссылку оплаты на этом устройстве',
+  failedTitle: 'Оплата не прошла',
+  tryAgain: 'Попробовать ещё раз',
+  successTitle: 'Оплата прошла',
+  successGift: (email: string) =>
+    `Подарок оплачен. Ссылку, по которой его можно принять, мы отправили на ${email}.`,
+  until: (date: string) => `Доступ открыт до ${date}`,
+  startBy: (date: string) => `Начните просмотр до ${date}: после начала фильм доступен 48 часов`,
+  forever: 'Фильм останется в вашей библиотеке навсегда',
+  receiptSent: 'Кассовый чек отправили на вашу почту.',
+  watch: 'Смотреть',
+  home: 'На главную',
+} as const;

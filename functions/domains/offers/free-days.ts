@@ -1,0 +1,114 @@
+/**
+ * The free-days offer (/free-access): the price offer named `free_days` (7 days of the main
+ * subscription), taken once by a signed-in viewer who never had a subscription nor free days.
+ * The grant is keyed `free_days:<account>`, so two presses at once grant once.
+ */
+import { d1 } from '../../db/client.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { formatUnit } from '../../shared/ru.ts';
+import { nowSeconds } from '../auth/index.ts';
+import { grantStatements } from '../billing/index.ts';
+import { offersTexts } from './texts.ts';
+
+export interface FreeDaysOffer {
+  title: string;
+  description: string;
+  buttonText: string;
+  days: number;
+  tariffName: string;
+}
+
+/** guest: must sign in; eligible: may take it; taken: has had it; ineligible: had a subscription. */
+export type FreeDaysStatus = 'guest' | 'eligible' | 'taken' | 'ineligible';
+
+interface OfferRow extends FreeDaysOffer {
+  tariffId: number;
+  productId: number;
+  priceId: number;
+  taken: number | null;
+  subscribed: number | null;
+}
+
+const grantKey = (accountId: number) => `free_days:${accountId}`;
+
+function readOffer(accountId: number | null) {
+  return d1()
+    .prepare(
+      `SELECT po.title, po.description, po.button_text AS buttonText, po.first_period_days AS days,
+              t.name AS tariffName, t.id AS tariffId, t.product_id AS productId, tp.id AS priceId,
+              CASE WHEN ?1 IS NULL THEN NULL ELSE EXISTS (
+                SELECT 1 FROM entitlements WHERE account_id = ?1 AND order_id = ?2) END AS taken,
+              CASE WHEN ?1 IS NULL THEN NULL ELSE (
+                EXISTS (SELECT 1 FROM subscriptions WHERE account_id = ?1)
+                OR EXISTS (SELECT 1 FROM entitlements WHERE account_id = ?1 AND kind = 'subscription')
+              ) END AS subscribed
+         FROM price_offers po
+         JOIN tariff_prices tp ON tp.id = po.price_id AND tp.on_sale = 1
+         JOIN tariffs t ON t.id = tp.tariff_id AND t.on_sale = 1 AND t.buy_type = 'SVOD'
+        WHERE po.name = 'free_days'
+        ORDER BY t.sort, tp.sort, po.id
+        LIMIT 1`,
+    )
+    .bind(accountId, accountId === null ? null : grantKey(accountId))
+    .first<OfferRow>();
+}
+
+const statusOf = (row: OfferRow, accountId: number | null): FreeDaysStatus =>
+  accountId === null ? 'guest' : row.taken ? 'taken' : row.subscribed ? 'ineligible' : 'eligible';
+
+const offerOf = (row: OfferRow): FreeDaysOffer => ({
+  title: row.title,
+  description: row.description,
+  buttonText: row.buttonText,
+  days: row.days,
+  tariffName: row.tariffName,
+});
+
+/** The offer and whether this account may take it; null when no free-days offer is on sale. */
+export async function freeDaysOffer(
+  accountId: number | null,
+): Promise<{ offer: FreeDaysOffer; status: FreeDaysStatus } | null> {
+  const row = await readOffer(accountId);
+  return row && { offer: offerOf(row), status: statusOf(row, accountId) };
+}
+
+/** «7 дней» in words the success message uses. */
+export const daysText = (days: number) => formatUnit(days, 'days');
+
+/**
+ * Grants the free days to an eligible account, in one batch (the entitlement keyed
+ * `free_days:<account>` and the subscription row). 401 for a guest, 409 when it has had a
+ * subscription or the free days already, 404 when no offer is on sale.
+ */
+export async function takeFreeDays(
+  accountId: number | null,
+  now = nowSeconds(),
+): Promise<FreeDaysOffer> {
+  if (accountId === null) throw new ApiError(401, offersTexts.freeDays.signIn, 'unauthorized');
+  const row = await readOffer(accountId);
+  if (!row) throw new ApiError(404, offersTexts.freeDays.unavailable, 'offer_not_found');
+  const status = statusOf(row, accountId);
+  if (status === 'taken') throw new ApiError(409, offersTexts.freeDays.taken, 'free_days_taken');
+  if (status === 'ineligible')
+    throw new ApiError(409, offersTexts.freeDays.ineligible, 'free_days_ineligible');
+  const db = d1();
+  await db.batch(
+    grantStatements(db, {
+      accountId,
+      tariff: {
+        tariffId: row.tariffId,
+        productId: row.productId,
+        buyType: 'SVOD',
+        priceId: row.priceId,
+        days: row.days,
+        rentalStartSeconds: null,
+      },
+      titleId: null,
+      source: 'free_days',
+      grantKey: grantKey(accountId),
+      paymentMethodId: null,
+      now,
+    }),
+  );
+  return offerOf(row);
+}

@@ -1,0 +1,299 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { Viewer } from '../access/index.ts';
+import { requireLiveSession } from '../domains/auth/index.ts';
+import {
+  applyRetentionOffer,
+  cancelRenewal,
+  changeRenewal,
+  type ReceiptRow,
+  type RetentionOffer,
+  receiptFor,
+  receiptsFor,
+  removeSavedCard,
+  type SubscriptionView,
+  subscriptionFor,
+} from '../domains/billing/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
+import { apiDoc, INVALID } from './api-doc.ts';
+
+/**
+ * The viewer's side of billing (docs/product.md, «Money»): their subscriptions and renewal, the
+ * retention offer, saved cards, receipts and gifts. Every route but the gift products needs a live
+ * session and answers this account's data alone: never stored by a cache.
+ */
+
+/** The viewer of a live session (the API refuses a token whose session has ended). */
+async function member(c: Context<AppEnv>): Promise<Viewer> {
+  const live = await requireLiveSession(c);
+  return { ...requestViewer(c), account: String(live.accountId), profile: String(live.userId) };
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const tag = 'billing-account';
+
+const subscriptionAnswer = z.object({
+  id: z.number().int(),
+  tariff: z.object({ id: z.number().int(), name: z.string() }),
+  period: z.string().describe('Период тарифа: «1 месяц», «1 год»'),
+  price: z.number().int().describe('Цена продления, копейки'),
+  status: z.enum(['active', 'renew', 'paused', 'ended']),
+  status_text: z.string(),
+  is_renew: z.boolean(),
+  granted_till: z.number().int().describe('Оплачено до, unix-время'),
+  paid_up_to: z.string().describe('«до 24 декабря 2026»'),
+  card: z
+    .object({ id: z.number().int(), label: z.string(), removed: z.boolean() })
+    .nullable()
+    .describe('Сохранённая карта, с которой подписка продлевается'),
+  renewal_text: z.string(),
+  can_renew: z.boolean().describe('Продление можно включить: есть сохранённая карта'),
+  retention_offer: z.boolean().describe('Отключение продления сначала предложит скидку'),
+  renewal_offer: z.string().nullable().describe('Скидка, по которой пройдут следующие продления'),
+});
+
+const retentionAnswer = z.object({
+  subscription_id: z.number().int(),
+  paywall_slug: z.string().describe('GET /billing/customer-retention/paywall/{slug}'),
+  title: z.string(),
+  description: z.string(),
+  offer: z.object({
+    name: z.literal('retention'),
+    title: z.string(),
+    description: z.string(),
+    first_price: z.number().int(),
+    first_period_days: z.number().int(),
+    button_text: z.string().describe('«Получить скидку»'),
+  }),
+  apply_button: z.string(),
+  cancel_button: z.string(),
+});
+
+export function subscriptionJson(s: SubscriptionView): z.infer<typeof subscriptionAnswer> {
+  return {
+    id: s.id,
+    tariff: { id: s.tariffId, name: s.tariff },
+    period: s.period,
+    price: s.price,
+    status: s.status,
+    status_text: s.statusText,
+    is_renew: s.isRenew,
+    granted_till: s.grantedTill,
+    paid_up_to: s.paidUpTo,
+    card: s.card,
+    renewal_text: s.renewalText,
+    can_renew: s.canRenew,
+    retention_offer: s.retentionOffer,
+    renewal_offer: s.renewalOffer,
+  };
+}
+
+function retentionJson(o: RetentionOffer): z.infer<typeof retentionAnswer> {
+  return {
+    subscription_id: o.subscriptionId,
+    paywall_slug: o.paywallSlug,
+    title: o.title,
+    description: o.description,
+    offer: {
+      name: 'retention',
+      title: o.offerTitle,
+      description: o.offerDescription,
+      first_price: o.firstPrice,
+      first_period_days: o.firstPeriodDays,
+      button_text: o.applyButton,
+    },
+    apply_button: o.applyButton,
+    cancel_button: o.cancelButton,
+  };
+}
+
+const receiptAnswer = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  kind: z.enum(['income', 'income_return']),
+  customer_contact: z.string(),
+  body: z
+    .unknown()
+    .describe('Чек как его принял оператор фискальных данных: продавец, позиции, НДС, итог'),
+  total: z.number().int(),
+  fiscal_storage: z.string().nullable(),
+  fiscal_document: z.string().nullable(),
+  fiscal_sign: z.string().nullable(),
+  created_at: z.number().int(),
+});
+
+function receiptJson(r: ReceiptRow): z.infer<typeof receiptAnswer> {
+  let body: unknown = r.body;
+  try {
+    body = JSON.parse(r.body);
+  } catch {}
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    kind: r.kind,
+    customer_contact: r.customerContact,
+    body,
+    total: r.total,
+    fiscal_storage: r.fiscalStorage,
+    fiscal_document: r.fiscalDocument,
+    fiscal_sign: r.fiscalSign,
+    created_at: r.createdAt,
+  };
+}
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const NOT_FOUND = 'Подписки нет у этого аккаунта (subscription_not_found)';
+
+/** Mounted at `/billing`. */
+export const billingAccountRoutes = new Hono<AppEnv>()
+  .get(
+    '/subscriptions/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Подписка зрителя: тариф, оплачено до, продление и карта',
+      answers: { 200: subscriptionAnswer },
+      errors: { 404: NOT_FOUND },
+    }),
+  )
+  .get('/subscriptions/:id', validate('param', idParam), async (c) => {
+    const s = await subscriptionFor(await member(c), c.req.valid('param').id);
+    return c.json(subscriptionJson(s), 200, NO_STORE);
+  })
+
+  .patch(
+    '/subscriptions/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Включить или отключить автопродление (без предложения скидки: его делает POST …/cancel/)',
+      answers: { 200: subscriptionAnswer },
+      errors: {
+        404: NOT_FOUND,
+        409: 'Продление не включить: нет сохранённой карты (payment_method_required) или подписка закончилась (subscription_ended)',
+        422: INVALID,
+      },
+    }),
+  )
+  .patch(
+    '/subscriptions/:id',
+    validate('param', idParam),
+    validate('json', z.object({ is_renew: z.boolean() })),
+    async (c) => {
+      const s = await changeRenewal(
+        await member(c),
+        c.req.valid('param').id,
+        c.req.valid('json').is_renew,
+      );
+      return c.json(subscriptionJson(s), 200, NO_STORE);
+    },
+  )
+
+  .post(
+    '/subscriptions/:id/cancel',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Отключить автопродление. Если подписке ещё не предлагали скидку, ответ 202 с предложением (ничего не меняется): «Получить скидку» — POST /billing/apply-retention-offer/, «Отказаться от скидки» — повторить с decline_offer: true',
+      answers: {
+        200: z.object({ subscription: subscriptionAnswer }),
+        202: z.object({ retention: retentionAnswer }),
+      },
+      errors: { 404: NOT_FOUND, 422: INVALID },
+    }),
+  )
+  .post(
+    '/subscriptions/:id/cancel',
+    validate('param', idParam),
+    validate('json', z.object({ decline_offer: z.boolean().default(false) })),
+    async (c) => {
+      const result = await cancelRenewal(await member(c), c.req.valid('param').id, {
+        declineOffer: c.req.valid('json').decline_offer,
+      });
+      return result.kind === 'offer'
+        ? c.json({ retention: retentionJson(result.offer) }, 202, NO_STORE)
+        : c.json({ subscription: subscriptionJson(result.subscription) }, 200, NO_STORE);
+    },
+  )
+
+  .post(
+    '/apply-retention-offer',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Принять предложение удержания («Получить скидку»): следующие продления по цене предложения, продление остаётся включённым; один раз на подписку',
+      answers: { 200: z.object({ subscription: subscriptionAnswer }) },
+      errors: {
+        404: NOT_FOUND,
+        409: 'Скидка уже получена (retention_offer_used), её нет для этой подписки (retention_offer_unavailable) или нет карты (payment_method_required)',
+        422: INVALID,
+      },
+    }),
+  )
+  .post(
+    '/apply-retention-offer',
+    validate('json', z.object({ subscription_id: z.number().int().positive() })),
+    async (c) => {
+      const s = await applyRetentionOffer(await member(c), c.req.valid('json').subscription_id);
+      return c.json({ subscription: subscriptionJson(s) }, 200, NO_STORE);
+    },
+  )
+
+  .delete(
+    '/payment-methods/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Удалить сохранённую карту: подписки, которые с неё продлевались, больше не продлеваются',
+      answers: {
+        200: z.object({
+          id: z.number().int(),
+          stopped_renewing: z.array(z.object({ id: z.number().int(), tariff: z.string() })),
+        }),
+      },
+      errors: { 404: 'Карты нет у этого аккаунта (payment_method_not_found)', 422: INVALID },
+    }),
+  )
+  .delete('/payment-methods/:id', validate('param', idParam), async (c) => {
+    const removed = await removeSavedCard(await member(c), c.req.valid('param').id);
+    return c.json({ id: removed.id, stopped_renewing: removed.stopped }, 200, NO_STORE);
+  })
+
+  .get(
+    '/receipts',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Чеки зрителя (54-ФЗ), новые сверху',
+      answers: { 200: z.object({ results: z.array(receiptAnswer) }) },
+    }),
+  )
+  .get('/receipts', async (c) => {
+    const rows = await receiptsFor(await member(c));
+    return c.json({ results: rows.map(receiptJson) }, 200, NO_STORE);
+  })
+
+  .get(
+    '/receipts/:id',
+    apiDoc({
+      tag,
+      auth: true,
+      summary: 'Один чек зрителя со всеми полями',
+      answers: { 200: receiptAnswer },
+      errors: { 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
+    }),
+  )
+  .get(
+    '/receipts/:id',
+    validate('param', z.object({ id: z.string().min(1).max(64) })),
+    async (c) => {
+      const row = await receiptFor(await member(c), c.req.valid('param').id);
+      return c.json(receiptJson(row), 200, NO_STORE);
+    },
+  );

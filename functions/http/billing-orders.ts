@@ -1,0 +1,288 @@
+import { type Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { Viewer } from '../access/index.ts';
+import { requireLiveSession } from '../domains/auth/index.ts';
+import {
+  checkOrder,
+  handleNotification,
+  ownOrder,
+  paymentOptions,
+  placeOrder,
+  quote,
+  visitorPayments,
+} from '../domains/billing/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
+import { ApiError } from '../lib/errors.ts';
+import { paged, pageQuery } from '../lib/pagination.ts';
+import { validate } from '../lib/validate.ts';
+import { requestViewer } from '../lib/viewer.ts';
+import * as shape from './answers.ts';
+import { apiDoc, INVALID } from './api-doc.ts';
+
+/**
+ * Orders and payments (docs/product.md, «Money»), the acquirer's webhook among them. Everything
+ * but the webhook needs a live session and answers only the viewer's own orders; answers are
+ * personal, never stored by a cache.
+ */
+
+const tag = 'billing';
+const personal = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+});
+
+/** The viewer of a live session (a payment is never made on a token whose session ended). */
+async function payer(c: Context<AppEnv>): Promise<Viewer> {
+  const live = await requireLiveSession(c);
+  return { ...requestViewer(c), account: String(live.accountId) };
+}
+
+const offer = z.enum(['new_user', 'retention', 'offer2', 'free_days']);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
+
+/** The payment screen's choice. Amounts are never read: a body with `amount` or `price` is priced here all the same. */
+const checkoutBody = z.object({
+  tariffId: id,
+  priceId: id,
+  offer: offer.nullish(),
+  titleId: id.nullish(),
+  method: z.enum(['bank_card', 'sbp', 'saved']),
+  paymentMethodId: id.nullish(),
+  recurringConsent: z.boolean().default(false),
+  giftEmail: z.email().max(254).nullish(),
+  promoCode: z.string().trim().min(1).max(64).nullish(),
+  clientKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+});
+
+const basketBody = z.object({
+  tariffId: id,
+  priceId: id,
+  offer: offer.nullish(),
+  titleId: id.nullish(),
+  isGift: z.boolean().default(false),
+  promoCode: z.string().trim().min(1).max(64).nullish(),
+});
+
+const confirmation = z
+  .union([
+    z.object({ type: z.literal('redirect'), url: z.string() }),
+    z.object({ type: z.literal('qr'), url: z.string(), payload: z.string() }),
+  ])
+  .nullable()
+  .describe('Что делать плательщику дальше: страница эквайера или QR СБП');
+const placedOrder = z.object({
+  orderId: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  confirmation,
+});
+const orderAnswer = placedOrder.extend({
+  kind: z.enum(['purchase', 'renewal', 'gift']),
+  amount: z.number().int().describe('Копейки, с НДС'),
+  currency: z.literal('RUB'),
+  method: z.string(),
+  tariffId: z.number(),
+  priceId: z.number(),
+  titleId: z.number().nullable(),
+  giftEmail: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.number(),
+  paidAt: z.number().nullable(),
+});
+const paymentItem = z.object({
+  orderId: z.string(),
+  kind: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('RUB'),
+  methodTitle: z.string(),
+  tariffId: z.number(),
+  tariffName: z.string(),
+  titleId: z.number().nullable(),
+  paidAt: z.number(),
+});
+const basketAnswer = z.object({
+  tariffId: z.number(),
+  priceId: z.number(),
+  buyType: z.enum(['SVOD', 'TVOD', 'EST']),
+  description: z.string(),
+  amount: z.number().int().describe('К оплате сейчас, копейки'),
+  listPrice: z.number().int(),
+  days: z.number().int(),
+  vatRate: z.number().int(),
+  offer: z.object({ name: offer, title: z.string() }).nullable(),
+  promo: z.object({ code: z.string(), discountPercent: z.number() }).nullable(),
+});
+const optionsAnswer = z.object({
+  provider: z.enum(['sandbox', 'yookassa']),
+  methods: z.array(z.enum(['bank_card', 'sbp', 'saved'])),
+  savedMethods: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(['bank_card', 'sbp']),
+      title: z.string(),
+      cardLast4: z.string().nullable(),
+      cardBrand: z.string().nullable(),
+      expiry: z.string().nullable(),
+    }),
+  ),
+});
+const NOT_FOUND = 'Нет такого заказа у этого зрителя (order_not_found)';
+const PRICE = 'Нет такого тарифа, цены, предложения или промокода для этого зрителя';
+
+/**
+ * YooKassa's published notification addresses: in production a notification from elsewhere is
+ * dropped (it would change nothing anyway: the payment is read back from the acquirer).
+ */
+const YOOKASSA_NETS = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11/32',
+  '77.75.156.35/32',
+  '77.75.154.128/25',
+];
+function fromYookassa(ip: string): boolean {
+  const n = ip.split('.').map(Number);
+  if (n.length !== 4 || n.some((x) => !(x >= 0 && x <= 255))) return false;
+  const value = ((n[0]! << 24) | (n[1]! << 16) | (n[2]! << 8) | n[3]!) >>> 0;
+  return YOOKASSA_NETS.some((net) => {
+    const [base, bits] = net.split('/');
+    const b = base!.split('.').map(Number);
+    const baseValue = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+    const mask = Number(bits) === 0 ? 0 : (~0 << (32 - Number(bits))) >>> 0;
+    return (value & mask) === (baseValue & mask);
+  });
+}
+
+export const billingOrderRoutes = new Hono<AppEnv>()
+  .post(
+    '/checkout',
+    apiDoc({
+      tag,
+      summary: 'Оформить заказ (placeOrder): сумма считается на сервере',
+      auth: true,
+      answers: { 200: placedOrder },
+      errors: { 422: `${INVALID}; ${PRICE}`, 503: 'Эквайер не ответил (provider_unavailable)' },
+    }),
+  )
+  .post('/checkout', personal, validate('json', checkoutBody), async (c) => {
+    return c.json(await placeOrder(await payer(c), c.req.valid('json')));
+  })
+  .get(
+    '/orders/:id',
+    apiDoc({
+      tag,
+      summary: 'Заказ зрителя; пока он ждёт оплаты, платёж перечитывается у эквайера',
+      auth: true,
+      answers: { 200: orderAnswer },
+      errors: { 404: NOT_FOUND },
+    }),
+  )
+  .get(
+    '/orders/:id',
+    personal,
+    validate('param', z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) })),
+    async (c) => c.json(await checkOrder(await payer(c), c.req.valid('param').id)),
+  )
+  .post(
+    '/bankcard-payment',
+    apiDoc({
+      tag,
+      summary: 'Оплатить заказ картой: куда отправить плательщика (страница эквайера)',
+      auth: true,
+      answers: { 200: orderAnswer },
+      errors: { 404: NOT_FOUND, 409: 'Заказ уже оплачен или отменён (not_pending)' },
+    }),
+  )
+  .post(
+    '/bankcard-payment',
+    personal,
+    validate('json', z.object({ orderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) })),
+    async (c) => {
+      const viewer = await payer(c);
+      const { orderId } = c.req.valid('json');
+      const own = await ownOrder(viewer, orderId);
+      if (own.method !== 'bank_card') throw new ApiError(404, 'Заказ не найден', 'order_not_found');
+      const order = await checkOrder(viewer, orderId);
+      if (order.status !== 'pending')
+        throw new ApiError(409, 'Этот заказ уже оплачен или отменён', 'not_pending');
+      return c.json(order);
+    },
+  )
+  .get(
+    '/visitor-payments',
+    apiDoc({
+      tag,
+      summary: 'Платежи зрителя, новые первыми',
+      auth: true,
+      answers: { 200: shape.paged(paymentItem) },
+    }),
+  )
+  .get('/visitor-payments', personal, validate('query', pageQuery), async (c) => {
+    const q = c.req.valid('query');
+    const { rows, total } = await visitorPayments(await payer(c), q);
+    return c.json(paged(rows, total, new URL(c.req.url), q));
+  })
+  .get(
+    '/options',
+    apiDoc({
+      tag,
+      summary: 'Способы оплаты зрителя: карта, СБП и сохранённые карты',
+      auth: true,
+      answers: { 200: optionsAnswer },
+    }),
+  )
+  .get('/options', personal, async (c) => c.json(await paymentOptions(await payer(c))))
+  .post(
+    '/basket/add-product',
+    apiDoc({
+      tag,
+      summary: 'Положить товар в корзину: цена к оплате для этого зрителя, без заказа',
+      auth: true,
+      answers: { 200: basketAnswer },
+      errors: { 422: `${INVALID}; ${PRICE}` },
+    }),
+  )
+  .post('/basket/add-product', personal, validate('json', basketBody), async (c) => {
+    const viewer = await payer(c);
+    const b = c.req.valid('json');
+    const q = await quote(Number(viewer.account), { ...b, gift: b.isGift });
+    return c.json({
+      tariffId: q.tariff.tariffId,
+      priceId: q.priceId,
+      buyType: q.tariff.buyType,
+      description: q.description,
+      amount: q.amount,
+      listPrice: q.listPrice,
+      days: q.days,
+      vatRate: q.vatRate,
+      offer: q.offer && { name: q.offer.name, title: q.offer.title },
+      promo: q.promo,
+    });
+  })
+  .post(
+    '/notifications/yookassa',
+    apiDoc({
+      tag,
+      summary: 'Уведомление эквайера (вебхук): только подсказка, платёж перечитывается у эквайера',
+      answers: { 200: z.object({ result: z.enum(['confirmed', 'ignored']) }) },
+      errors: { 403: 'Не с адресов YooKassa (в рабочей среде)' },
+      body: z.object({
+        type: z.literal('notification'),
+        event: z.string(),
+        object: z.looseObject({ id: z.string() }),
+      }),
+    }),
+  )
+  .post('/notifications/yookassa', async (c) => {
+    if (config().isProduction && !fromYookassa(c.var.edge.geo.ip))
+      throw new ApiError(403, 'Доступ запрещён', 'forbidden');
+    const body = await c.req.json().catch(() => null);
+    return c.json({ result: await handleNotification(body) }, 200, { 'Cache-Control': 'no-store' });
+  });

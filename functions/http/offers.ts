@@ -1,0 +1,282 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { requireLiveSession } from '../domains/auth/index.ts';
+import { promoTexts, redeemPromoCode } from '../domains/billing/index.ts';
+import {
+  answerEvent,
+  answerPoll,
+  EM_TRIGGERS,
+  freeDaysOffer,
+  offersTexts,
+  pollBySlug,
+  takeFreeDays,
+} from '../domains/offers/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { ApiError } from '../lib/errors.ts';
+import { slug } from '../lib/schemas.ts';
+import { validate } from '../lib/validate.ts';
+import { isHttps, publicCookie } from '../shared/cookies.ts';
+import { EM_EXPERIMENT_COOKIE } from '../shared/event-manager.ts';
+import { SECONDS } from '../shared/ru.ts';
+import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
+
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+const voucherBody = z.object({
+  code: z.string().trim().min(3, promoTexts.format).max(40, promoTexts.format),
+});
+
+/** The promo-result popup (docs/product.md: title, description, buttonText, success). */
+const promoResult = z.object({
+  success: z.literal(true),
+  code: z.string().describe('Код, как он хранится: без пробелов, заглавными'),
+  kind: z
+    .enum(['days', 'discount'])
+    .describe('days — дни подписки начислены; discount — скидка при оплате'),
+  title: z.string(),
+  description: z.string(),
+  buttonText: z.string(),
+  href: z.string().describe('Куда ведёт кнопка: пейвол с promo=<код> для скидки, каталог для дней'),
+  days: z.number().int().nullable(),
+  discountPercent: z.number().int().nullable(),
+});
+
+/**
+ * Vouchers and promo codes under /billing/vouchers (docs/product.md, «Money»): the same service
+ * as the /activate page. A refusal is the error envelope with the popup's fields in `details`
+ * (title, description, buttonText, success: false).
+ */
+export const voucherRoutes = new Hono<AppEnv>()
+  .use(noStore)
+  .post(
+    '/apply',
+    apiDoc({
+      tag: 'promo',
+      auth: true,
+      summary:
+        'Активировать промокод или ваучер: дни подписки начисляются сразу (один раз на аккаунт, не больше max_uses раз всего), скидка ведёт к оплате с promo=<код>',
+      answers: { 200: promoResult },
+      errors: {
+        404: 'Промокода нет (promo_not_found)',
+        409: 'promo_expired, promo_not_started, promo_used_up, promo_already_redeemed, promo_unsupported',
+        422: 'Не похоже на промокод',
+        429: LIMITED,
+      },
+    }),
+  )
+  .post('/apply', validate('json', voucherBody), async (c) => {
+    const live = await requireLiveSession(c);
+    return c.json(
+      await redeemPromoCode(
+        { account: String(live.accountId), ip: c.var.edge.geo.ip },
+        c.req.valid('json').code,
+      ),
+    );
+  });
+
+/** The account of a signed-in request (its token was checked at the edge), else null. */
+const accountOf = (c: Context<AppEnv>) => {
+  const { session } = c.var.edge;
+  return session.signedIn && session.accountId ? Number(session.accountId) : null;
+};
+const respondentOf = (c: Context<AppEnv>) => ({
+  accountId: accountOf(c),
+  deviceId: c.var.edge.deviceId,
+});
+
+const pollShape = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  buttonText: z.string(),
+  thanksText: z.string(),
+  submitEvent: z.string().nullable().describe('Событие менеджера событий после ответа'),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      text: z.string(),
+      withComment: z.boolean(),
+      options: z.array(z.object({ id: z.number().int(), text: z.string() })),
+    }),
+  ),
+  answered: z.boolean().describe('Этот аккаунт (или, для гостя, это устройство) уже ответил'),
+});
+const pollBody = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionId: z.number().int().positive(),
+        optionId: z.number().int().positive(),
+        comment: z.string().max(1000, offersTexts.poll.commentTooLong).nullish(),
+      }),
+    )
+    .max(50),
+});
+
+/**
+ * Polls under /cms/polls (the spec's "unsubscribe poll" is `/cms/polls/unsubscribe/`): the poll
+ * and one response per account, or per device for a guest.
+ */
+export const pollRoutes = new Hono<AppEnv>()
+  .use(noStore)
+  .get(
+    '/:slug',
+    apiDoc({
+      tag: 'polls',
+      summary: 'Опрос: почему не оформляете подписку, почему отключили продление (unsubscribe)',
+      answers: { 200: pollShape },
+      errors: { 404: 'Опроса нет (poll_not_found)' },
+    }),
+  )
+  .get('/:slug', validate('param', z.object({ slug })), async (c) => {
+    const found = await pollBySlug(c.req.valid('param').slug, respondentOf(c));
+    if (!found) throw new ApiError(404, offersTexts.poll.notFound, 'poll_not_found');
+    return c.json({ ...found.poll, answered: found.answered });
+  })
+  .post(
+    '/:slug/answers',
+    apiDoc({
+      tag: 'polls',
+      summary:
+        'Ответить на опрос: по варианту на каждый вопрос и комментарий, где он есть; один раз',
+      answers: {
+        201: z.object({
+          status: z.literal('answered'),
+          thanksText: z.string(),
+          submitEvent: z.string().nullable(),
+        }),
+      },
+      errors: {
+        404: 'Опроса нет (poll_not_found)',
+        409: 'Уже ответили (poll_already_answered)',
+        422: INVALID,
+      },
+    }),
+  )
+  .post(
+    '/:slug/answers',
+    validate('param', z.object({ slug })),
+    validate('json', pollBody),
+    async (c) => {
+      const poll = await answerPoll(
+        respondentOf(c),
+        c.req.valid('param').slug,
+        c.req.valid('json').answers,
+      );
+      return c.json(
+        { status: 'answered', thanksText: poll.thanksText, submitEvent: poll.submitEvent },
+        201,
+      );
+    },
+  );
+
+const emBody = z.looseObject({
+  eventType: z.enum(EM_TRIGGERS, { message: offersTexts.eventManager.unknownEvent }),
+});
+const emAnswer = z.object({
+  events: z
+    .array(
+      z.object({
+        type: z
+          .string()
+          .describe(
+            'OpenPaywall, OpenDefaultPaywall, ShowWhyNotSubscribingPoll, ShowFreeDaysOffer, OfferForNewUser, OfferForRetention, TwoStepPayment, ThreeStepPayment, Offer2, SbpPaymentButton',
+          ),
+        properties: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .describe('По приоритету правил; клиент выполняет первое'),
+  experiment: z.string().describe('Варианты экспериментов посетителя (cookie em_experiment)'),
+});
+
+/**
+ * The event manager, version 8, under /api/event-manager/v8 (README, «Event manager»): a user
+ * event in, the rules' events out; the visitor's experiment variants also go to the readable
+ * `em_experiment` cookie, which the payment pages read.
+ */
+export const eventManagerRoutes = new Hono<AppEnv>()
+  .use(noStore)
+  .post(
+    '/events',
+    apiDoc({
+      tag: 'event-manager',
+      summary:
+        'Событие пользователя (eventType и другие поля): ответ — события по правилам из D1, первое задаёт действие клиента',
+      answers: { 200: emAnswer },
+      errors: { 422: 'Неизвестное событие' },
+    }),
+  )
+  .post('/events', validate('json', emBody), async (c) => {
+    const { eventType, ...fields } = c.req.valid('json');
+    const answer = await answerEvent(
+      { accountId: accountOf(c), deviceId: c.var.edge.deviceId },
+      eventType,
+      fields,
+    );
+    if (answer.experiment)
+      setCookie(
+        c,
+        EM_EXPERIMENT_COOKIE,
+        answer.experiment,
+        publicCookie(30 * SECONDS.day, isHttps(c.req.raw)),
+      );
+    return c.json(answer);
+  });
+
+const freeDaysShape = z.object({
+  offer: z.object({
+    title: z.string(),
+    description: z.string(),
+    buttonText: z.string(),
+    days: z.number().int(),
+    tariffName: z.string(),
+  }),
+  status: z
+    .enum(['guest', 'eligible', 'taken', 'ineligible'])
+    .describe(
+      'guest — войти; eligible — можно взять; taken — уже взяты; ineligible — была подписка',
+    ),
+});
+
+/**
+ * The free-days offer under /billing/free-days (the /free-access page's service): once per
+ * account that never had a subscription.
+ */
+export const freeDaysRoutes = new Hono<AppEnv>()
+  .use(noStore)
+  .get(
+    '/',
+    apiDoc({
+      tag: 'promo',
+      summary: 'Бесплатные дни: предложение и можно ли его взять',
+      answers: { 200: freeDaysShape },
+      errors: { 404: 'Предложения нет (offer_not_found)' },
+    }),
+  )
+  .get('/', async (c) => {
+    const found = await freeDaysOffer(accountOf(c));
+    if (!found) throw new ApiError(404, offersTexts.freeDays.unavailable, 'offer_not_found');
+    return c.json(found);
+  })
+  .post(
+    '/',
+    apiDoc({
+      tag: 'promo',
+      auth: true,
+      summary: 'Взять бесплатные дни (один раз, если подписки ещё не было)',
+      answers: { 200: freeDaysShape },
+      errors: {
+        404: 'Предложения нет (offer_not_found)',
+        409: 'free_days_taken — уже взяты; free_days_ineligible — подписка уже была',
+      },
+    }),
+  )
+  .post('/', async (c) => {
+    const live = await requireLiveSession(c);
+    const offer = await takeFreeDays(live.accountId);
+    return c.json({ offer, status: 'taken' as const });
+  });
