@@ -49,6 +49,22 @@ describe('the billing list', () => {
     ]);
   });
 
+  it('is shared at the edge like CMS answers, while what is the viewer’s own never is', async () => {
+    const path = '/billing/tariffs/?buy_type=EST';
+    expect((await call(path, { headers: RETURNING })).headers.get('x-edge-cache')).toBe('MISS');
+    let status: string | null = null;
+    for (let i = 0; i < 50 && status !== 'HIT'; i++) {
+      const res = await call(path, { headers: RETURNING });
+      status = res.headers.get('x-edge-cache');
+      await res.arrayBuffer();
+      if (status !== 'HIT') await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe('HIT');
+    const own = await call('/billing/visitor/access/2/', { headers: RETURNING });
+    expect(own.headers.get('x-edge-cache')).toBeNull();
+    expect(own.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('keeps only the partner channel when its id is given, with the paywall to open', async () => {
     const body = await json(await call('/billing/tariffs/?buy_type=SVOD&ids=2'));
     expect(ids(body.results)).toEqual([2]);

@@ -57,6 +57,20 @@ describe('back path of the sign-in flow', () => {
     rememberReturn(s, { backPath: 'https://evil.example', origin: 'https://amediateka.ru' });
     expect(returnPath(s)).toBe('/gifts');
   });
+
+  it('does not keep a payment-flow page as the previous page (docs/product.md, «Screens and routes»)', () => {
+    const s = memory();
+    rememberReturn(s, {
+      referrer: 'https://amediateka.ru/movies',
+      origin: 'https://amediateka.ru',
+    });
+    for (const left of ['/paywall/default', '/payment?id=1', '/advantages', '/payment-type'])
+      rememberReturn(s, {
+        referrer: `https://amediateka.ru${left}`,
+        origin: 'https://amediateka.ru',
+      });
+    expect(returnPath(s)).toBe('/movies');
+  });
 });
 
 /**

@@ -3,6 +3,8 @@
  * `prevPath`). A back path only ever points inside this site: an open redirect after sign-in is a
  * phishing tool.
  */
+import { isPaymentFlowPath } from './purchase-flow.ts';
+
 export const BACK_PATH_KEY = 'backPath';
 export const PREV_PATH_KEY = 'prevPath';
 
@@ -42,7 +44,8 @@ export function safeBackPath(value: string | null | undefined): string | null {
 
 /**
  * Remembers where to return: an explicit `backPath` (query or entry point) wins, else the page the
- * visitor came from on this site (`prevPath`); both are kept in session storage.
+ * visitor came from on this site (`prevPath`, unless a payment-flow page); both are kept in session
+ * storage.
  */
 export function rememberReturn(
   storage: Pick<Storage, 'getItem' | 'setItem'>,
@@ -52,7 +55,9 @@ export function rememberReturn(
   if (explicit) storage.setItem(BACK_PATH_KEY, explicit);
   if (referrer?.startsWith(`${origin}/`)) {
     const prev = safeBackPath(referrer.slice(origin.length));
-    if (prev) storage.setItem(PREV_PATH_KEY, prev);
+    // A payment-flow page is never kept as the last page (docs/product.md, «Screens and routes»).
+    if (prev && !isPaymentFlowPath(prev.split(/[?#]/)[0] ?? prev))
+      storage.setItem(PREV_PATH_KEY, prev);
   }
 }
 

@@ -142,4 +142,5 @@ export {
   type VisitorPurchase,
   visitorAccess,
   visitorPurchases,
+  watchPaywall,
 } from './visitor.ts';

@@ -205,3 +205,19 @@ export async function visitorAccess(
     paywall: fittingPaywall(title.id, tariffs),
   };
 }
+
+/**
+ * Where the title page's «Смотреть» goes for this viewer: the paywall that fits the title when
+ * nothing unlocks it (a guest or an account without the right), else null (it plays). A series
+ * plays anyway: its first episode is free, and a paid one meets the player's refusal, which
+ * leads to the same paywall.
+ */
+export function watchPaywall(
+  access: VisitorAccess,
+  type: 'series' | 'movie' | 'kids' | 'trailer',
+): string | null {
+  if (access.allowed || type === 'series' || type === 'trailer' || !access.paywall) return null;
+  return access.reason === 'sign_in_required' || access.reason === 'not_entitled'
+    ? access.paywall.url
+    : null;
+}

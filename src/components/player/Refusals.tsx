@@ -8,6 +8,13 @@ import type { StreamInfo } from './watch-api.ts';
 
 const here = () => `${location.pathname}${location.search}`;
 
+/**
+ * The paywall that fits the title on this page (the title's «how to watch» block names it), else
+ * /advantages.
+ */
+export const paywallHref = () =>
+  document.querySelector('[data-paywall-href]')?.getAttribute('data-paywall-href') || '/advantages';
+
 /** Whether the page has the PIN popup island (a signed-in adult's title page): the player can open it. */
 export const hasPinPopup = () =>
   document.querySelector('astro-island[component-url*="PinPopup"]') !== null;
@@ -33,7 +40,7 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
       )}
       {reason === 'not_entitled' && (
         <p className="player-dialog__actions">
-          <a className="button" href="/advantages">
+          <a className="button" href={paywallHref()}>
             {t.subscribe}
           </a>
         </p>

@@ -3,10 +3,10 @@
  * backPath; when it mentions the partner channel (hbo-max), ask the billing list for that
  * channel's id only; request the SVOD billing list; below 400, store its first result, and when
  * that has a paywall_slug, fetch the paywall by slug and store it too (below 400); set onboarding
- * to 'true'; go to /advantages. A 400+ answer or an empty list stores nothing: the button only
- * navigates. The button is a plain link to /advantages, so without scripts it still goes there.
+ * to 'true'. A 400+ answer or an empty list stores nothing. The buttons are plain links to
+ * /advantages (no script on the pages they sit on); /advantages runs the flow as it opens, with
+ * the page the visitor left (the referrer) saved as the last page first.
  */
-
 import { isPaymentFlowPath, TRY_FLOW_KEYS } from '../../../../functions/shared/purchase-flow.ts';
 import { PARTNER_CHANNEL } from '../../../../functions/shared/subscription-status.ts';
 
@@ -15,8 +15,6 @@ export type TryGet = (
   path: string,
   params?: Record<string, string>,
 ) => Promise<{ status: number; data: unknown }>;
-
-export const ADVANTAGES_PATH = '/advantages';
 
 interface Listed {
   results?: { paywall_slug?: string | null }[];
@@ -51,9 +49,13 @@ export async function tryFlow(storage: Storage, get: TryGet): Promise<void> {
 }
 
 /**
- * The page being left is the last page (not on a payment-flow path, which is never saved): the
- * flow's backPath, so a try button on the partner's pages asks for the partner's product.
+ * The page the visitor left for /advantages is the last page (unless it is on a payment-flow path,
+ * which is never saved): the flow's backPath, so «Попробовать» on the partner's pages asks for the
+ * partner's product. Only a page of this site counts.
  */
-export function rememberLastPage(storage: Storage, path: string) {
-  if (!isPaymentFlowPath(path.split('?')[0] ?? path)) storage.setItem(TRY_FLOW_KEYS.backPath, path);
+export function rememberLastPage(storage: Storage, referrer: string, origin: string) {
+  if (!referrer.startsWith(`${origin}/`)) return;
+  const path = referrer.slice(origin.length);
+  if (!isPaymentFlowPath(path.split(/[?#]/)[0] ?? path))
+    storage.setItem(TRY_FLOW_KEYS.backPath, path);
 }
