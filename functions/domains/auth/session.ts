@@ -6,6 +6,7 @@ import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { COOKIE, credentialCookie, isHttps, publicCookie } from '../../shared/cookies.ts';
+import { PURCHASE_COOKIE_NAMES } from '../../shared/purchase-flow.ts';
 import { SESSION_SECONDS } from './limits.ts';
 import { type DeviceFacts, liveSession, toSignedIn, touchSession } from './repo.ts';
 import { authTexts } from './texts.ts';
@@ -31,7 +32,16 @@ const JS_COOKIES = [
 /** The credential and the readable cookies of a session: cleared when it turns out to be over. */
 export const SESSION_COOKIES = [COOKIE.session, ...JS_COOKIES] as const;
 /** Logout clears these too (docs/product.md, «How things change»: the tariff cookie and "one other", the PIN state). */
-export const LOGOUT_COOKIES = [...SESSION_COOKIES, COOKIE.tariffId, COOKIE.parentalPin] as const;
+/**
+ * Signing out clears the session, the PIN mark and the purchase flow's choices (tariff, price,
+ * gift, order, partner: docs/product.md, «How things change»), so the next person on this browser
+ * starts from nothing.
+ */
+export const LOGOUT_COOKIES = [
+  ...SESSION_COOKIES,
+  ...PURCHASE_COOKIE_NAMES,
+  COOKIE.parentalPin,
+] as const;
 
 /** The device a session is opened on, as /settings/devices will list it. */
 export function deviceFacts(c: Context<AppEnv>): DeviceFacts {

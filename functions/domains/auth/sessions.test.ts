@@ -209,10 +209,10 @@ describe('GET /auth/account/', () => {
 });
 
 describe('POST /auth/logout/', () => {
-  it('revokes the session and clears the session, id, tariff and PIN cookies; the old token is refused', async () => {
+  it('revokes the session and clears the session, id, purchase-flow and PIN cookies; the old token is refused', async () => {
     const { browser, answer } = await signedIn();
     const res = await browser.post('/auth/logout/', undefined, {
-      cookie: `${browser.header()}; tariffId=7; pin_status=entered`,
+      cookie: `${browser.header()}; tariffId=7; subscriptionId=1; isGift=1; paymentOrderId=o-1; pin_status=entered`,
     });
     expect([res.status, await res.json()]).toEqual([200, { status: 'logged_out' }]);
     const cleared = res.headers
@@ -224,9 +224,14 @@ describe('POST /auth/logout/', () => {
         'account_id',
         'billing_id',
         'is_kid',
+        'isGift',
+        'isHBO',
+        'paymentOrderId',
         'pin_status',
         'session',
+        'subscriptionId',
         'tariffId',
+        'tariffType',
         'token',
         'user_id',
       ].sort(),
