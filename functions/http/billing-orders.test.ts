@@ -58,7 +58,14 @@ describe('the billing API of orders and payments', () => {
     expect(options).toMatchObject({
       provider: 'sandbox',
       methods: ['bank_card', 'sbp', 'saved'],
-      savedMethods: [{ title: 'MasterCard •••• 4477', cardLast4: '4477', expiry: '12/30' }],
+      savedMethods: [
+        {
+          title: 'MasterCard •••• 4477',
+          label: 'MasterCard •••• 4477',
+          cardLast4: '4477',
+          expiry: '12/30',
+        },
+      ],
     });
     const res = await b.post('/billing/checkout/', {
       tariffId: 2,
@@ -84,6 +91,28 @@ describe('the billing API of orders and payments', () => {
     expect(page.next).toContain('page=2');
     expect(page.results[0]).toMatchObject({ amount: 59_900, methodTitle: 'MasterCard •••• 4477' });
     expect((await new Browser().fetch('/billing/visitor-payments/')).status).toBe(401);
+  });
+
+  it('shows a discounted amount with both digits of its kopecks on the acquirer’s page', async () => {
+    const b = await viewer();
+    await env.DB.prepare(
+      `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
+       VALUES ('HALF', 'promo', 1, 50, 10, 0, 4102444800, 'Скидка 50 %', 'Применить')`,
+    ).run();
+    const placed = (await (
+      await b.post('/billing/checkout/', {
+        tariffId: 1,
+        priceId: 1,
+        method: 'bank_card',
+        recurringConsent: false,
+        promoCode: 'HALF',
+        clientKey: key(),
+      })
+    ).json()) as { confirmation: { url: string } };
+    const page = await (await b.fetch(placed.confirmation.url)).text();
+    // 599 ₽ − 50 % = 299,50 ₽: the one money format, never «299,5 ₽».
+    expect(page).toContain('299,50\u00a0₽');
+    expect(page).not.toMatch(/299,5\s/);
   });
 
   it('prices a basket on the server, with a discount promo code', async () => {

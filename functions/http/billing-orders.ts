@@ -129,6 +129,7 @@ const optionsAnswer = z.object({
       cardLast4: z.string().nullable(),
       cardBrand: z.string().nullable(),
       expiry: z.string().nullable(),
+      label: z.string().describe('Как карту называют все страницы: «Visa •••• 4242»'),
     }),
   ),
 });

@@ -5,6 +5,7 @@
  */
 
 import { d1 } from '../../db/client.ts';
+import { formatRub } from '../../shared/money.ts';
 import { formatDayMonth } from '../../shared/ru.ts';
 import { accountPageData } from '../auth/index.ts';
 import { watchUrl } from '../catalogue/index.ts';
@@ -23,7 +24,7 @@ import {
   subscriptionsOf,
   titleRightsOf,
 } from './account-billing.repo.ts';
-import { cardLabel, formatDay, formatRubles } from './account-format.ts';
+import { cardLabel, formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
 import { type ReceiptView, toReceiptView } from './receipt-view.ts';
 import { nowSeconds, type SubscriptionView, toSubscriptionView } from './subscriptions.ts';
@@ -135,7 +136,7 @@ export function paymentsPage(receiptId: string | null) {
       receipts: (receipts as unknown as ReceiptRow[]).map((r) => ({
         id: r.id,
         date: formatDay(r.createdAt),
-        total: formatRubles(r.total),
+        total: formatRub(r.total),
         refund: r.kind === 'income_return',
       })),
       receipt: openedRow ? toReceiptView(openedRow) : null,
@@ -164,7 +165,7 @@ function toPaymentView(p: PaymentRow): PaymentView {
     orderId: p.orderId,
     date: formatDay(p.at),
     what,
-    amount: formatRubles(p.amount),
+    amount: formatRub(p.amount),
     method: p.methodTitle ?? p.method,
     status: p.status,
     receiptId: p.receiptId,

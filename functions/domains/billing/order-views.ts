@@ -1,6 +1,7 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
+import { cardLabel } from './account-format.ts';
 import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
 import { accountOf, type Confirmation, confirmationOf, ownOrder } from './orders.ts';
@@ -101,6 +102,8 @@ export interface SavedMethod {
   cardLast4: string | null;
   cardBrand: string | null;
   expiry: string | null;
+  /** How every page names it: «Visa •••• 4242», or the acquirer's title (account-format.ts). */
+  label: string;
 }
 
 /** How this viewer can pay (`GET /billing/options/`, the payment screen). */
@@ -113,10 +116,11 @@ export async function paymentOptions(viewer: Viewer) {
        ORDER BY created_at DESC, id DESC`,
     )
     .bind(accountId, providerName())
-    .all<SavedMethod>();
+    .all<Omit<SavedMethod, 'label'>>();
+  const savedMethods = results.map((m) => ({ ...m, label: cardLabel(m) }));
   return {
     provider: providerName(),
-    methods: ['bank_card', 'sbp', ...(results.length ? ['saved'] : [])] as const,
-    savedMethods: results,
+    methods: ['bank_card', 'sbp', ...(savedMethods.length ? ['saved'] : [])] as const,
+    savedMethods,
   };
 }

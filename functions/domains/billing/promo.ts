@@ -11,7 +11,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
-import { grantStatements } from './grant.ts';
+import { daysGrantStatements } from './days-grant.ts';
 import { promoTexts } from './promo-texts.ts';
 
 /** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
@@ -161,20 +161,14 @@ export async function redeemPromoCode(
   try {
     await db.batch([
       ...strictRedemption(db, row.code, accountId, now),
-      ...grantStatements(db, {
+      ...daysGrantStatements(db, {
         accountId,
-        tariff: {
-          tariffId: row.tariffId,
-          productId: row.productId,
-          buyType: 'SVOD',
-          priceId: row.priceId,
-          days: row.days,
-          rentalStartSeconds: null,
-        },
-        titleId: null,
+        tariffId: row.tariffId,
+        productId: row.productId,
+        priceId: row.priceId,
+        days: row.days,
         source: 'promo',
         grantKey: `promo:${row.code}:${accountId}`,
-        paymentMethodId: null,
         now,
       }),
     ]);

@@ -7,6 +7,7 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatRub } from '../../shared/money.ts';
 import {
   declineRetention,
   type RetentionPaywallRow,
@@ -15,7 +16,6 @@ import {
   setRenewal,
   subscriptionOf,
 } from './account-billing.repo.ts';
-import { formatRubles } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
 import {
   accountOf,
@@ -58,7 +58,7 @@ function toOffer(subscriptionId: number, p: RetentionPaywallRow): RetentionOffer
     description: p.description,
     offerTitle: p.offerTitle,
     offerDescription: p.offerDescription,
-    priceText: formatRubles(p.firstPrice),
+    priceText: formatRub(p.firstPrice),
     firstPrice: p.firstPrice,
     firstPeriodDays: p.firstPeriodDays,
     applyButton: t.applyOffer,
