@@ -223,23 +223,30 @@ export async function promoDiscount(
 /**
  * For the batch that confirms a paid order with a discount: records the redemption without
  * failing the batch (the money is already taken), and counts a use only for a new redemption
- * that still fits `max_uses`.
- * @example db.batch([markPaid, ...grantStatements(db, g), ...promoRedemptionStatements(db, code, id, now)])
+ * that still fits `max_uses` — and, given the order, only while that order is still pending, so a
+ * second confirmation of the same payment counts nothing.
+ * @example db.batch([...promoRedemptionStatements(db, code, id, now, orderId), markPaid, ...grantStatements(db, g)])
  */
 export function promoRedemptionStatements(
   d: D1Database,
   code: string,
   accountId: number,
   now: number,
+  pendingOrderId: string | null = null,
 ): D1PreparedStatement[] {
+  const whilePending =
+    pendingOrderId === null
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
   return [
     d
       .prepare(
         `UPDATE promo_codes SET used = used + 1
           WHERE code = ?1 AND used < max_uses
-            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)`,
+            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)
+            ${whilePending}`,
       )
-      .bind(code, accountId),
+      .bind(code, accountId, ...(pendingOrderId === null ? [] : [pendingOrderId])),
     d
       .prepare(
         'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',
