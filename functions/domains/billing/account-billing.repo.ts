@@ -216,13 +216,17 @@ export interface PaymentRow {
   amount: number;
   method: string;
   methodTitle: string | null;
+  tariffId: number;
   tariffName: string;
   buyType: 'SVOD' | 'TVOD' | 'EST';
   periodDays: number;
   titleId: number | null;
   titleName: string | null;
   giftEmail: string | null;
+  /** When it was paid, else when it was placed. */
   at: number;
+  /** When it was paid; null for an order not (yet) paid. */
+  paidAt: number | null;
   receiptId: string | null;
 }
 
@@ -235,9 +239,9 @@ export function paymentsOf(
   return db
     .prepare(
       `SELECT o.id AS orderId, o.kind, o.status, coalesce(p.amount, o.amount) AS amount, o.method,
-         coalesce(p.method_title, pm.title) AS methodTitle, t.name AS tariffName, t.buy_type AS buyType,
+         coalesce(p.method_title, pm.title) AS methodTitle, o.tariff_id AS tariffId, t.name AS tariffName, t.buy_type AS buyType,
          tp.period_duration AS periodDays, o.title_id AS titleId, ti.name AS titleName,
-         o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at,
+         o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at, p.paid_at AS paidAt,
          (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income') AS receiptId
        FROM orders o
        JOIN tariffs t ON t.id = o.tariff_id
