@@ -132,33 +132,6 @@ export function applyRetention(
     .bind(accountId, id, now);
 }
 
-/** The retention paywall (paywalls kind 'retention') and its offer on a price. */
-export interface RetentionPaywallRow {
-  slug: string;
-  title: string;
-  description: string;
-  buttonText: string;
-  offerTitle: string;
-  offerDescription: string;
-  firstPrice: number;
-  firstPeriodDays: number;
-}
-
-export function retentionPaywall(
-  db: D1Database,
-  priceId: number,
-  slug = 'retention',
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT p.slug, p.title, p.description, p.button_text AS buttonText, po.title AS offerTitle,
-         po.description AS offerDescription, po.first_price AS firstPrice, po.first_period_days AS firstPeriodDays
-       FROM paywalls p JOIN price_offers po ON po.name = p.offer_name AND po.price_id = ?2
-       WHERE p.slug = ?1 AND p.kind = 'retention'`,
-    )
-    .bind(slug, priceId);
-}
-
 /** A saved card or SBP account. */
 export interface SavedMethodRow {
   id: number;
