@@ -92,6 +92,7 @@ export {
   type SuccessScreen,
   successScreen,
 } from './pay-pages.ts';
+export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 // Promo codes and vouchers (promo*.ts).
 export {

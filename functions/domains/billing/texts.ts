@@ -55,6 +55,8 @@ export const payPageTexts = {
   cardHint: 'Visa, Mastercard, «Мир»: данные карты вводятся на странице платёжного сервиса',
   sbp: 'СБП',
   sbpHint: 'QR-код для оплаты в приложении банка',
+  /** The SBP experiment's own button beside «Оплатить» (its name must not start with «Оплатить»). */
+  sbpButton: 'Быстрая оплата через СБП',
   savedCard: (title: string) => `Сохранённая карта ${title}`,
   consent: 'Сохранить карту и продлевать подписку автоматически',
   consentHint:
