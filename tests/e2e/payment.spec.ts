@@ -133,16 +133,14 @@ test('the SBP variant adds a button that pays by SBP at once; the control does n
   await startBuying(page);
   const url = new URL(page.url());
   const keep = (value: string) =>
-    page
-      .context()
-      .addCookies([
-        {
-          name: 'em_experiment',
-          value: encodeURIComponent(value),
-          domain: url.hostname,
-          path: '/',
-        },
-      ]);
+    page.context().addCookies([
+      {
+        name: 'em_experiment',
+        value: encodeURIComponent(value),
+        domain: url.hostname,
+        path: '/',
+      },
+    ]);
   await keep('sbp:control,steps:two_step');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Быстрая оплата через СБП' })).toHaveCount(0);
