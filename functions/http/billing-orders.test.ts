@@ -34,6 +34,15 @@ async function payNew(b: Browser, body: Record<string, unknown>, card = '5555555
   return placed.orderId;
 }
 
+/** A 50 % discount code on the main subscription, valid until `validTill` (unix seconds). */
+const halfPriceCode = (code: string, validTill = 4_102_444_800) =>
+  env.DB.prepare(
+    `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
+     VALUES (?, 'promo', 1, 50, 10, 0, ?, 'Скидка 50 %', 'Применить')`,
+  )
+    .bind(code, validTill)
+    .run();
+
 beforeEach(async () => {
   await resetAccounts();
   await loadCatalogueFixture();
@@ -112,10 +121,7 @@ describe('the billing API of orders and payments', () => {
 
   it('shows a discounted amount with both digits of its kopecks on the acquirer’s page', async () => {
     const b = await viewer();
-    await env.DB.prepare(
-      `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
-       VALUES ('HALF', 'promo', 1, 50, 10, 0, 4102444800, 'Скидка 50 %', 'Применить')`,
-    ).run();
+    await halfPriceCode('HALF');
     const placed = (await (
       await b.post('/billing/checkout/', {
         tariffId: 1,
@@ -134,10 +140,7 @@ describe('the billing API of orders and payments', () => {
 
   it('refuses a promo code by the promo codes’ own rule, saying why, and changes nothing', async () => {
     const b = await viewer();
-    await env.DB.prepare(
-      `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
-       VALUES ('OLDHALF', 'promo', 1, 50, 10, 0, 1000, 'Скидка 50 %', 'Применить')`,
-    ).run();
+    await halfPriceCode('OLDHALF', 1000);
     const res = await b.post('/billing/checkout/', {
       tariffId: 1,
       priceId: 1,
@@ -159,10 +162,7 @@ describe('the billing API of orders and payments', () => {
 
   it('prices a basket on the server, with a discount promo code', async () => {
     const b = await viewer();
-    await env.DB.prepare(
-      `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
-       VALUES ('HALF', 'promo', 1, 50, 10, 0, 4102444800, 'Скидка 50 %', 'Применить')`,
-    ).run();
+    await halfPriceCode('HALF');
     const res = await b.post('/billing/basket/add-product/', {
       tariffId: 1,
       priceId: 2,

@@ -129,14 +129,18 @@ const keepVariants = async (page: Page, value: string) => {
     ]);
 };
 
+/** The next report of `eventType` to the event manager. */
+const eventSent = (page: Page, eventType: string) =>
+  page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/event-manager/v8/events/') &&
+      r.postDataJSON()?.eventType === eventType,
+  );
+
 test('a paywall tells the event manager it was opened, and «Закрыть» follows the answer to the poll', async ({
   page,
 }) => {
-  const opened = page.waitForRequest(
-    (r) =>
-      r.url().includes('/api/event-manager/v8/events/') &&
-      r.postDataJSON()?.eventType === 'opened_paywall',
-  );
+  const opened = eventSent(page, 'opened_paywall');
   await page.goto('/paywall/default?backPath=%2Fseries');
   expect((await opened).postDataJSON()).toMatchObject({ paywallSlug: 'default' });
   const close = page.getByRole('link', { name: 'Закрыть' });
@@ -148,11 +152,7 @@ test('a paywall tells the event manager it was opened, and «Закрыть» fo
 });
 
 test('/advantages tells the event manager a paywall was opened', async ({ page }) => {
-  const opened = page.waitForRequest(
-    (r) =>
-      r.url().includes('/api/event-manager/v8/events/') &&
-      r.postDataJSON()?.eventType === 'opened_paywall',
-  );
+  const opened = eventSent(page, 'opened_paywall');
   await page.goto('/advantages');
   expect((await opened).postDataJSON()).toMatchObject({ paywallSlug: 'default' });
 });
