@@ -34,6 +34,15 @@ async function payNew(b: Browser, body: Record<string, unknown>, card = '5555555
   return placed.orderId;
 }
 
+/** A 50 % discount code on the main subscription, valid until `validTill` (unix seconds). */
+const halfPriceCode = (code: string, validTill = 4_102_444_800) =>
+  env.DB.prepare(
+    `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
+     VALUES (?, 'promo', 1, 50, 10, 0, ?, 'Скидка 50 %', 'Применить')`,
+  )
+    .bind(code, validTill)
+    .run();
+
 beforeEach(async () => {
   await resetAccounts();
   await loadCatalogueFixture();
@@ -58,7 +67,14 @@ describe('the billing API of orders and payments', () => {
     expect(options).toMatchObject({
       provider: 'sandbox',
       methods: ['bank_card', 'sbp', 'saved'],
-      savedMethods: [{ title: 'MasterCard •••• 4477', cardLast4: '4477', expiry: '12/30' }],
+      savedMethods: [
+        {
+          title: 'MasterCard •••• 4477',
+          label: 'MasterCard •••• 4477',
+          cardLast4: '4477',
+          expiry: '12/30',
+        },
+      ],
     });
     const res = await b.post('/billing/checkout/', {
       tariffId: 2,
@@ -86,12 +102,67 @@ describe('the billing API of orders and payments', () => {
     expect((await new Browser().fetch('/billing/visitor-payments/')).status).toBe(401);
   });
 
+  it('lists a declined order too, with its status, as /payment-history does', async () => {
+    const b = await viewer();
+    const paid = await payNew(b, {});
+    const declined = await payNew(b, {}, '5555555555554592');
+    const page = (await (await b.fetch('/billing/visitor-payments/')).json()) as {
+      count: number;
+      results: { orderId: string; status: string; paidAt: number | null }[];
+    };
+    expect(page.count).toBe(2);
+    expect(page.results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderId: paid, status: 'succeeded', paidAt: expect.any(Number) }),
+        expect.objectContaining({ orderId: declined, status: 'canceled', paidAt: null }),
+      ]),
+    );
+  });
+
+  it('shows a discounted amount with both digits of its kopecks on the acquirer’s page', async () => {
+    const b = await viewer();
+    await halfPriceCode('HALF');
+    const placed = (await (
+      await b.post('/billing/checkout/', {
+        tariffId: 1,
+        priceId: 1,
+        method: 'bank_card',
+        recurringConsent: false,
+        promoCode: 'HALF',
+        clientKey: key(),
+      })
+    ).json()) as { confirmation: { url: string } };
+    const page = await (await b.fetch(placed.confirmation.url)).text();
+    // 599 ₽ − 50 % = 299,50 ₽: the one money format, never «299,5 ₽».
+    expect(page).toContain('299,50\u00a0₽');
+    expect(page).not.toMatch(/299,5\s/);
+  });
+
+  it('refuses a promo code by the promo codes’ own rule, saying why, and changes nothing', async () => {
+    const b = await viewer();
+    await halfPriceCode('OLDHALF', 1000);
+    const res = await b.post('/billing/checkout/', {
+      tariffId: 1,
+      priceId: 1,
+      method: 'bank_card',
+      recurringConsent: false,
+      promoCode: 'oldhalf',
+      clientKey: key(),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      message: 'Срок действия промокода истёк',
+      details: { reason: 'promo_expired', field: 'promo' },
+    });
+    const orders = await env.DB.prepare(
+      "SELECT count(*) AS n FROM orders WHERE promo_code = 'OLDHALF'",
+    ).first<{ n: number }>();
+    expect(orders?.n).toBe(0);
+  });
+
   it('prices a basket on the server, with a discount promo code', async () => {
     const b = await viewer();
-    await env.DB.prepare(
-      `INSERT INTO promo_codes (code, kind, tariff_id, discount_percent, max_uses, valid_from, valid_till, title, button_text)
-       VALUES ('HALF', 'promo', 1, 50, 10, 0, 4102444800, 'Скидка 50 %', 'Применить')`,
-    ).run();
+    await halfPriceCode('HALF');
     const res = await b.post('/billing/basket/add-product/', {
       tariffId: 1,
       priceId: 2,

@@ -98,13 +98,15 @@ const orderAnswer = placedOrder.extend({
 const paymentItem = z.object({
   orderId: z.string(),
   kind: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
   amount: z.number().int(),
   currency: z.literal('RUB'),
   methodTitle: z.string(),
   tariffId: z.number(),
   tariffName: z.string(),
   titleId: z.number().nullable(),
-  paidAt: z.number(),
+  paidAt: z.number().nullable().describe('Когда оплачен; null — заказ не оплачен'),
+  receiptId: z.string().nullable(),
 });
 const basketAnswer = z.object({
   tariffId: z.number(),
@@ -129,6 +131,7 @@ const optionsAnswer = z.object({
       cardLast4: z.string().nullable(),
       cardBrand: z.string().nullable(),
       expiry: z.string().nullable(),
+      label: z.string().describe('Как карту называют все страницы: «Visa •••• 4242»'),
     }),
   ),
 });
@@ -219,7 +222,8 @@ export const billingOrderRoutes = new Hono<AppEnv>()
     '/visitor-payments',
     apiDoc({
       tag,
-      summary: 'Платежи зрителя, новые первыми',
+      summary:
+        'История платежей зрителя (та же, что на /payment-history): заказы со статусом, новые первыми',
       auth: true,
       answers: { 200: shape.paged(paymentItem) },
     }),

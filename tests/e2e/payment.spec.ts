@@ -126,3 +126,28 @@ test('the payment screen works from the keyboard and passes axe', async ({ page 
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
   await noViolations(page, '/success');
 });
+
+test('the SBP variant adds a button that pays by SBP at once; the control does not', async ({
+  page,
+}) => {
+  await startBuying(page);
+  const url = new URL(page.url());
+  const keep = (value: string) =>
+    page.context().addCookies([
+      {
+        name: 'em_experiment',
+        value: encodeURIComponent(value),
+        domain: url.hostname,
+        path: '/',
+      },
+    ]);
+  await keep('sbp:control,steps:two_step');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Быстрая оплата через СБП' })).toHaveCount(0);
+  await keep('sbp:sbp,steps:two_step');
+  await page.reload();
+  // The card stays ticked: the variant's button pays by SBP whatever is ticked.
+  await expect(page.getByRole('radio', { name: /Банковская карта/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Быстрая оплата через СБП' }).click();
+  await expect(page.getByRole('heading', { name: 'Оплата по СБП' })).toBeVisible();
+});

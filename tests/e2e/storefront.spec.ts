@@ -118,3 +118,81 @@ test('without JavaScript the try button is a link to /advantages with the defaul
   await expect(page.locator('[data-try-paywall]')).toHaveAttribute('href', '/paywall/default');
   await context.close();
 });
+
+/** Sets the event manager's kept variants as its answer would (the `em_experiment` cookie). */
+const keepVariants = async (page: Page, value: string) => {
+  const url = new URL(page.url());
+  await page
+    .context()
+    .addCookies([
+      { name: 'em_experiment', value: encodeURIComponent(value), domain: url.hostname, path: '/' },
+    ]);
+};
+
+/** The next report of `eventType` to the event manager. */
+const eventSent = (page: Page, eventType: string) =>
+  page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/event-manager/v8/events/') &&
+      r.postDataJSON()?.eventType === eventType,
+  );
+
+test('a paywall tells the event manager it was opened, and «Закрыть» follows the answer to the poll', async ({
+  page,
+}) => {
+  const opened = eventSent(page, 'opened_paywall');
+  await page.goto('/paywall/default?backPath=%2Fseries');
+  expect((await opened).postDataJSON()).toMatchObject({ paywallSlug: 'default' });
+  const close = page.getByRole('link', { name: 'Закрыть' });
+  // Without JavaScript it is a plain link back to where the visitor came from.
+  await expect(close).toHaveAttribute('href', '/series');
+  await close.click();
+  // The seed's rule: a visitor without a subscription who closes a promo paywall is asked why.
+  await expect(page).toHaveURL(/\/poll\/why-not-subscribing\?poll_slug=why-not-subscribing$/);
+});
+
+test('/advantages tells the event manager a paywall was opened', async ({ page }) => {
+  const opened = eventSent(page, 'opened_paywall');
+  await page.goto('/advantages');
+  expect((await opened).postDataJSON()).toMatchObject({ paywallSlug: 'default' });
+});
+
+test('the kept steps variant picks the steps on /payment, steps= still overrides it, and offer 2 carries its price', async ({
+  page,
+}) => {
+  await signUpByEmail(
+    page,
+    `variants-${unique()}@example.ru`,
+    'correct horse 1',
+    '/auth?step=signup&backPath=%2Fpayment%3Fid%3D1',
+  );
+  await keepVariants(page, 'sbp:control,steps:three_step');
+  await page.goto('/payment?id=1');
+  await expect(page.getByText('Шаг 1 из 3')).toBeVisible();
+  await page.goto('/payment?id=1&steps=two');
+  await expect(page.getByText('Шаг 1 из 2')).toBeVisible();
+
+  await keepVariants(page, 'sbp:control,steps:offer2');
+  await page.goto('/payment?id=1');
+  await expect(page.getByText('Шаг 1 из 2')).toBeVisible();
+  await expect(page.getByText(/Первый\sмесяц\sза\s199\s₽/u)).toBeVisible();
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page).toHaveURL(/\/payment-type\?offer=offer2$/);
+  await expect(page.getByRole('button', { name: /Оплатить\s199\s₽/u })).toBeVisible();
+});
+
+test('a discount code travels from the paywall through /payment to the discounted amount', async ({
+  page,
+}) => {
+  await signUpByEmail(page, `promo-flow-${unique()}@example.ru`, 'correct horse 1');
+  await page.goto('/paywall/default?promo=HALFPRICE&steps=two');
+  const month = page.locator('[data-tariff="1"] a').first();
+  await expect(month).toHaveAttribute('href', /promo=HALFPRICE/);
+  await month.click();
+  await expect(page).toHaveURL(/\/payment\?.*promo=HALFPRICE/);
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page).toHaveURL(/\/payment-type\?promo=HALFPRICE$/);
+  await expect(page.getByText(/Промокод\sHALFPRICE/u)).toBeVisible();
+  // 599 ₽ − 50 %: both digits of the kopecks.
+  await expect(page.getByRole('button', { name: /Оплатить\s299,50\s₽/u })).toBeVisible();
+});

@@ -132,33 +132,6 @@ export function applyRetention(
     .bind(accountId, id, now);
 }
 
-/** The retention paywall (paywalls kind 'retention') and its offer on a price. */
-export interface RetentionPaywallRow {
-  slug: string;
-  title: string;
-  description: string;
-  buttonText: string;
-  offerTitle: string;
-  offerDescription: string;
-  firstPrice: number;
-  firstPeriodDays: number;
-}
-
-export function retentionPaywall(
-  db: D1Database,
-  priceId: number,
-  slug = 'retention',
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT p.slug, p.title, p.description, p.button_text AS buttonText, po.title AS offerTitle,
-         po.description AS offerDescription, po.first_price AS firstPrice, po.first_period_days AS firstPeriodDays
-       FROM paywalls p JOIN price_offers po ON po.name = p.offer_name AND po.price_id = ?2
-       WHERE p.slug = ?1 AND p.kind = 'retention'`,
-    )
-    .bind(slug, priceId);
-}
-
 /** A saved card or SBP account. */
 export interface SavedMethodRow {
   id: number;
@@ -216,13 +189,17 @@ export interface PaymentRow {
   amount: number;
   method: string;
   methodTitle: string | null;
+  tariffId: number;
   tariffName: string;
   buyType: 'SVOD' | 'TVOD' | 'EST';
   periodDays: number;
   titleId: number | null;
   titleName: string | null;
   giftEmail: string | null;
+  /** When it was paid, else when it was placed. */
   at: number;
+  /** When it was paid; null for an order not (yet) paid. */
+  paidAt: number | null;
   receiptId: string | null;
 }
 
@@ -235,9 +212,9 @@ export function paymentsOf(
   return db
     .prepare(
       `SELECT o.id AS orderId, o.kind, o.status, coalesce(p.amount, o.amount) AS amount, o.method,
-         coalesce(p.method_title, pm.title) AS methodTitle, t.name AS tariffName, t.buy_type AS buyType,
+         coalesce(p.method_title, pm.title) AS methodTitle, o.tariff_id AS tariffId, t.name AS tariffName, t.buy_type AS buyType,
          tp.period_duration AS periodDays, o.title_id AS titleId, ti.name AS titleName,
-         o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at,
+         o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at, p.paid_at AS paidAt,
          (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income') AS receiptId
        FROM orders o
        JOIN tariffs t ON t.id = o.tariff_id

@@ -5,14 +5,13 @@
  */
 
 import { d1 } from '../../db/client.ts';
+import { formatRub } from '../../shared/money.ts';
 import { formatDayMonth } from '../../shared/ru.ts';
 import { accountPageData } from '../auth/index.ts';
 import { watchUrl } from '../catalogue/index.ts';
 import {
   billingCounts,
   type PaymentRow,
-  paymentsCount,
-  paymentsOf,
   type ReceiptRow,
   type RightRow,
   receiptOf,
@@ -23,8 +22,9 @@ import {
   subscriptionsOf,
   titleRightsOf,
 } from './account-billing.repo.ts';
-import { cardLabel, formatDay, formatRubles } from './account-format.ts';
+import { cardLabel, formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
+import { paymentHistoryOf, paymentHistoryStatements } from './payment-history.ts';
 import { type ReceiptView, toReceiptView } from './receipt-view.ts';
 import { nowSeconds, type SubscriptionView, toSubscriptionView } from './subscriptions.ts';
 
@@ -135,7 +135,7 @@ export function paymentsPage(receiptId: string | null) {
       receipts: (receipts as unknown as ReceiptRow[]).map((r) => ({
         id: r.id,
         date: formatDay(r.createdAt),
-        total: formatRubles(r.total),
+        total: formatRub(r.total),
         refund: r.kind === 'income_return',
       })),
       receipt: openedRow ? toReceiptView(openedRow) : null,
@@ -164,7 +164,7 @@ function toPaymentView(p: PaymentRow): PaymentView {
     orderId: p.orderId,
     date: formatDay(p.at),
     what,
-    amount: formatRubles(p.amount),
+    amount: formatRub(p.amount),
     method: p.methodTitle ?? p.method,
     status: p.status,
     receiptId: p.receiptId,
@@ -178,17 +178,16 @@ export const PAYMENTS_PAGE_SIZE = 20;
 /** /payment-history: the viewer's orders and payments, newest first, a page at a time. */
 export function paymentHistoryPage(pageNumber: number) {
   return async (sessionId: string, accountId: number) => {
-    const page = await accountPageData(sessionId, accountId, (db, id) => [
-      paymentsOf(db, id, PAYMENTS_PAGE_SIZE, (pageNumber - 1) * PAYMENTS_PAGE_SIZE),
-      paymentsCount(db, id),
-    ]);
+    const page = await accountPageData(sessionId, accountId, (db, id) =>
+      paymentHistoryStatements(db, id, pageNumber, PAYMENTS_PAGE_SIZE),
+    );
     if (!page) return null;
-    const count = (page.results[1]!.results[0] as { n: number }).n;
+    const { rows, total } = paymentHistoryOf([page.results[0]!, page.results[1]!]);
     return {
       live: page.live,
-      count,
-      pages: Math.max(1, Math.ceil(count / PAYMENTS_PAGE_SIZE)),
-      payments: (page.results[0]!.results as unknown as PaymentRow[]).map(toPaymentView),
+      count: total,
+      pages: Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE)),
+      payments: rows.map(toPaymentView),
     };
   };
 }

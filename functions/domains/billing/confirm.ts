@@ -5,6 +5,7 @@ import { messageSender, outboxStatement, templates } from '../messages/index.ts'
 import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
+import { promoRedemptionStatements } from './promo.ts';
 import { type FiscalData, type ProviderPayment, paymentProvider } from './provider.ts';
 import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
 import { renewalFailedStatements } from './renewal-state.ts';
@@ -126,19 +127,9 @@ async function recordSuccess(
   const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`;
   const statements: D1PreparedStatement[] = [];
 
+  // The redemption and its use, by the promo codes' own rule (promo.ts), while the order is pending.
   if (o.promo_code)
-    statements.push(
-      d
-        .prepare(
-          `UPDATE promo_codes SET used = used + 1 WHERE code = ? AND used < max_uses AND ${whilePending}`,
-        )
-        .bind(o.promo_code, o.id),
-      d
-        .prepare(
-          'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',
-        )
-        .bind(o.promo_code, o.account_id, at),
-    );
+    statements.push(...promoRedemptionStatements(d, o.promo_code, o.account_id, at, o.id));
   if (o.kind === 'renewal' && o.subscription_id)
     // A retention offer pays for its own period once, then renewals return to the price list.
     statements.push(

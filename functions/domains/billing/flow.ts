@@ -23,6 +23,11 @@ export interface PurchaseChoice {
   /** tariff_prices.id; the tariff's first period when absent. */
   priceId?: number | null;
   offer?: OfferName | null;
+  /**
+   * An offer the visitor's experiment variant adds (offer 2): taken only when the chosen period
+   * carries it and the account never held the tariff, else the price list's price.
+   */
+  variantOffer?: OfferName | null;
   /** The title a rental or purchase is for. */
   contentId?: number | null;
   promo?: string | null;
@@ -49,9 +54,14 @@ const refused = (message: string, reason: string, field: string) =>
  */
 export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise<ChosenPurchase> {
   const d = d1();
-  const [t, p, o, title] = await batch(d, [
+  const account = c.variantOffer ? signedIn(viewer) : 0;
+  const [t, p, o, title, held] = await batch(d, [
     ...tariffQueries(d, and(ON_SALE, sql`t.id = ${c.tariffId}`)),
     titleSaleQuery(d, c.contentId ?? 0),
+    firstRow<{ n: number }>(
+      d,
+      sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${account} AND tariff_id = ${c.tariffId}`,
+    ),
   ] as const);
   const [tariff] = toTariffs(t, p, o);
   if (!tariff) throw refused(storeTexts.tariffNotFound, 'tariff_not_found', 'tariffId');
@@ -59,6 +69,11 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   if (!price) throw refused(storeTexts.priceNotFound, 'price_not_found', 'subscriptionId');
   if (c.offer && !price.offers.some((x) => x.name === c.offer))
     throw refused(storeTexts.offerNotFound, 'offer_not_found', 'offer');
+  const offer =
+    c.offer ??
+    (c.variantOffer && !held?.n && price.offers.some((x) => x.name === c.variantOffer)
+      ? c.variantOffer
+      : null);
   const forTitle = tariff.buy_type !== 'SVOD';
   if (forTitle) {
     const linked =
@@ -75,7 +90,7 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   };
   if (isHBO) cookies[PURCHASE_COOKIES.isHBO] = '1';
   const query = new URLSearchParams();
-  if (c.offer) query.set('offer', c.offer);
+  if (offer) query.set('offer', offer);
   if (forTitle && c.contentId) query.set('contentId', String(c.contentId));
   if (c.promo) query.set('promo', c.promo);
   const search = query.toString();

@@ -9,6 +9,7 @@ import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { base64url } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatRub } from '../../shared/money.ts';
 import { accountPageData, deliver, takeOrThrow } from '../auth/index.ts';
 import {
   acceptedGiftOf,
@@ -21,10 +22,10 @@ import {
   giftsOf,
   replaceGiftToken,
 } from './account-billing.repo.ts';
-import { formatDay, formatRubles } from './account-format.ts';
+import { formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
+import { daysGrantStatements } from './days-grant.ts';
 import { giftLinkMessage } from './gift-mail.ts';
-import { grantStatements } from './grant.ts';
 import { accountOf, nowSeconds } from './subscriptions.ts';
 
 /** Re-sending a gift's e-mail: 3 an hour per gift, 10 a day per buyer. */
@@ -81,7 +82,7 @@ function toProducts(rows: GiftProductRow[]): GiftProduct[] {
       periodDays: r.periodDays,
       period: t.period(r.periodDays),
       price: r.price,
-      priceText: formatRubles(r.price),
+      priceText: formatRub(r.price),
     });
     byTariff.set(r.tariffId, product);
   }
@@ -183,20 +184,14 @@ export async function acceptGift(
   try {
     await db.batch([
       ...acceptGiftStatements(db, row.id, accountId, now),
-      ...grantStatements(db, {
+      ...daysGrantStatements(db, {
         accountId,
-        tariff: {
-          tariffId: row.tariffId,
-          productId: row.productId,
-          buyType: 'SVOD',
-          priceId: row.priceId,
-          days: row.periodDays,
-          rentalStartSeconds: null,
-        },
-        titleId: null,
+        tariffId: row.tariffId,
+        productId: row.productId,
+        priceId: row.priceId,
+        days: row.periodDays,
         source: 'gift',
         grantKey: `gift:${row.id}`,
-        paymentMethodId: null,
         now,
       }),
     ]);

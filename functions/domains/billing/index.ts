@@ -5,7 +5,7 @@
 
 export type { ReceiptRow } from './account-billing.repo.ts';
 // The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
-export { cardLabel, formatDay, formatRubles } from './account-format.ts';
+export { cardLabel, formatDay } from './account-format.ts';
 export {
   billingOverview,
   PAYMENTS_PAGE_SIZE,
@@ -36,6 +36,7 @@ export {
 } from './catalogue.ts';
 // Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
 export { confirmOrder, handleNotification } from './confirm.ts';
+export { type DaysGrant, daysGrantStatements } from './days-grant.ts';
 export {
   type ChosenPurchase,
   choosePurchase,
@@ -62,7 +63,6 @@ export {
   resendGift,
 } from './gifts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
-export { formatKopecks } from './money.ts';
 export { type OrderRow, orderById } from './order-repo.ts';
 export {
   checkOrder,
@@ -92,6 +92,7 @@ export {
   type SuccessScreen,
   successScreen,
 } from './pay-pages.ts';
+export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 // Promo codes and vouchers (promo*.ts).
 export {

@@ -1,9 +1,11 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
+import { cardLabel } from './account-format.ts';
 import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
 import { accountOf, type Confirmation, confirmationOf, ownOrder } from './orders.ts';
+import { paymentHistory } from './payment-history.ts';
 import { providerName } from './provider.ts';
 import { billingTexts } from './texts.ts';
 
@@ -58,39 +60,46 @@ export async function checkOrder(viewer: Viewer, orderId: string): Promise<Order
   return orderView((await confirmOrder(own.id)) ?? own);
 }
 
+/** A line of the payment history as the API gives it (the page shows the same rows). */
 export interface PaymentItem {
   orderId: string;
   kind: OrderRow['kind'];
+  status: OrderRow['status'];
   amount: number;
   currency: 'RUB';
   methodTitle: string;
   tariffId: number;
   tariffName: string;
   titleId: number | null;
-  paidAt: number;
+  /** When it was paid; null for an order not (yet) paid. */
+  paidAt: number | null;
+  receiptId: string | null;
 }
 
-/** The viewer's payments, newest first (`GET /billing/visitor-payments/`). */
+/**
+ * The viewer's payment history, newest first (`GET /billing/visitor-payments/`): the same query
+ * as /payment-history (payment-history.ts), every order with its status.
+ */
 export async function visitorPayments(
   viewer: Viewer,
   { page, page_size }: PageQuery,
 ): Promise<{ rows: PaymentItem[]; total: number }> {
-  const accountId = accountOf(viewer);
-  const d = d1();
-  const [list, count] = await d.batch<Record<string, unknown>>([
-    d
-      .prepare(
-        `SELECT p.order_id AS orderId, o.kind, p.amount, 'RUB' AS currency, p.method_title AS methodTitle,
-           o.tariff_id AS tariffId, t.name AS tariffName, o.title_id AS titleId, p.paid_at AS paidAt
-         FROM payments p JOIN orders o ON o.id = p.order_id JOIN tariffs t ON t.id = o.tariff_id
-         WHERE p.account_id = ?1 ORDER BY p.paid_at DESC, p.order_id LIMIT ?2 OFFSET ?3`,
-      )
-      .bind(accountId, page_size, (page - 1) * page_size),
-    d.prepare('SELECT count(*) AS n FROM payments WHERE account_id = ?').bind(accountId),
-  ]);
+  const { rows, total } = await paymentHistory(accountOf(viewer), page, page_size);
   return {
-    rows: (list?.results ?? []) as unknown as PaymentItem[],
-    total: Number(count?.results[0]?.n ?? 0),
+    rows: rows.map((r) => ({
+      orderId: r.orderId,
+      kind: r.kind,
+      status: r.status,
+      amount: r.amount,
+      currency: 'RUB',
+      methodTitle: r.methodTitle ?? r.method,
+      tariffId: r.tariffId,
+      tariffName: r.tariffName,
+      titleId: r.titleId,
+      paidAt: r.paidAt,
+      receiptId: r.receiptId,
+    })),
+    total,
   };
 }
 
@@ -101,6 +110,8 @@ export interface SavedMethod {
   cardLast4: string | null;
   cardBrand: string | null;
   expiry: string | null;
+  /** How every page names it: «Visa •••• 4242», or the acquirer's title (account-format.ts). */
+  label: string;
 }
 
 /** How this viewer can pay (`GET /billing/options/`, the payment screen). */
@@ -113,10 +124,11 @@ export async function paymentOptions(viewer: Viewer) {
        ORDER BY created_at DESC, id DESC`,
     )
     .bind(accountId, providerName())
-    .all<SavedMethod>();
+    .all<Omit<SavedMethod, 'label'>>();
+  const savedMethods = results.map((m) => ({ ...m, label: cardLabel(m) }));
   return {
     provider: providerName(),
-    methods: ['bank_card', 'sbp', ...(results.length ? ['saved'] : [])] as const,
-    savedMethods: results,
+    methods: ['bank_card', 'sbp', ...(savedMethods.length ? ['saved'] : [])] as const,
+    savedMethods,
   };
 }

@@ -1,6 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { GrantTariff } from './grant.ts';
+import { promoDiscount } from './promo.ts';
 import { periodWords, billingTexts as t } from './texts.ts';
 
 export type OfferName = 'new_user' | 'retention' | 'offer2' | 'free_days';
@@ -121,20 +122,17 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
 
   let promo: Quote['promo'] = null;
   if (input.promoCode) {
-    const code = input.promoCode.trim().toUpperCase();
-    const now = Math.floor(Date.now() / 1000);
-    const found = await d
-      .prepare(
-        `SELECT code, discount_percent AS pct FROM promo_codes
-         WHERE code = ?1 AND kind = 'promo' AND tariff_id = ?2 AND discount_percent IS NOT NULL
-           AND valid_from <= ?3 AND valid_till > ?3 AND used < max_uses
-           AND NOT EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.code = ?1 AND r.account_id = ?4)`,
-      )
-      .bind(code, row.tariffId, now, accountId)
-      .first<{ code: string; pct: number }>();
-    if (!found) throw refuse(t.promoNotFound, 'promo_not_found', 'promo');
-    promo = { code: found.code, discountPercent: found.pct };
-    amount = Math.round((amount * (100 - found.pct)) / 100);
+    // Whether this account may use the code on this tariff now is the promo codes' rule
+    // (promo.ts: dates, uses left, once per account, the tariff); for an order it is a bad input.
+    let found: Awaited<ReturnType<typeof promoDiscount>>;
+    try {
+      found = await promoDiscount(accountId, input.promoCode, row.tariffId);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      throw refuse(e.message, e.reason, 'promo');
+    }
+    promo = { code: found.code, discountPercent: found.discountPercent };
+    amount = Math.round((amount * (100 - found.discountPercent)) / 100);
   }
   // The acquirer takes at least one rouble.
   if (amount < 100) throw refuse(t.amountTooSmall, 'amount_too_small', 'promo');

@@ -11,7 +11,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
-import { grantStatements } from './grant.ts';
+import { daysGrantStatements } from './days-grant.ts';
 import { promoTexts } from './promo-texts.ts';
 
 /** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
@@ -161,20 +161,14 @@ export async function redeemPromoCode(
   try {
     await db.batch([
       ...strictRedemption(db, row.code, accountId, now),
-      ...grantStatements(db, {
+      ...daysGrantStatements(db, {
         accountId,
-        tariff: {
-          tariffId: row.tariffId,
-          productId: row.productId,
-          buyType: 'SVOD',
-          priceId: row.priceId,
-          days: row.days,
-          rentalStartSeconds: null,
-        },
-        titleId: null,
+        tariffId: row.tariffId,
+        productId: row.productId,
+        priceId: row.priceId,
+        days: row.days,
         source: 'promo',
         grantKey: `promo:${row.code}:${accountId}`,
-        paymentMethodId: null,
         now,
       }),
     ]);
@@ -229,23 +223,30 @@ export async function promoDiscount(
 /**
  * For the batch that confirms a paid order with a discount: records the redemption without
  * failing the batch (the money is already taken), and counts a use only for a new redemption
- * that still fits `max_uses`.
- * @example db.batch([markPaid, ...grantStatements(db, g), ...promoRedemptionStatements(db, code, id, now)])
+ * that still fits `max_uses` — and, given the order, only while that order is still pending, so a
+ * second confirmation of the same payment counts nothing.
+ * @example db.batch([...promoRedemptionStatements(db, code, id, now, orderId), markPaid, ...grantStatements(db, g)])
  */
 export function promoRedemptionStatements(
   d: D1Database,
   code: string,
   accountId: number,
   now: number,
+  pendingOrderId: string | null = null,
 ): D1PreparedStatement[] {
+  const whilePending =
+    pendingOrderId === null
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
   return [
     d
       .prepare(
         `UPDATE promo_codes SET used = used + 1
           WHERE code = ?1 AND used < max_uses
-            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)`,
+            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)
+            ${whilePending}`,
       )
-      .bind(code, accountId),
+      .bind(code, accountId, ...(pendingOrderId === null ? [] : [pendingOrderId])),
     d
       .prepare(
         'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',

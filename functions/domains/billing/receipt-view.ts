@@ -7,8 +7,8 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatRub } from '../../shared/money.ts';
 import { type ReceiptRow, receiptOf, receiptsOf } from './account-billing.repo.ts';
-import { formatRubles } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
 import { accountOf } from './subscriptions.ts';
 
@@ -90,8 +90,7 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', {
 
 function text(name: string, value: unknown): string {
   const k = key(name);
-  if (typeof value === 'number' && MONEY.has(k) && Number.isInteger(value))
-    return formatRubles(value);
+  if (typeof value === 'number' && MONEY.has(k) && Number.isInteger(value)) return formatRub(value);
   if (typeof value === 'number' && (k === 'vatrate' || k === 'vat') && value <= 100)
     return `${value}\u00a0%`;
   if (typeof value === 'number' && TIMES.has(k) && value > 1e9)
@@ -131,7 +130,7 @@ export function toReceiptView(r: ReceiptRow): ReceiptView {
     orderId: r.orderId,
     kind: r.kind === 'income' ? 'Приход' : 'Возврат прихода',
     date: dateTime.format(r.createdAt * 1000),
-    total: formatRubles(r.total),
+    total: formatRub(r.total),
     customer: r.customerContact,
     fields: body && typeof body === 'object' ? fieldsOf(body as Record<string, unknown>) : [],
     fiscal: [

@@ -1,6 +1,6 @@
+import { formatRub } from '../../shared/money.ts';
 import { OPERATOR, SITE_NAME } from '../../shared/site.ts';
 import { type OutgoingMessage, outboxStatement, templates } from '../messages/index.ts';
-import { formatKopecks } from './money.ts';
 import type { FiscalData } from './provider.ts';
 
 /**
@@ -105,7 +105,7 @@ export function receiptMail(orderId: string, b: ReceiptBody): OutgoingMessage {
   return templates.email(
     { channel: 'email', to: b.customerContact, idempotencyKey: `receipt:${orderId}` },
     'payment_receipt',
-    `Кассовый чек ${SITE_NAME}: ${formatKopecks(b.total)}`,
+    `Кассовый чек ${SITE_NAME}: ${formatRub(b.total)}`,
     [
       `Спасибо за оплату! Ваш кассовый чек (${b.operation.toLowerCase()}):`,
       [
@@ -117,12 +117,12 @@ export function receiptMail(orderId: string, b: ReceiptBody): OutgoingMessage {
       ].join('\n'),
       [
         `${item.name}`,
-        `Количество: ${item.quantity} × ${formatKopecks(item.price)} = ${formatKopecks(item.amount)}`,
-        `НДС ${item.vatRate} %: ${formatKopecks(item.vatAmount)}`,
+        `Количество: ${item.quantity} × ${formatRub(item.price)} = ${formatRub(item.amount)}`,
+        `НДС ${item.vatRate} %: ${formatRub(item.vatAmount)}`,
         `Предмет расчёта: ${item.paymentSubject}; способ расчёта: ${item.paymentMode}`,
       ].join('\n'),
       [
-        `Итого: ${formatKopecks(b.total)}, в том числе НДС ${formatKopecks(b.vatTotal)}`,
+        `Итого: ${formatRub(b.total)}, в том числе НДС ${formatRub(b.vatTotal)}`,
         `Оплачено: ${b.paymentMethod}`,
         `Покупатель: ${b.customerContact}`,
       ].join('\n'),

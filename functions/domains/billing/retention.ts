@@ -7,16 +7,15 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatRub } from '../../shared/money.ts';
 import {
   declineRetention,
-  type RetentionPaywallRow,
-  retentionPaywall,
   type SubscriptionRow,
   setRenewal,
   subscriptionOf,
 } from './account-billing.repo.ts';
-import { formatRubles } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
+import { retentionPaywall } from './catalogue.ts';
 import {
   accountOf,
   nowSeconds,
@@ -50,25 +49,11 @@ export type CancelResult =
   | { kind: 'offer'; offer: RetentionOffer }
   | { kind: 'off'; subscription: SubscriptionView };
 
-function toOffer(subscriptionId: number, p: RetentionPaywallRow): RetentionOffer {
-  return {
-    subscriptionId,
-    paywallSlug: p.slug,
-    title: p.title,
-    description: p.description,
-    offerTitle: p.offerTitle,
-    offerDescription: p.offerDescription,
-    priceText: formatRubles(p.firstPrice),
-    firstPrice: p.firstPrice,
-    firstPeriodDays: p.firstPeriodDays,
-    applyButton: t.applyOffer,
-    cancelButton: t.declineOffer,
-  };
-}
-
 /**
  * The retention offer of one of the viewer's subscriptions, when it is still to be offered
  * (renewing, not yet answered, its price has one); null otherwise. 404 for another's subscription.
+ * The paywall and its offer are read as the storefront reads them (catalogue.ts), one reader for
+ * /subscription and `/billing/customer-retention/paywall/{slug}`.
  */
 export async function retentionOfferFor(
   viewer: Viewer,
@@ -78,12 +63,26 @@ export async function retentionOfferFor(
   const row = await subscriptionOf(db, accountOf(viewer), id).first<SubscriptionRow>();
   if (!row) throw new ApiError(404, t.subscriptionNotFound, 'subscription_not_found');
   if (!toSubscriptionView(row).retentionOffer) return null;
-  const paywall = await retentionPaywall(
-    db,
-    row.priceId,
-    RETENTION_PAYWALL,
-  ).first<RetentionPaywallRow>();
-  return paywall ? toOffer(id, paywall) : null;
+  const paywall = await retentionPaywall(viewer, RETENTION_PAYWALL, {});
+  // The offer on this subscription's own price: what the first discounted period costs.
+  const offer = paywall.tariffs
+    .flatMap((x) => x.prices)
+    .find((p) => p.id === row.priceId)
+    ?.offers.find((o) => o.name === paywall.offer_name);
+  if (!offer) return null;
+  return {
+    subscriptionId: id,
+    paywallSlug: paywall.slug,
+    title: paywall.title,
+    description: paywall.description,
+    offerTitle: offer.title,
+    offerDescription: offer.description,
+    priceText: formatRub(offer.first_price),
+    firstPrice: offer.first_price,
+    firstPeriodDays: offer.first_period_days,
+    applyButton: t.applyOffer,
+    cancelButton: t.declineOffer,
+  };
 }
 
 /**

@@ -8,13 +8,14 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { formatRub } from '../../shared/money.ts';
 import {
   applyRetention,
   type SubscriptionRow,
   setRenewal,
   subscriptionOf,
 } from './account-billing.repo.ts';
-import { cardLabel, formatDay, formatRubles } from './account-format.ts';
+import { cardLabel, formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
 import { accountOf } from './orders.ts';
 
@@ -79,7 +80,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     tariff: row.tariffName,
     period: t.period(row.periodDays),
     price: row.price,
-    priceText: formatRubles(row.price),
+    priceText: formatRub(row.price),
     status: row.status,
     statusText: t.status[row.status],
     isRenew,

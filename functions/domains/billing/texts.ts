@@ -30,7 +30,6 @@ export const billingTexts = {
   giftNotAllowed: 'Этот тариф нельзя подарить',
   giftEmailNeeded: 'Укажите e-mail получателя подарка',
   savedMethodNotFound: 'Эта карта больше не сохранена: выберите другой способ оплаты',
-  promoNotFound: 'Промокод не найден, истёк или уже использован',
   amountTooSmall: 'Сумма к оплате слишком мала: активируйте промокод на странице «Активировать»',
   orderNotFound: 'Заказ не найден',
   providerUnavailable: 'Платёжный сервис сейчас не отвечает. Попробуйте ещё раз через минуту',
@@ -56,6 +55,8 @@ export const payPageTexts = {
   cardHint: 'Visa, Mastercard, «Мир»: данные карты вводятся на странице платёжного сервиса',
   sbp: 'СБП',
   sbpHint: 'QR-код для оплаты в приложении банка',
+  /** The SBP experiment's own button beside «Оплатить» (its name must not start with «Оплатить»). */
+  sbpButton: 'Быстрая оплата через СБП',
   savedCard: (title: string) => `Сохранённая карта ${title}`,
   consent: 'Сохранить карту и продлевать подписку автоматически',
   consentHint:

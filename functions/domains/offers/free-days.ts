@@ -7,7 +7,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatUnit } from '../../shared/ru.ts';
 import { nowSeconds } from '../auth/index.ts';
-import { grantStatements } from '../billing/index.ts';
+import { daysGrantStatements } from '../billing/index.ts';
 import { offersTexts } from './texts.ts';
 
 export interface FreeDaysOffer {
@@ -93,20 +93,14 @@ export async function takeFreeDays(
     throw new ApiError(409, offersTexts.freeDays.ineligible, 'free_days_ineligible');
   const db = d1();
   await db.batch(
-    grantStatements(db, {
+    daysGrantStatements(db, {
       accountId,
-      tariff: {
-        tariffId: row.tariffId,
-        productId: row.productId,
-        buyType: 'SVOD',
-        priceId: row.priceId,
-        days: row.days,
-        rentalStartSeconds: null,
-      },
-      titleId: null,
+      tariffId: row.tariffId,
+      productId: row.productId,
+      priceId: row.priceId,
+      days: row.days,
       source: 'free_days',
       grantKey: grantKey(accountId),
-      paymentMethodId: null,
       now,
     }),
   );

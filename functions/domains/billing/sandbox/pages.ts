@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html';
-import { formatKopecks } from '../money.ts';
+import { formatRub } from '../../../shared/money.ts';
 import { SANDBOX_3DS_CODE, SANDBOX_BASE, TEST_CARDS } from './constants.ts';
 import type { SandboxRow } from './repo.ts';
 
@@ -49,7 +49,7 @@ export function cardPage(
     'Оплата картой — песочница',
     html`<h1>Оплата картой</h1>
       ${sandboxNote}
-      <p class="sum">${formatKopecks(row.amount)}</p>
+      <p class="sum">${formatRub(row.amount)}</p>
       <p>${row.description}</p>
       ${problem ? html`<p class="error" role="alert" id="card-error">${problem}</p>` : ''}
       <form method="post" novalidate>
@@ -61,7 +61,7 @@ export function cardPage(
           <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="3" value="${values.cvc ?? ''}" /></label>
         </div>
         <div class="actions">
-          <button class="pay" type="submit" name="action" value="pay">Оплатить ${formatKopecks(row.amount)}</button>
+          <button class="pay" type="submit" name="action" value="pay">Оплатить ${formatRub(row.amount)}</button>
           <button class="cancel" type="submit" name="action" value="cancel">Вернуться в магазин</button>
         </div>
       </form>
@@ -78,7 +78,7 @@ export function threeDsPage(row: SandboxRow, card: string) {
     '3-D Secure — песочница',
     html`<h1>Подтверждение платежа</h1>
       ${sandboxNote}
-      <p>Банк отправил код подтверждения платежа на ${formatKopecks(row.amount)}. В песочнице код — <code>${SANDBOX_3DS_CODE}</code>, любой другой отклоняет платёж.</p>
+      <p>Банк отправил код подтверждения платежа на ${formatRub(row.amount)}. В песочнице код — <code>${SANDBOX_3DS_CODE}</code>, любой другой отклоняет платёж.</p>
       <form method="post" action="${SANDBOX_BASE}/checkout/${row.id}/3ds">
         <input type="hidden" name="card" value="${card}" />
         <label>Код из SMS<input name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" /></label>
@@ -93,7 +93,7 @@ export function sbpPage(row: SandboxRow) {
     html`<h1>Приложение банка</h1>
       ${sandboxNote}
       <p>Так выглядит экран банковского приложения после того, как отсканирован QR-код СБП.</p>
-      <p class="sum">${formatKopecks(row.amount)}</p>
+      <p class="sum">${formatRub(row.amount)}</p>
       <p>${row.description}</p>
       <form method="post">
         <div class="actions">

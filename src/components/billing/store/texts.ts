@@ -17,6 +17,8 @@ export const storeTexts = {
   subscribe: 'Оформить подписку',
   partnerNote: (name: string) => `Вы\u00a0пришли за\u00a0подпиской «${name}»`,
   paywallLead: 'Выберите, как смотреть',
+  /** The paywall's way out (reports «closed promo paywall» to the event manager). */
+  closePaywall: 'Закрыть',
   choose: 'Выбрать',
   rentFor: (window: string) => `Аренда на\u00a0${window}`,
   rentStart: (start: string) => `Начать просмотр можно в\u00a0течение ${start}`,

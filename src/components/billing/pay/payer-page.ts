@@ -1,0 +1,30 @@
+import type { AstroGlobal } from 'astro';
+import type { Viewer } from '../../../../functions/access/index.ts';
+import { signedInIds, toSignIn } from '../../../lib/account-page.ts';
+import { pageViewer } from '../../../lib/viewer.ts';
+
+/**
+ * What the payment pages (/payment-type, /payment/redirect, /success) begin with: the paying
+ * viewer, or the way to sign in and come back to the same address (a Response to return).
+ * @example const payer = payerOrSignIn(Astro); if (payer instanceof Response) return payer;
+ */
+export function payerOrSignIn(Astro: AstroGlobal): Viewer | Response {
+  const ids = signedInIds(Astro);
+  if (!ids)
+    return toSignIn(
+      Astro,
+      `/auth?backPath=${encodeURIComponent(Astro.url.pathname + Astro.url.search)}`,
+    );
+  // After a silent session renewal the page's viewer may not know the account yet: the ids do.
+  return { ...pageViewer(Astro), account: String(ids.accountId) };
+}
+
+/**
+ * The order a payment page is about: `orderId` in the query, else the flow's `paymentOrderId`
+ * cookie; null when neither looks like an order id.
+ */
+export function orderIdOf(Astro: AstroGlobal): string | null {
+  const id =
+    Astro.url.searchParams.get('orderId') ?? Astro.cookies.get('paymentOrderId')?.value ?? '';
+  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
+}
