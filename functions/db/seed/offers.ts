@@ -157,8 +157,9 @@ export const emVariants = [
 
 /**
  * The rules. Nothing redirects on opening a page: the visitor's variants are only stored; closing
- * a promo paywall asks why, answering offers the free days, a returning subscriber who closes the
- * paywall gets the retention paywall.
+ * a promo paywall asks why, answering offers the free days. No rule answers a closed
+ * returning-subscriber paywall: the retention offer is made on /subscription, to a viewer whose
+ * subscription still runs, and no page is a paywall for a returning subscriber.
  */
 export const emRules = [
   {
@@ -212,20 +213,6 @@ export const emRules = [
     priority: 10,
     event_type: 'ShowFreeDaysOffer',
     properties: JSON.stringify({ offer: { name: 'free_days' } }),
-    experiment_slug: null,
-  },
-  {
-    id: 6,
-    match: '{}',
-    trigger: 'closed_returning_subscriber_paywall',
-    audience: 'any',
-    priority: 10,
-    event_type: 'OpenPaywall',
-    properties: JSON.stringify({
-      paywallSlug: 'retention',
-      paywallParams: {},
-      buttonText: 'Получить скидку',
-    }),
     experiment_slug: null,
   },
 ];
