@@ -231,7 +231,7 @@ describe('what the viewer holds', () => {
     // A subscription-only title's paywall is its subscription's.
     expect((await json(await call('/billing/visitor/access/1/'))).paywall).toEqual({
       slug: 'hbo-max',
-      url: '/paywall/hbo-max',
+      url: '/paywall/hbo-max?contentId=1',
     });
     expect((await call('/billing/visitor/access/999/')).status).toBe(404);
   });

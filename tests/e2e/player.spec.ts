@@ -357,7 +357,7 @@ test.describe('the player', () => {
     const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
     await expect(dialog.getByRole('link', { name: 'Оформить подписку' })).toHaveAttribute(
       'href',
-      /^\/paywall\/[a-z0-9-]+$/,
+      /^\/paywall\/[a-z0-9-]+\?contentId=\d+$/,
     );
   });
 

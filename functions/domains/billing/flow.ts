@@ -93,6 +93,8 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   if (offer) query.set('offer', offer);
   if (forTitle && c.contentId) query.set('contentId', String(c.contentId));
   if (c.promo) query.set('promo', c.promo);
+  // A subscription's flow names the title it came from too: /success leads back to it.
+  if (!forTitle && c.contentId && title) query.set('contentId', String(c.contentId));
   const search = query.toString();
   return { tariff, price, cookies, next: `${PAYMENT_TYPE_PATH}${search ? `?${search}` : ''}` };
 }

@@ -145,7 +145,10 @@ export function fittingPaywall(titleId: number, tariffs: TariffDto[]): VisitorAc
   if (tariffs.some((t) => t.buy_type !== 'SVOD' && t.paywall_slug === 'film'))
     return { slug: 'film', url: `/paywall/film?contentId=${titleId}` };
   const svod = tariffs.find((t) => t.buy_type === 'SVOD' && t.paywall_slug);
-  return svod ? { slug: svod.paywall_slug!, url: `/paywall/${svod.paywall_slug}` } : null;
+  // The title travels on, so the paid flow can end with «Смотреть» back on it.
+  return svod
+    ? { slug: svod.paywall_slug!, url: `/paywall/${svod.paywall_slug}?contentId=${titleId}` }
+    : null;
 }
 
 /**
