@@ -1,9 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { priceOffers } from '../db/seed/billing.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
 import { givenSubscription, storedSubscription } from '../domains/billing/account-test-support.ts';
 import { loadBillingFixture } from '../domains/billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
+
+/** The retention offer's price for its period, as the price list has it. */
+const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
 
 /**
  * The viewer's subscriptions over the API: renewal off and on, the retention offer on cancelling
@@ -110,7 +114,7 @@ describe('cancelling with the retention offer', () => {
       paywall_slug: 'retention',
       apply_button: 'Получить скидку',
       cancel_button: 'Отказаться от\u00a0скидки',
-      offer: { first_price: 29_900 },
+      offer: { first_price: RETENTION_PRICE },
     });
     expect((await storedSubscription(subscriptionId))!.isRenew).toBe(1);
   });

@@ -1,10 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { priceOffers } from '../db/seed/billing.ts';
 import { grantStatements } from '../domains/billing/index.ts';
 import { loadBillingFixture } from '../domains/billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { call, RETURNING } from '../test-helpers.ts';
+
+/** The retention offer's price for its period, as the price list has it. */
+const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
 
 /**
  * The storefront API. Fixture: tariffs 1 Амедиатека (30/90/365 days, offers on the month), 2 HBO
@@ -246,7 +250,7 @@ describe('what the viewer holds', () => {
       slug: 'retention',
       eligible: true,
       params: { from: 'cancel' },
-      offer: { name: 'retention', first_price: 29_900, first_period_days: 90 },
+      offer: { name: 'retention', first_price: RETENTION_PRICE, first_period_days: 90 },
     });
     const catalogue = await me.browser.fetch('/billing/customer-retention/paywall/default');
     expect(catalogue.status).toBe(404);

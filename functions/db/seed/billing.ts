@@ -163,7 +163,7 @@ export const priceOffers = [
     id: 2,
     price_id: 1,
     name: 'retention',
-    first_price: 29_900,
+    first_price: 89_700,
     first_period_days: 90,
     title: 'Три месяца за полцены',
     description: '299 ₽ в месяц вместо 599 ₽ следующие три месяца',

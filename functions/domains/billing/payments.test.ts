@@ -1,10 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { priceOffers } from '../../db/seed/billing.ts';
 import { callWithVars } from '../../test-helpers.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
 import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
 import { runRenewals } from './index.ts';
 import { loadBillingFixture } from './test-fixtures.ts';
+
+/** The retention offer's price for its period, as the price list has it. */
+const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
 
 const DAY = 86_400;
 const OK_CARD = '5555555555554477';
@@ -354,7 +358,7 @@ describe('renewals', () => {
     const renewal = await env.DB.prepare("SELECT amount FROM orders WHERE kind = 'renewal'").first<{
       amount: number;
     }>();
-    expect(renewal!.amount).toBe(29_900);
+    expect(renewal!.amount).toBe(RETENTION_PRICE);
     expect(await count('SELECT granted_till AS n FROM subscriptions')).toBe(sub.till + 90 * DAY);
     expect(
       await count('SELECT count(*) AS n FROM subscriptions WHERE renewal_offer_id IS NULL'),
