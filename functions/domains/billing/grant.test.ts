@@ -94,3 +94,40 @@ describe('granting what was paid for', () => {
     ]);
   });
 });
+
+describe('a purchase decides what renews', () => {
+  beforeEach(async () => {
+    await resetAccounts();
+    await loadCatalogueFixture();
+    await loadBillingFixture();
+  });
+
+  const subscriptions = (accountId: number) =>
+    env.DB.prepare(
+      'SELECT tariff_id AS tariff, price_id AS price, is_renew AS renew FROM subscriptions WHERE account_id = ? ORDER BY tariff_id',
+    )
+      .bind(accountId)
+      .all()
+      .then((r) => r.results);
+
+  it('renews at the price last bought, not the first one', async () => {
+    const id = await account();
+    await grant(id, 'order:month');
+    await grant(id, 'order:year', now, { ...monthly, priceId: 3, days: 365 });
+    expect(await subscriptions(id)).toEqual([{ tariff: 1, price: 3, renew: 0 }]);
+  });
+
+  it('stops the renewal of another tariff of the same product when one is bought', async () => {
+    const id = await account();
+    const legacy: GrantTariff = { ...monthly, tariffId: 9, priceId: 12 };
+    await grant(id, 'order:old', now, legacy);
+    await env.DB.prepare('UPDATE subscriptions SET is_renew = 1 WHERE account_id = ?')
+      .bind(id)
+      .run();
+    await grant(id, 'order:new', now + DAY);
+    expect(await subscriptions(id)).toEqual([
+      { tariff: 1, price: 1, renew: 0 },
+      { tariff: 9, price: 12, renew: 0 },
+    ]);
+  });
+});

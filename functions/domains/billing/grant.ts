@@ -70,6 +70,8 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
         )
         .bind(accountId, tariff.productId, g.titleId, now, g.source, g.grantKey),
     ];
+  // A viewer's own purchase picks the price that renews; a renewal, gift or code keeps it.
+  const bought = g.source === 'payment';
   // A new period starts where the running one ends (or now), so paying early loses no days.
   const latest = `(SELECT max(expires_at) FROM entitlements
       WHERE account_id = ?1 AND product_id = ?2 AND kind = 'subscription')`;
@@ -95,6 +97,7 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
            grace_until = NULL,
            is_renew = CASE WHEN ?7 IS NOT NULL THEN 1 ELSE is_renew END,
            payment_method_id = coalesce(?7, payment_method_id),
+           price_id = CASE WHEN ?8 THEN excluded.price_id ELSE price_id END,
            updated_at = ?3`,
       )
       // ?4 doubles as the renewal lead: the next charge is a day before the paid-up date.
@@ -106,6 +109,20 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
         tariff.tariffId,
         tariff.priceId,
         g.paymentMethodId,
+        bought ? 1 : 0,
       ),
+    // The period a viewer paid for is the one that renews; any other tariff of the same product
+    // (the legacy one, say) stops renewing, so one product is never charged twice a period.
+    ...(bought
+      ? [
+          d
+            .prepare(
+              `UPDATE subscriptions SET is_renew = 0, updated_at = ?4
+               WHERE account_id = ?1 AND tariff_id <> ?3 AND is_renew = 1
+                 AND tariff_id IN (SELECT id FROM tariffs WHERE product_id = ?2)`,
+            )
+            .bind(accountId, tariff.productId, tariff.tariffId, now),
+        ]
+      : []),
   ];
 }
