@@ -113,7 +113,7 @@ describe('cancelling with the retention offer', () => {
     expect(retention).toMatchObject({
       paywall_slug: 'retention',
       apply_button: 'Получить скидку',
-      cancel_button: 'Отказаться от\u00a0скидки',
+      cancel_button: 'Отказаться от скидки',
       offer: { first_price: RETENTION_PRICE },
     });
     expect((await storedSubscription(subscriptionId))!.isRenew).toBe(1);

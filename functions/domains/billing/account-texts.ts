@@ -28,8 +28,6 @@ export const accountBillingTexts = {
   retentionUsed: 'Скидку на\u00a0продление можно получить один раз',
   retentionUnavailable: 'Для этой подписки нет скидки на\u00a0продление',
   retentionNotRenewing: 'Скидка действует на\u00a0продление: сначала включите автопродление',
-  applyOffer: 'Получить скидку',
-  declineOffer: 'Отказаться от\u00a0скидки',
   paywallError: 'Ошибка',
 
   cardNotFound: 'Карта не\u00a0найдена',
@@ -51,4 +49,13 @@ export const accountBillingTexts = {
       : days % 30 === 0
         ? `${days / 30}\u00a0${pluralForm(days / 30, { one: 'месяц', few: 'месяца', many: 'месяцев' })}`
         : accountBillingTexts.days(days),
+} as const;
+
+/**
+ * The retention offer's buttons, as docs/product.md («Money») names them: the API answers them
+ * word for word (a client compares them), and pages typeset them as they render.
+ */
+export const RETENTION_BUTTONS = {
+  apply: 'Получить скидку',
+  cancel: 'Отказаться от скидки',
 } as const;

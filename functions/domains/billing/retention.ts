@@ -14,7 +14,7 @@ import {
   setRenewal,
   subscriptionOf,
 } from './account-billing.repo.ts';
-import { accountBillingTexts as t } from './account-texts.ts';
+import { RETENTION_BUTTONS, accountBillingTexts as t } from './account-texts.ts';
 import { retentionPaywall } from './catalogue.ts';
 import {
   accountOf,
@@ -80,8 +80,8 @@ export async function retentionOfferFor(
     priceText: formatRub(offer.first_price),
     firstPrice: offer.first_price,
     firstPeriodDays: offer.first_period_days,
-    applyButton: t.applyOffer,
-    cancelButton: t.declineOffer,
+    applyButton: RETENTION_BUTTONS.apply,
+    cancelButton: RETENTION_BUTTONS.cancel,
   };
 }
 
