@@ -10,6 +10,7 @@ import {
   paymentOptions,
   placeOrder,
   quote,
+  takePromoAttempt,
   visitorPayments,
 } from '../domains/billing/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
@@ -137,6 +138,8 @@ const optionsAnswer = z.object({
 });
 const NOT_FOUND = 'Нет такого заказа у этого зрителя (order_not_found)';
 const PRICE = 'Нет такого тарифа, цены, предложения или промокода для этого зрителя';
+const OWNED = 'Фильм или сериал уже куплен навсегда (title_owned)';
+const GUESSES = 'Слишком много попыток ввести промокод (rate_limited)';
 
 /**
  * YooKassa's published notification addresses: in production a notification from elsewhere is
@@ -171,7 +174,12 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       summary: 'Оформить заказ (placeOrder): сумма считается на сервере',
       auth: true,
       answers: { 200: placedOrder },
-      errors: { 422: `${INVALID}; ${PRICE}`, 503: 'Эквайер не ответил (provider_unavailable)' },
+      errors: {
+        409: OWNED,
+        422: `${INVALID}; ${PRICE}`,
+        429: GUESSES,
+        503: 'Эквайер не ответил (provider_unavailable)',
+      },
     }),
   )
   .post('/checkout', personal, validate('json', checkoutBody), async (c) => {
@@ -250,13 +258,15 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       summary: 'Положить товар в корзину: цена к оплате для этого зрителя, без заказа',
       auth: true,
       answers: { 200: basketAnswer },
-      errors: { 422: `${INVALID}; ${PRICE}` },
+      errors: { 409: OWNED, 422: `${INVALID}; ${PRICE}`, 429: GUESSES },
     }),
   )
   .post('/basket/add-product', personal, validate('json', basketBody), async (c) => {
     const viewer = await payer(c);
     const b = c.req.valid('json');
-    const q = await quote(Number(viewer.account), { ...b, gift: b.isGift });
+    // A code named here is a guess like one typed on /activate: the same limits.
+    if (b.promoCode) await takePromoAttempt(viewer);
+    const q = await quote(viewer, { ...b, gift: b.isGift });
     return c.json({
       tariffId: q.tariff.tariffId,
       priceId: q.priceId,

@@ -4,8 +4,9 @@ import { randomToken } from '../../lib/crypto.ts';
 import { messageSender, outboxStatement, templates } from '../messages/index.ts';
 import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
+import { offerReleaseStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
-import { promoRedemptionStatements } from './promo.ts';
+import { promoRedemptionStatements, promoReleaseStatements } from './promo.ts';
 import { type FiscalData, type ProviderPayment, paymentProvider } from './provider.ts';
 import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
 import { renewalFailedStatements } from './renewal-state.ts';
@@ -285,6 +286,9 @@ async function recordCancel(o: OrderRow, reason: string, at: number) {
           grantedTill: sub.grantedTill,
         })
       : []),
+    // What the order reserved at placement is given back, while it is still pending: once.
+    ...(o.promo_code ? promoReleaseStatements(d, o.promo_code, o.account_id, o.id) : []),
+    offerReleaseStatement(d, o.id),
     d
       .prepare(
         `UPDATE orders SET status = 'canceled', cancel_reason = ?2, updated_at = ?3

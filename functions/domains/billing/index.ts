@@ -103,6 +103,7 @@ export {
   promoRedemptionStatements,
   redeemedPromo,
   redeemPromoCode,
+  takePromoAttempt,
 } from './promo.ts';
 export { promoTexts } from './promo-texts.ts';
 export { paymentProvider, providerName } from './provider.ts';

@@ -3,8 +3,10 @@ import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { confirmOrder } from './confirm.ts';
+import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
 import { type OfferName, quote } from './pricing.ts';
+import { lostPromoRace, promoReservationStatements, takePromoAttempt } from './promo.ts';
 import { paymentProvider } from './provider.ts';
 import { billingTexts as t } from './texts.ts';
 import { ProviderError } from './yookassa.ts';
@@ -76,14 +78,20 @@ export async function placeOrder(viewer: Viewer, input: OrderInput): Promise<Pla
     .bind(accountId, input.clientKey)
     .first<OrderRow>();
   if (existing?.provider_payment_id || existing?.status === 'canceled') return placed(existing);
-  const order = existing ?? (await insertOrder(accountId, input));
+  // A code named at checkout is a guess like one typed on /activate: the same limits.
+  if (!existing && input.promoCode) await takePromoAttempt(viewer);
+  const order = existing ?? (await insertOrder(viewer, accountId, input));
   return placed(await startPayment(order));
 }
 
-async function insertOrder(accountId: number, input: OrderInput): Promise<OrderRow> {
+async function insertOrder(
+  viewer: Viewer,
+  accountId: number,
+  input: OrderInput,
+): Promise<OrderRow> {
   const d = d1();
   const gift = Boolean(input.giftEmail);
-  const q = await quote(accountId, {
+  const q = await quote(viewer, {
     tariffId: input.tariffId,
     priceId: input.priceId,
     offer: input.offer ?? null,
@@ -114,7 +122,8 @@ async function insertOrder(accountId: number, input: OrderInput): Promise<OrderR
   // Consent saves a card for a subscription's renewals; a gift or a one-off purchase saves none.
   const consent = input.recurringConsent && q.tariff.buyType === 'SVOD' && !gift;
   const now = Math.floor(Date.now() / 1000);
-  await d
+  const orderId = crypto.randomUUID();
+  const insert = d
     .prepare(
       `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
          method, payment_method_id, recurring_consent, gift_email, status, provider, client_key,
@@ -123,7 +132,7 @@ async function insertOrder(accountId: number, input: OrderInput): Promise<OrderR
        ON CONFLICT (account_id, client_key) DO NOTHING`,
     )
     .bind(
-      crypto.randomUUID(),
+      orderId,
       accountId,
       gift ? 'gift' : 'purchase',
       q.tariff.tariffId,
@@ -140,8 +149,22 @@ async function insertOrder(accountId: number, input: OrderInput): Promise<OrderR
       q.promo?.code ?? null,
       now,
       now,
-    )
-    .run();
+    );
+  // The order takes the code's use and the offer in its own batch: of orders placed at once,
+  // those that find them taken fail whole, and nothing of them is stored.
+  const statements = [insert];
+  if (q.promo)
+    statements.push(...promoReservationStatements(d, q.promo.code, accountId, orderId, now));
+  if (q.offer) statements.push(offerClaimStatement(d, accountId, q.tariff.tariffId, orderId, now));
+  try {
+    await d.batch(statements);
+  } catch (error) {
+    const lost = q.promo && lostPromoRace(error);
+    if (lost) throw new ApiError(422, lost.message, lost.reason, {}, { field: 'promo' });
+    if (lostOfferRace(error))
+      throw new ApiError(422, t.offerNotAvailable, 'offer_not_available', {}, { field: 'offer' });
+    throw error;
+  }
   // Two submits of one form at once: both read the one order that was stored.
   return (await d
     .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')

@@ -47,7 +47,7 @@ export async function paymentScreen(viewer: Viewer, flow: PurchaseFlow): Promise
   if (!flow.tariffId || !flow.priceId) return { ok: false, problem: null };
   try {
     const [q, options] = await Promise.all([
-      quote(Number(viewer.account), {
+      quote(viewer, {
         tariffId: flow.tariffId,
         priceId: flow.priceId,
         offer: flow.offer,

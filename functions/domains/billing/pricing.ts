@@ -1,5 +1,7 @@
+import { type AgeRating, canSee, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { Partner, TitleType } from '../../shared/catalogue.ts';
 import type { GrantTariff } from './grant.ts';
 import { promoDiscount } from './promo.ts';
 import { periodWords, billingTexts as t } from './texts.ts';
@@ -51,13 +53,58 @@ interface PriceRow {
 const refuse = (message: string, reason: string, field: string) =>
   new ApiError(422, message, reason, {}, { field });
 
+interface TitleRow {
+  name: string;
+  type: TitleType;
+  partner: Partner;
+  ageRating: AgeRating;
+  /** The title is sold by the tariff's product (title_products). */
+  linked: number;
+  /** The account owns it for good already. */
+  owned: number;
+}
+
+/**
+ * The title a purchase names, as this viewer may have it: a rental or purchase is of a title the
+ * tariff's product sells and the viewer may see, and never of one they own for good; a
+ * subscription keeps a title it came from only as the link back to it (never priced, never sold).
+ */
+async function titleOf(
+  viewer: Viewer,
+  accountId: number,
+  row: PriceRow,
+  titleId: number | null | undefined,
+): Promise<{ id: number; name: string } | null> {
+  const forTitle = row.buyType !== 'SVOD';
+  if (!titleId) {
+    if (forTitle) throw refuse(t.titleNeeded, 'title_required', 'contentId');
+    return null;
+  }
+  const title = await d1()
+    .prepare(
+      `SELECT t.name, t.type, t.partner, t.age_rating AS ageRating,
+         EXISTS (SELECT 1 FROM title_products WHERE title_id = t.id AND product_id = ?2) AS linked,
+         EXISTS (SELECT 1 FROM entitlements WHERE account_id = ?3 AND title_id = t.id
+           AND kind = 'purchase') AS owned
+       FROM titles t WHERE t.id = ?1`,
+    )
+    .bind(titleId, row.productId, accountId)
+    .first<TitleRow>();
+  const visible = title !== null && canSee(viewer, { kind: 'title', ...title }).allowed;
+  if (!forTitle) return visible ? { id: titleId, name: title.name } : null;
+  if (!visible || !title.linked) throw refuse(t.titleNotFound, 'title_not_found', 'contentId');
+  if (title.owned) throw new ApiError(409, t.titleOwned, 'title_owned', {}, { field: 'contentId' });
+  return { id: titleId, name: title.name };
+}
+
 /**
  * The price of a purchase for this account, computed here from the price list, the named offer
  * (only when this account may have it) and a discount promo code; anything the client says about
  * amounts is never read.
- * @example await quote(42, { tariffId: 1, priceId: 1, offer: 'new_user' }) // amount 100
+ * @example await quote(viewer, { tariffId: 1, priceId: 1, offer: 'new_user' }) // amount 100
  */
-export async function quote(accountId: number, input: QuoteInput): Promise<Quote> {
+export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
+  const accountId = Number(viewer.account);
   const d = d1();
   const row = await d
     .prepare(
@@ -73,31 +120,21 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
   if (input.gift && (!row.giftable || row.buyType !== 'SVOD'))
     throw refuse(t.giftNotAllowed, 'not_giftable', 'tariffId');
 
-  // A rental or purchase is of a title; a subscription may name the title its flow came from.
-  let titleName: string | null = null;
-  if (row.buyType !== 'SVOD' && !input.titleId)
-    throw refuse(t.titleNeeded, 'title_required', 'contentId');
-  if (input.titleId) {
-    const title = await d
-      .prepare('SELECT name FROM titles WHERE id = ?')
-      .bind(input.titleId)
-      .first<{ name: string }>();
-    if (!title && row.buyType !== 'SVOD')
-      throw refuse(t.titleNotFound, 'title_not_found', 'contentId');
-    titleName = title?.name ?? null;
-  }
+  const title = await titleOf(viewer, accountId, row, input.titleId);
 
   let offer: Quote['offer'] = null;
   let amount = row.price;
   let days = row.periodDuration;
   if (input.offer) {
     if (input.offer === 'free_days') throw refuse(t.freeDaysElsewhere, 'free_days_offer', 'offer');
+    // The retention offer is made once per subscription when renewal is turned off, and charged
+    // by the renewal (apply-retention-offer); it is never bought at checkout.
+    if (input.offer === 'retention')
+      throw refuse(t.retentionElsewhere, 'offer_not_available', 'offer');
     const found = await d
       .prepare(
         `SELECT o.id, o.name, o.title, o.first_price AS firstPrice, o.first_period_days AS firstDays,
-           (SELECT count(*) FROM subscriptions s WHERE s.account_id = ?2 AND s.tariff_id = ?3) AS subs,
-           (SELECT count(*) FROM subscriptions s WHERE s.account_id = ?2 AND s.tariff_id = ?3
-              AND s.status IN ('active', 'renew')) AS live
+           (SELECT count(*) FROM subscriptions s WHERE s.account_id = ?2 AND s.tariff_id = ?3) AS subs
          FROM price_offers o WHERE o.price_id = ?1 AND o.name = ?4`,
       )
       .bind(row.priceId, accountId, row.tariffId, input.offer)
@@ -108,12 +145,10 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
         firstPrice: number;
         firstDays: number;
         subs: number;
-        live: number;
       }>();
-    // A new user's offer and offer 2 are for accounts that never held the tariff; retention
-    // for one that holds it now. Gifts carry no offer.
-    const allowed =
-      found && !input.gift && (found.name === 'retention' ? found.live > 0 : found.subs === 0);
+    // A new user's offer and offer 2 are for accounts that never held the tariff (an order's
+    // claim keeps it to one order at a time, orders.ts). Gifts carry no offer.
+    const allowed = found && !input.gift && found.subs === 0;
     if (!found || !allowed) throw refuse(t.offerNotAvailable, 'offer_not_available', 'offer');
     offer = { id: found.id, name: found.name, title: found.title };
     amount = found.firstPrice;
@@ -140,7 +175,7 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
   const what =
     row.buyType === 'SVOD'
       ? `Подписка «${row.name}» на ${periodWords(days)}`
-      : `${row.name}: «${titleName}»`;
+      : `${row.name}: «${title?.name}»`;
   return {
     tariff: {
       tariffId: row.tariffId,
@@ -157,8 +192,8 @@ export async function quote(accountId: number, input: QuoteInput): Promise<Quote
     periodDays: row.periodDuration,
     offer,
     promo,
-    titleId: titleName ? (input.titleId ?? null) : null,
-    titleName,
+    titleId: title?.id ?? null,
+    titleName: title?.name ?? null,
     amount,
     days,
     vatRate: row.vatRate,

@@ -146,13 +146,7 @@ export async function redeemPromoCode(
 ): Promise<PromoResult> {
   if (!viewer.account) throw refused(401, promoTexts.signIn, 'unauthorized');
   const accountId = Number(viewer.account);
-  await takeOrThrow(
-    [
-      { key: await pseudonym('promo-acc', String(accountId)), ...PROMO_LIMITS.perAccount },
-      { key: await pseudonym('promo-ip', viewer.ip), ...PROMO_LIMITS.perIp },
-    ],
-    now,
-  );
+  await takePromoAttempt(viewer, now);
   const row = await checkedCode(accountId, raw, now);
   if (row.days === null) return resultOf(row);
   if (row.buyType !== 'SVOD' || row.priceId === null)
@@ -174,14 +168,41 @@ export async function redeemPromoCode(
     ]);
   } catch (error) {
     // Another request won the race: the batch was rolled back; say which way it lost.
-    const text = String(error);
-    if (/UNIQUE constraint failed: promo_redemptions/.test(text))
-      throw refused(409, promoTexts.alreadyYours, 'promo_already_redeemed');
-    if (/CHECK constraint failed/.test(text))
-      throw refused(409, promoTexts.usedUp, 'promo_used_up');
+    const lost = lostPromoRace(error);
+    if (lost) throw refused(409, lost.message, lost.reason);
     throw error;
   }
   return resultOf(row);
+}
+
+/**
+ * One attempt at a code, counted against the limits on guessing codes (per account and per IP):
+ * /activate, and a basket or order that names a code. A 429 once they run out.
+ */
+export async function takePromoAttempt(
+  viewer: Pick<Viewer, 'account' | 'ip'>,
+  now = nowSeconds(),
+): Promise<void> {
+  await takeOrThrow(
+    [
+      { key: await pseudonym('promo-acc', String(viewer.account)), ...PROMO_LIMITS.perAccount },
+      { key: await pseudonym('promo-ip', viewer.ip), ...PROMO_LIMITS.perIp },
+    ],
+    now,
+  );
+}
+
+/**
+ * Why a batch with a code's redemption failed when another request took it first (the account's
+ * one redemption, or the last use), or null when it failed for another reason.
+ */
+export function lostPromoRace(error: unknown): { message: string; reason: string } | null {
+  const text = String(error);
+  if (/UNIQUE constraint failed: promo_redemptions/.test(text))
+    return { message: promoTexts.alreadyYours, reason: 'promo_already_redeemed' };
+  if (/CHECK constraint failed/.test(text))
+    return { message: promoTexts.usedUp, reason: 'promo_used_up' };
+  return null;
 }
 
 /**
@@ -221,10 +242,65 @@ export async function promoDiscount(
 }
 
 /**
+ * For the batch that places an order with a discount: the order reserves the code's use, the
+ * same strict redemption as /activate's, tied to the order. It runs only when that order row was
+ * just inserted (a repeated submit of the same form reserves nothing again); a second order of the
+ * account with the code breaks the primary key, one past `max_uses` the CHECK, and the whole
+ * batch — the order too — fails.
+ * @example db.batch([insertOrder, ...promoReservationStatements(db, code, accountId, orderId, now)])
+ */
+export function promoReservationStatements(
+  d: D1Database,
+  code: string,
+  accountId: number,
+  orderId: string,
+  now: number,
+): D1PreparedStatement[] {
+  return [
+    d
+      .prepare(
+        `INSERT INTO promo_redemptions (code, account_id, order_id, redeemed_at)
+         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?3)`,
+      )
+      .bind(code, accountId, orderId, now),
+    d
+      .prepare(
+        `UPDATE promo_codes SET used = used + 1
+          WHERE code = ?1 AND EXISTS (SELECT 1 FROM orders WHERE id = ?2)`,
+      )
+      .bind(code, orderId),
+  ];
+}
+
+/**
+ * For the batch that cancels an order: gives back the use its order reserved, only while the
+ * order is still pending (placed before the statement that cancels it), so it is given back once.
+ */
+export function promoReleaseStatements(
+  d: D1Database,
+  code: string,
+  accountId: number,
+  orderId: string,
+): D1PreparedStatement[] {
+  const mine = `code = ?1 AND account_id = ?2 AND order_id = ?3
+    AND EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
+  return [
+    d
+      .prepare(
+        `UPDATE promo_codes SET used = used - 1
+          WHERE code = ?1 AND EXISTS (SELECT 1 FROM promo_redemptions WHERE ${mine})`,
+      )
+      .bind(code, accountId, orderId),
+    d.prepare(`DELETE FROM promo_redemptions WHERE ${mine}`).bind(code, accountId, orderId),
+  ];
+}
+
+/**
  * For the batch that confirms a paid order with a discount: records the redemption without
  * failing the batch (the money is already taken), and counts a use only for a new redemption
  * that still fits `max_uses` — and, given the order, only while that order is still pending, so a
- * second confirmation of the same payment counts nothing.
+ * second confirmation of the same payment counts nothing. An order placed with its reservation
+ * (promoReservationStatements) already counted its use: this then changes nothing.
  * @example db.batch([...promoRedemptionStatements(db, code, id, now, orderId), markPaid, ...grantStatements(db, g)])
  */
 export function promoRedemptionStatements(

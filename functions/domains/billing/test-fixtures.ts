@@ -15,6 +15,7 @@ export const BILLING_TABLES = [
   'gifts',
   'receipts',
   'payments',
+  'offer_claims',
   'orders',
   'subscriptions',
   'payment_methods',
