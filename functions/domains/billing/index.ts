@@ -115,6 +115,7 @@ export {
   toReceiptView,
 } from './receipt-view.ts';
 export { type ReceiptBody, receiptBody } from './receipts.ts';
+export { reconcilePending } from './reconcile.ts';
 export { RENEWAL } from './renewal-state.ts';
 export { runRenewals } from './renewals.ts';
 export {
@@ -145,3 +146,4 @@ export {
   visitorPurchases,
   watchPaywall,
 } from './visitor.ts';
+export { fromYookassa } from './webhook-sources.ts';
