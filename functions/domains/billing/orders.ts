@@ -174,11 +174,11 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
   const description = await describeOrder(order);
   const buyer = await d
     .prepare(
-      `SELECT a.email, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
+      `SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
        WHERE a.id = ? AND p.id = ?`,
     )
     .bind(order.account_id, order.price_id)
-    .first<{ email: string | null; vatRate: number }>();
+    .first<{ email: string | null; phone: string | null; vatRate: number }>();
   let payment: Awaited<ReturnType<ReturnType<typeof paymentProvider>['createPayment']>>;
   try {
     payment = await paymentProvider().createPayment({
@@ -191,7 +191,11 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
       returnUrl: siteUrl(returnPath(order.id)).href,
       savePaymentMethod: order.recurring_consent === 1,
       metadata: { orderId: order.id },
-      receipt: buyer?.email ? { email: buyer.email, vatRate: buyer.vatRate } : null,
+      // 54-FZ: every payment carries its receipt, to the e-mail or else to the phone.
+      receipt:
+        buyer && (buyer.email || buyer.phone)
+          ? { email: buyer.email, phone: buyer.phone, vatRate: buyer.vatRate }
+          : null,
     });
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
