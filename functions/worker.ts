@@ -12,6 +12,7 @@ import { purgeExpired } from './domains/auth/index.ts';
 export { StreamLimit } from './domains/playback/index.ts';
 
 import { purgeSocial } from './domains/social/index.ts';
+import { reconcileOrders } from './jobs/reconcile.ts';
 import { renewSubscriptions } from './jobs/renewals.ts';
 import { extendTvGuide } from './jobs/tv-guide.ts';
 import { setRevalidator } from './middleware/edge-cache.ts';
@@ -31,9 +32,11 @@ export default {
   /** Cron Triggers (wrangler.toml [triggers]): the TV guide stays a week ahead; spent codes, sessions and counters go. */
   async scheduled(controller, _env, ctx) {
     const now = Math.floor(controller.scheduledTime / 1000);
-    // The quarter-hourly trigger renews subscriptions; the daily one does the rest.
+    // The quarter-hourly trigger renews subscriptions and reconciles pending orders; the daily one
+    // does the rest.
     if (controller.cron === '*/15 * * * *') {
       ctx.waitUntil(renewSubscriptions(now));
+      ctx.waitUntil(reconcileOrders(now));
       return;
     }
     ctx.waitUntil(

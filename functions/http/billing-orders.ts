@@ -5,6 +5,7 @@ import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   checkOrder,
+  fromYookassa,
   handleNotification,
   ownOrder,
   paymentOptions,
@@ -140,31 +141,6 @@ const NOT_FOUND = 'Нет такого заказа у этого зрителя
 const PRICE = 'Нет такого тарифа, цены, предложения или промокода для этого зрителя';
 const OWNED = 'Фильм или сериал уже куплен навсегда (title_owned)';
 const GUESSES = 'Слишком много попыток ввести промокод (rate_limited)';
-
-/**
- * YooKassa's published notification addresses: in production a notification from elsewhere is
- * dropped (it would change nothing anyway: the payment is read back from the acquirer).
- */
-const YOOKASSA_NETS = [
-  '185.71.76.0/27',
-  '185.71.77.0/27',
-  '77.75.153.0/25',
-  '77.75.156.11/32',
-  '77.75.156.35/32',
-  '77.75.154.128/25',
-];
-function fromYookassa(ip: string): boolean {
-  const n = ip.split('.').map(Number);
-  if (n.length !== 4 || n.some((x) => !(x >= 0 && x <= 255))) return false;
-  const value = ((n[0]! << 24) | (n[1]! << 16) | (n[2]! << 8) | n[3]!) >>> 0;
-  return YOOKASSA_NETS.some((net) => {
-    const [base, bits] = net.split('/');
-    const b = base!.split('.').map(Number);
-    const baseValue = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
-    const mask = Number(bits) === 0 ? 0 : (~0 << (32 - Number(bits))) >>> 0;
-    return (value & mask) === (baseValue & mask);
-  });
-}
 
 export const billingOrderRoutes = new Hono<AppEnv>()
   .post(

@@ -262,7 +262,8 @@ async function recordSuccess(
   }
 }
 
-async function recordCancel(o: OrderRow, reason: string, at: number) {
+/** Cancels a pending order; a renewal's counts as a failed charge (retry, grace or the end). */
+export async function recordCancel(o: OrderRow, reason: string, at: number) {
   const d = d1();
   const sub =
     o.kind === 'renewal' && o.subscription_id

@@ -116,6 +116,7 @@ export {
   toReceiptView,
 } from './receipt-view.ts';
 export { type ReceiptBody, receiptBody } from './receipts.ts';
+export { reconcilePending } from './reconcile.ts';
 export { RENEWAL } from './renewal-state.ts';
 export { runRenewals } from './renewals.ts';
 export {
@@ -146,3 +147,4 @@ export {
   visitorPurchases,
   watchPaywall,
 } from './visitor.ts';
+export { fromYookassa } from './webhook-sources.ts';

@@ -2,7 +2,7 @@ import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { confirmOrder } from './confirm.ts';
+import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
 import { type OfferName, quote } from './pricing.ts';
@@ -179,21 +179,29 @@ async function insertOrder(
 export async function startPayment(order: OrderRow, at?: number): Promise<OrderRow> {
   const d = d1();
   let savedProviderId: string | null = null;
-  if (order.method === 'saved' && order.payment_method_id) {
+  if (order.method === 'saved') {
     const m = await d
-      .prepare('SELECT provider_method_id AS id FROM payment_methods WHERE id = ?')
-      .bind(order.payment_method_id)
+      .prepare(
+        'SELECT provider_method_id AS id FROM payment_methods WHERE id = ? AND deleted_at IS NULL',
+      )
+      .bind(order.payment_method_id ?? 0)
       .first<{ id: string }>();
-    savedProviderId = m?.id ?? null;
+    // A saved method that is gone is never swapped for a new card payment nobody would confirm:
+    // the charge fails (a renewal's counts as a failed attempt).
+    if (!m) {
+      await recordCancel(order, 'permission_revoked', at ?? Math.floor(Date.now() / 1000));
+      return (await orderById(order.id))!;
+    }
+    savedProviderId = m.id;
   }
   const description = await describeOrder(order);
   const buyer = await d
     .prepare(
-      `SELECT a.email, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
+      `SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
        WHERE a.id = ? AND p.id = ?`,
     )
     .bind(order.account_id, order.price_id)
-    .first<{ email: string | null; vatRate: number }>();
+    .first<{ email: string | null; phone: string | null; vatRate: number }>();
   let payment: Awaited<ReturnType<ReturnType<typeof paymentProvider>['createPayment']>>;
   try {
     payment = await paymentProvider().createPayment({
@@ -206,11 +214,21 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
       returnUrl: siteUrl(returnPath(order.id)).href,
       savePaymentMethod: order.recurring_consent === 1,
       metadata: { orderId: order.id },
-      receipt: buyer?.email ? { email: buyer.email, vatRate: buyer.vatRate } : null,
+      // 54-FZ: every payment carries its receipt, to the e-mail or else to the phone.
+      receipt:
+        buyer && (buyer.email || buyer.phone)
+          ? { email: buyer.email, phone: buyer.phone, vatRate: buyer.vatRate }
+          : null,
     });
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
     console.error(`billing: payment not created for an order: ${e.message}`);
+    // The acquirer refused a saved method for good (revoked, unknown): the charge failed; the
+    // same request again would be refused again under the same key.
+    if (order.method === 'saved' && definitiveRefusal(e)) {
+      await recordCancel(order, 'permission_revoked', at ?? Math.floor(Date.now() / 1000));
+      return (await orderById(order.id))!;
+    }
     throw new ApiError(503, t.providerUnavailable, 'provider_unavailable');
   }
   const confirmation =
@@ -230,6 +248,13 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
     await confirmOrder(order.id, at);
   return (await orderById(order.id))!;
 }
+
+/**
+ * A 4xx from the acquirer that asking again cannot change; our own credentials (401, 403) and the
+ * acquirer's rate limit (429) are not the payer's method and are retried.
+ */
+const definitiveRefusal = (e: ProviderError) =>
+  e.status >= 400 && e.status < 500 && ![401, 403, 429].includes(e.status);
 
 /** The viewer's own order (a 404 for anyone else's). */
 export async function ownOrder(viewer: Viewer, orderId: string): Promise<OrderRow> {

@@ -55,8 +55,11 @@ export interface CreatePayment {
   returnUrl: string | null;
   savePaymentMethod: boolean;
   metadata: Record<string, string>;
-  /** The 54-FZ receipt the acquirer's fiscal service registers: the buyer and the VAT rate. */
-  receipt: { email: string; vatRate: number } | null;
+  /**
+   * The 54-FZ receipt the acquirer's fiscal service registers: the buyer's contact (the e-mail, or
+   * the E.164 phone of an account without one) and the VAT rate.
+   */
+  receipt: { email: string | null; phone: string | null; vatRate: number } | null;
 }
 
 /** The fiscal data a receipt gets back from the fiscal operator (null until it is registered). */

@@ -24,6 +24,12 @@ interface DueRow {
 
 /** At most this many charges per run; the rest wait for the next run (15 minutes). */
 const BATCH = 50;
+/**
+ * A renewal order whose payment was never created is taken up again after this long. One whose
+ * payment the acquirer holds (pending) is left to reconciliation (reconcile.ts) and is not due:
+ * it would otherwise stay first in line and hold every other renewal up.
+ */
+const RETAKE_AFTER = 600;
 
 export async function runRenewals(now: number): Promise<{ charged: number; skipped: number }> {
   const d = d1();
@@ -38,6 +44,11 @@ export async function runRenewals(now: number): Promise<{ charged: number; skipp
        JOIN tariff_prices p ON p.id = s.price_id
        LEFT JOIN price_offers o ON o.id = s.renewal_offer_id
        WHERE s.status IN ('active', 'renew') AND s.is_renew = 1 AND s.next_charge_at <= ?1
+         AND NOT EXISTS (
+           SELECT 1 FROM orders r
+           WHERE r.status = 'pending' AND r.kind = 'renewal' AND r.subscription_id = s.id
+             AND r.client_key LIKE 'renewal:' || s.id || ':' || s.granted_till || ':%'
+             AND (r.provider_payment_id IS NOT NULL OR r.updated_at >= ?1 - ${RETAKE_AFTER}))
        ORDER BY s.next_charge_at LIMIT ${BATCH}`,
     )
     .bind(now)
@@ -101,7 +112,7 @@ async function claim(s: DueRow, now: number): Promise<OrderRow | null> {
   return held &&
     held.status === 'pending' &&
     !held.provider_payment_id &&
-    held.updated_at < now - 600
+    held.updated_at < now - RETAKE_AFTER
     ? held
     : null;
 }

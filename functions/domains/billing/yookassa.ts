@@ -33,6 +33,17 @@ const encoder = new TextEncoder();
 const VAT_CODES: Record<number, number> = { 0: 2, 10: 3, 20: 4, 22: 11 };
 
 /**
+ * A rate without a code is refused, never sent as «без НДС» (code 1): the receipt would state the
+ * wrong tax to the fiscal operator.
+ */
+function vatCode(rate: number): number {
+  const code = VAT_CODES[rate];
+  if (code === undefined)
+    throw new Error(`payment provider: no vat_code for a VAT rate of ${rate} %`);
+  return code;
+}
+
+/**
  * YooKassa's API v3 (`POST /v3/payments` with the Idempotence-Key, `GET /v3/payments/{id}`,
  * `GET /v3/receipts?payment_id=`), HTTP Basic with the shop id and secret key.
  * @example yookassaProvider({ name: 'yookassa', baseUrl: 'https://api.yookassa.ru', shopId, secretKey, fetch })
@@ -63,14 +74,17 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
       };
       if (p.receipt)
         body.receipt = {
-          customer: { email: p.receipt.email },
+          // YooKassa takes a phone as E.164 digits without the «+» (79000000000).
+          customer: p.receipt.email
+            ? { email: p.receipt.email }
+            : { phone: (p.receipt.phone ?? '').replace(/^\+/, '') },
           tax_system_code: 1,
           items: [
             {
               description: p.description.slice(0, 128),
               quantity: '1.00',
               amount: { value: amountValue(p.amount), currency: 'RUB' },
-              vat_code: VAT_CODES[p.receipt.vatRate] ?? 1,
+              vat_code: vatCode(p.receipt.vatRate),
               payment_mode: 'full_payment',
               payment_subject: 'service',
             },

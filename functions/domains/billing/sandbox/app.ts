@@ -57,10 +57,19 @@ const createBody = z.object({
     .object({ type: z.enum(['redirect', 'qr']), return_url: z.string().optional() })
     .optional(),
   metadata: z.record(z.string(), z.string()).default({}),
-  // As YooKassa's fiscal service: a receipt's items must add up to the payment.
+  // As YooKassa's fiscal service: a receipt's items must add up to the payment, and it names the
+  // buyer by e-mail or by phone (E.164 digits without the «+»).
   receipt: z
     .object({
-      customer: z.object({ email: z.email() }),
+      customer: z
+        .object({
+          email: z.email().optional(),
+          phone: z
+            .string()
+            .regex(/^[1-9]\d{7,14}$/)
+            .optional(),
+        })
+        .refine((c) => c.email || c.phone, 'Нужен email или phone покупателя'),
       tax_system_code: z.number().int().min(1).max(6),
       items: z
         .array(
@@ -133,6 +142,8 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
     const parsed = createBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json(apiError('invalid_request', parsed.error.message), 400);
     const b = parsed.data;
+    // The sandbox's shop registers receipts (54-FZ), as ours does: a payment without one is refused.
+    if (!b.receipt) return c.json(apiError('invalid_request', 'Нужен чек (receipt)'), 400);
     const itemsTotal = b.receipt?.items.reduce(
       (sum, i) => sum + kopecksOf(i.amount.value) * Number(i.quantity),
       0,

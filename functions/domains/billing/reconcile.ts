@@ -1,0 +1,84 @@
+import { d1 } from '../../db/client.ts';
+import { confirmOrder } from './confirm.ts';
+import { paymentProvider } from './provider.ts';
+
+/**
+ * Reconciliation (docs/product.md, «Money»), run by the Cron Trigger beside renewals: an order
+ * whose payment the acquirer may have finished without telling us (the payer closed the tab after
+ * 3-D Secure and the notification was lost; a renewal the acquirer answered «pending») is read
+ * back and confirmed, so nobody is charged without being granted. A receipt registered before the
+ * fiscal operator answered gets its fiscal data once the operator has it.
+ */
+
+const MINUTE = 60;
+const DAY = 86_400;
+/** An order younger than this is still in the payer's hands (or a notification is on its way). */
+const SETTLE = 5 * MINUTE;
+/** The acquirer cancels an unpaid payment long before this; older orders are left alone. */
+const HORIZON = 7 * DAY;
+/** A few reads of the acquirer per run: the rest wait for the next run (15 minutes). */
+const BATCH = 25;
+
+export async function reconcilePending(
+  now: number,
+): Promise<{ checked: number; finished: number; fiscal: number }> {
+  const d = d1();
+  // Oldest-checked first: an order still pending at the acquirer goes to the back of the line,
+  // so a few abandoned payments never hold the others up.
+  const { results } = await d
+    .prepare(
+      `SELECT id FROM orders
+       WHERE status = 'pending' AND created_at > ?1 AND created_at <= ?2 AND updated_at <= ?2
+         AND provider_payment_id IS NOT NULL
+       ORDER BY updated_at LIMIT ${BATCH}`,
+    )
+    .bind(now - HORIZON, now - SETTLE)
+    .all<{ id: string }>();
+  let finished = 0;
+  for (const { id } of results) {
+    try {
+      const o = await confirmOrder(id, now);
+      if (o?.status !== 'pending') finished++;
+      else
+        await d
+          .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
+          .bind(now, id)
+          .run();
+    } catch (e) {
+      console.error(`reconcile: an order was not read: ${e instanceof Error ? e.message : e}`);
+    }
+  }
+  return { checked: results.length, finished, fiscal: await refreshFiscalData(now) };
+}
+
+/** Receipts of the last day still without fiscal data: the fiscal operator is asked again. */
+async function refreshFiscalData(now: number): Promise<number> {
+  const d = d1();
+  const { results } = await d
+    .prepare(
+      `SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
+       JOIN orders o ON o.id = r.order_id
+       WHERE r.fiscal_sign IS NULL AND r.created_at > ? AND o.provider_payment_id IS NOT NULL
+       ORDER BY r.created_at LIMIT ${BATCH}`,
+    )
+    .bind(now - DAY)
+    .all<{ id: string; paymentId: string }>();
+  let updated = 0;
+  for (const r of results) {
+    const fiscal = await paymentProvider()
+      .fiscalData(r.paymentId)
+      .catch(() => null);
+    if (!fiscal) continue;
+    const res = await d
+      .prepare(
+        `UPDATE receipts SET fiscal_storage = ?2, fiscal_document = ?3, fiscal_sign = ?4,
+           body = json_set(body, '$.fiscal.storageNumber', ?2, '$.fiscal.documentNumber', ?3,
+             '$.fiscal.sign', ?4)
+         WHERE id = ?1 AND fiscal_sign IS NULL`,
+      )
+      .bind(r.id, fiscal.fiscalStorage, fiscal.fiscalDocument, fiscal.fiscalSign)
+      .run();
+    updated += res.meta.changes ?? 0;
+  }
+  return updated;
+}

@@ -1,0 +1,15 @@
+import { reconcilePending } from '../domains/billing/index.ts';
+
+/**
+ * The reconciliation job (Cron Trigger, every 15 minutes, beside renewals): orders left pending
+ * are read back from the acquirer and receipts get their late fiscal data
+ * (functions/domains/billing/reconcile.ts).
+ * @example await reconcileOrders(Math.floor(Date.now() / 1000))
+ */
+export async function reconcileOrders(now: number) {
+  const r = await reconcilePending(now);
+  console.log(
+    `reconcile: ${r.checked} pending orders read, ${r.finished} finished, ${r.fiscal} receipts got fiscal data`,
+  );
+  return r;
+}
