@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
-import { loadBillingFixture } from '../domains/billing/test-fixtures.ts';
-import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
+import { Browser, recordMessages, signUp } from '../domains/auth/test-support.ts';
+
+import { freshPaymentsState } from '../domains/billing/test-support.ts';
 import { call } from '../test-helpers.ts';
 
 let n = 0;
@@ -44,14 +44,7 @@ const halfPriceCode = (code: string, validTill = 4_102_444_800) =>
     .run();
 
 beforeEach(async () => {
-  await resetAccounts();
-  await loadCatalogueFixture();
-  await loadBillingFixture();
-  await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await freshPaymentsState();
 });
 
 describe('the billing API of orders and payments', () => {

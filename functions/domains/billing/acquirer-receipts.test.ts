@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
-import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
+import { Browser, recordMessages, signUp } from '../auth/test-support.ts';
+
+import { freshPaymentsState } from './test-support.ts';
 
 const OK_CARD = '5555555555554477';
 let n = 0;
@@ -24,14 +24,7 @@ const checkout = (b: Browser) =>
   });
 
 beforeEach(async () => {
-  await resetAccounts();
-  await loadCatalogueFixture();
-  await loadBillingFixture();
-  await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await freshPaymentsState();
 });
 
 describe('54-FZ receipts sent to the acquirer', () => {

@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOffers } from '../../db/seed/billing.ts';
 import { callWithVars } from '../../test-helpers.ts';
-import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
-import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
+import { Browser, recordMessages, signUp } from '../auth/test-support.ts';
 import { runRenewals } from './index.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
+
+import { freshPaymentsState } from './test-support.ts';
 
 /** The retention offer's price for its period, as the price list has it. */
 const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
@@ -82,14 +82,7 @@ const notify = (paymentId: string, event: string) =>
   });
 
 beforeEach(async () => {
-  await resetAccounts();
-  await loadCatalogueFixture();
-  await loadBillingFixture();
-  await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await freshPaymentsState();
 });
 
 describe('paying for a subscription through the sandbox acquirer', () => {

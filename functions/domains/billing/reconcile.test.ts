@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callWithVars } from '../../test-helpers.ts';
-import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
-import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
+import { Browser, recordMessages, signUp } from '../auth/test-support.ts';
 import { reconcilePending } from './index.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
+
+import { freshPaymentsState } from './test-support.ts';
 
 const DAY = 86_400;
 const OK_CARD = '5555555555554477';
@@ -58,14 +58,7 @@ const value = async (q: string, ...values: unknown[]) =>
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeEach(async () => {
-  await resetAccounts();
-  await loadCatalogueFixture();
-  await loadBillingFixture();
-  await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await freshPaymentsState();
 });
 
 describe('reconciling pending orders', () => {

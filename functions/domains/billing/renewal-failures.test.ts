@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
-import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
+import { Browser, recordMessages, signUp } from '../auth/test-support.ts';
 import { runRenewals } from './index.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
+
+import { freshPaymentsState } from './test-support.ts';
 
 const DAY = 86_400;
 const OK_CARD = '5555555555554477';
@@ -41,14 +41,7 @@ const state = () =>
   ).first<{ status: string; failed: number; till: number }>();
 
 beforeEach(async () => {
-  await resetAccounts();
-  await loadCatalogueFixture();
-  await loadBillingFixture();
-  await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
-  );
+  await freshPaymentsState();
 });
 
 describe('renewals that the acquirer holds or refuses', () => {
