@@ -111,10 +111,27 @@ async function choosePeriod(page: Page, period: RegExp) {
   await expect(page).toHaveURL(/\/payment-type/);
 }
 
-/** A fresh account, signed in on this page. */
+/**
+ * The event manager draws each visitor's payment variants at random (two or three steps, offer 2,
+ * the SBP button); these journeys take the two-step flow without the SBP button, tried out for the
+ * tab's session the way the README says (`?em_experiment=`), so the draw cannot change their path.
+ */
+async function pinVariants(page: Page) {
+  await page.goto('/?em_experiment=steps:two_step,sbp:control');
+  await expect
+    .poll(async () =>
+      decodeURIComponent(
+        (await page.context().cookies()).find((c) => c.name === 'em_experiment')?.value ?? '',
+      ),
+    )
+    .toContain('steps:two_step');
+}
+
+/** A fresh account, signed in on this page, on the two-step payment flow. */
 async function newViewer(page: Page, prefix: string) {
   const email = `${prefix}-${unique()}@example.ru`;
   await signUpByEmail(page, email, PASSWORD);
+  await pinVariants(page);
   return email;
 }
 
@@ -131,7 +148,9 @@ async function subscribeMonthly(page: Page, card = CARD.pays) {
 
 async function otherBrowser(browser: Browser) {
   const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': address() } });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await pinVariants(page);
+  return { context, page };
 }
 
 test('a new viewer subscribes from a paid film’s page and the film plays, with the renewal, the payment and the receipt on record', async ({
