@@ -117,12 +117,17 @@ async function choosePeriod(page: Page, period: RegExp) {
  * tab's session the way the README says (`?em_experiment=`), so the draw cannot change their path.
  */
 async function pinVariants(page: Page) {
-  await page.goto('/?em_experiment=steps:two_step,sbp:control');
+  // A paywall reports `opened_paywall` on every visit, so its answer carries the tried variants.
+  await page.goto('/paywall/default?em_experiment=steps:two_step,sbp:control');
+  // The event-manager call sets the cookie once the page's scripts have run: on a busy machine
+  // that can take a while after the load event.
   await expect
-    .poll(async () =>
-      decodeURIComponent(
-        (await page.context().cookies()).find((c) => c.name === 'em_experiment')?.value ?? '',
-      ),
+    .poll(
+      async () =>
+        decodeURIComponent(
+          (await page.context().cookies()).find((c) => c.name === 'em_experiment')?.value ?? '',
+        ),
+      { timeout: 30_000 },
     )
     .toContain('steps:two_step');
 }
