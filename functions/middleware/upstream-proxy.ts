@@ -131,8 +131,9 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
   headers.set('x-forwarded-host', incoming.host);
   if (shared) {
-    // A shared answer must not depend on who asked first.
-    headers.delete('user-agent');
+    // A shared answer must not depend on who asked first; the edge answers conditional requests
+    // itself (ETag), so the upstream always sends the whole body for the cache to keep.
+    for (const name of ['user-agent', 'if-none-match', 'if-modified-since']) headers.delete(name);
   } else {
     headers.set(CLIENT_IP_HEADER, geo.ip);
     const bearer = await bearerOf(c);
@@ -151,6 +152,9 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
   });
 }
 
+/** The upstream's cookies belong to this site: host-only, whatever domain it named. */
+const ourCookie = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/gi, '');
+
 /** The upstream's answer, made ours: no hop-by-hop headers, its cookies and redirects on this site. */
 function answerOf(response: Response, target: URL, shared: boolean): Response {
   const answer = new Response(response.body, response);
@@ -159,9 +163,7 @@ function answerOf(response: Response, target: URL, shared: boolean): Response {
   for (const name of connection?.split(',') ?? []) answer.headers.delete(name.trim());
   const cookies = answer.headers.getSetCookie();
   answer.headers.delete('set-cookie');
-  // The upstream's cookies belong to this site now: host-only, whatever domain it named.
-  for (const cookie of cookies)
-    answer.headers.append('set-cookie', cookie.replace(/;\s*domain=[^;]*/gi, ''));
+  for (const cookie of cookies) answer.headers.append('set-cookie', ourCookie(cookie));
   const location = answer.headers.get('location');
   if (location) {
     const url = new URL(location, target);
@@ -185,7 +187,8 @@ async function errorOf(response: Response): Promise<Response> {
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  for (const cookie of response.headers.getSetCookie())
+    headers.append('set-cookie', ourCookie(cookie));
   let body: unknown;
   try {
     body = JSON.parse(await response.text());
