@@ -227,14 +227,18 @@ export const upstreamProxy = createMiddleware<AppEnv>(async (c, next) => {
   if (!upstream || !base) return next();
   const shared = isSharedRead(c);
   const request = await upstreamRequest(c, base, shared);
+  // The timeout covers the wait for the answer (and an error's body), not a long body streaming in.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), upstream.timeoutMs);
   try {
-    const response = await fetch(request, { signal: AbortSignal.timeout(upstream.timeoutMs) });
+    const response = await fetch(request, { signal: abort.signal });
     if (response.status >= 400) return await errorOf(response);
     return answerOf(response, new URL(request.url), shared);
-  } catch (err) {
-    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-    return timedOut
+  } catch {
+    return abort.signal.aborted
       ? unavailable(c, texts.upstreamTimeout, 'upstream_timeout')
       : unavailable(c, texts.serverUnavailable, 'upstream_unreachable');
+  } finally {
+    clearTimeout(timer);
   }
 });
