@@ -28,7 +28,7 @@ export function config() {
     billingUrl: '',
     /** Edge proxy mode: the upstream of each API host, or null where this Worker answers itself. */
     get upstream() {
-      return upstreamOf(env, this.siteOrigin);
+      return upstreamOf(env, () => siteOriginOf(env.SITE_ORIGIN, false));
     },
     statUrl: env.STAT_URL ?? '',
     /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
@@ -85,20 +85,22 @@ const TIMEOUT = { fallback: 10_000, min: 100, max: 30_000 };
 /**
  * An absolute http(s) base URL without its trailing slash; null for empty, malformed or this
  * site's own origin (forwarding to ourselves would loop).
- * @example baseUrlOf('https://api.example/v1/', 'https://site.example') // 'https://api.example/v1'
+ * @example baseUrlOf('https://api.example/v1/', () => 'https://site.example') // 'https://api.example/v1'
  */
-function baseUrlOf(value: unknown, siteOrigin: string): string | null {
+function baseUrlOf(value: unknown, siteOrigin: () => string): string | null {
+  if (!value) return null;
   try {
-    const url = new URL(String(value ?? ''));
+    const url = new URL(String(value));
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.origin === siteOrigin && url.pathname === '/') return null;
+    if (url.origin === siteOrigin() && url.pathname === '/') return null;
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     return null;
   }
 }
 
-function upstreamOf(vars: Env, siteOrigin: string): Upstream | null {
+/** Read on every API request: with no upstream var set it touches nothing else (not even SITE_ORIGIN). */
+function upstreamOf(vars: Env, siteOrigin: () => string): Upstream | null {
   const api = baseUrlOf(vars.API_URL, siteOrigin);
   const content = baseUrlOf(vars.CONTENT_URL, siteOrigin) ?? api;
   const billing = baseUrlOf(vars.BILLING_URL, siteOrigin) ?? api;

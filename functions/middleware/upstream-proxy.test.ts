@@ -148,6 +148,15 @@ describe('edge proxy mode: what goes to the upstream', () => {
     expect(outbox.headers.get('x-upstream')).toBeNull();
   });
 
+  it('costs nothing without an upstream: the API answers even where SITE_ORIGIN is missing', async () => {
+    const res = await callWithVars(
+      { ENVIRONMENT: 'production', DEV_ROUTES: 'false', SITE_ORIGIN: '' },
+      '/api/health',
+    );
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-upstream')).toBeNull();
+  });
+
   it('answers everything itself when the upstream named is this site', async () => {
     const res = await callWithVars(
       { API_URL: 'http://localhost:8787/' },
