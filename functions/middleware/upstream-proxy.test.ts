@@ -174,6 +174,8 @@ describe('edge proxy mode: shared CMS reads', () => {
         cookie: `${RETURNING.cookie}; token=${await tokenOf(51)}`,
         'cf-connecting-ip': '203.0.113.51',
         'user-agent': 'Viewer A',
+        'accept-language': 'kk-KZ',
+        'if-none-match': '"viewer-a"',
       },
     });
     expect(first.headers.get('x-edge-cache')).toBe('MISS');
@@ -181,7 +183,8 @@ describe('edge proxy mode: shared CMS reads', () => {
     expect(seen.headers.authorization).toBeUndefined();
     expect(seen.headers.cookie).toBeUndefined();
     expect(seen.headers['x-client-ip']).toBeUndefined();
-    expect(seen.headers['user-agent']).toBeUndefined();
+    for (const name of ['user-agent', 'accept-language', 'if-none-match'])
+      expect(seen.headers[name], name).toBeUndefined();
     // Another member, another device: the same copy, nothing of the first viewer in it.
     const other = await untilCached(path, {
       headers: {

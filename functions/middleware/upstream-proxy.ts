@@ -113,11 +113,25 @@ function isSharedRead(c: Context<AppEnv>): boolean {
   );
 }
 
+/** The visitor's headers a shared CMS read keeps: those that choose the answer's format. */
+const SHARED_HEADERS = ['accept', 'accept-encoding'];
+
+function sharedHeaders(incoming: Headers): Headers {
+  const headers = new Headers();
+  for (const name of SHARED_HEADERS) {
+    const value = incoming.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
 /** The request to the upstream: the visitor's method, path, query and body with the edge's headers. */
 async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean) {
   const incoming = new URL(c.req.url);
   const target = new URL(base + incoming.pathname + incoming.search);
-  const headers = new Headers(c.req.raw.headers);
+  // A shared answer must not depend on who asked first: of the visitor's headers it gets only
+  // what the answer's format needs; the edge answers conditional requests itself (ETag).
+  const headers = shared ? sharedHeaders(c.req.raw.headers) : new Headers(c.req.raw.headers);
   const connection = headers.get('connection');
   for (const name of [...HOP_BY_HOP, ...NOT_FORWARDED]) headers.delete(name);
   for (const name of connection?.split(',') ?? []) headers.delete(name.trim());
@@ -130,11 +144,7 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
   headers.set('cf-ipcountry', geo.country);
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
   headers.set('x-forwarded-host', incoming.host);
-  if (shared) {
-    // A shared answer must not depend on who asked first; the edge answers conditional requests
-    // itself (ETag), so the upstream always sends the whole body for the cache to keep.
-    for (const name of ['user-agent', 'if-none-match', 'if-modified-since']) headers.delete(name);
-  } else {
+  if (!shared) {
     headers.set(CLIENT_IP_HEADER, geo.ip);
     const bearer = await bearerOf(c);
     if (bearer) headers.set('authorization', `Bearer ${bearer}`);
