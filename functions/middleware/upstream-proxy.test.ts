@@ -134,6 +134,18 @@ describe('edge proxy mode: what goes to the upstream', () => {
     expect(moved.headers.get('location')).toBe('/auth/next/?from=upstream');
   });
 
+  it('sends a compressed upstream answer on compressed only to a visitor that accepts it', async () => {
+    const plain = await edge('/auth/users/?behave=gzip', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as Echo).path).toBe('/auth/users/');
+    const gzip = await edge('/auth/users/?behave=gzip', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('makes an answer given to a viewer’s Bearer private, whatever Cache-Control the upstream sent', async () => {
     const res = await edge('/auth/users/', {
       headers: { cookie: `token=${await tokenOf(42)}` },

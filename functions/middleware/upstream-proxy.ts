@@ -166,8 +166,15 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
 const ourCookie = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/gi, '');
 
 /** The upstream's answer, made ours: no hop-by-hop headers, its cookies and redirects on this site. */
-function answerOf(response: Response, target: URL, shared: boolean): Response {
+function answerOf(response: Response, target: URL, shared: boolean, accepts: string): Response {
   const answer = new Response(response.body, response);
+  // The body arrives decoded and the runtime encodes it again as Content-Encoding says: only in an
+  // encoding this visitor accepts (the upstream chose it for the edge, which accepts br and gzip).
+  const encoding = answer.headers.get('content-encoding');
+  if (encoding && !accepts.toLowerCase().includes(encoding.toLowerCase())) {
+    answer.headers.delete('content-encoding');
+    answer.headers.delete('content-length');
+  }
   const connection = answer.headers.get('connection');
   for (const name of HOP_BY_HOP) answer.headers.delete(name);
   for (const name of connection?.split(',') ?? []) answer.headers.delete(name.trim());
@@ -243,7 +250,7 @@ export const upstreamProxy = createMiddleware<AppEnv>(async (c, next) => {
   try {
     const response = await fetch(request, { signal: abort.signal });
     if (response.status >= 400) return await errorOf(response);
-    return answerOf(response, new URL(request.url), shared);
+    return answerOf(response, new URL(request.url), shared, c.req.header('accept-encoding') ?? '');
   } catch {
     return abort.signal.aborted
       ? unavailable(c, texts.upstreamTimeout, 'upstream_timeout')

@@ -8,16 +8,17 @@
  * with the error envelope), json-error (500 with JSON that is not the envelope), public (a CMS
  * answer shared caches may keep, with a count of the requests it answered), cookie (sets a cookie
  * for its own domain), redirect (302 to one of its own paths), drop (no answer at all: the
- * connection fails).
+ * connection fails), gzip (a compressed answer).
  */
 
 const UPSTREAM_HOST = 'upstream.test';
 let served = 0;
 
 export default {
-  async fetch(request) {
+  async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.hostname !== UPSTREAM_HOST) return fetch(request);
+    // Run on its own (`wrangler dev tests/upstream/echo-upstream.js --var ECHO_ALL:true`) it echoes every host.
+    if (url.hostname !== UPSTREAM_HOST && env?.ECHO_ALL !== 'true') return fetch(request);
     served += 1;
     const behave = url.searchParams.get('behave');
     const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
@@ -42,7 +43,7 @@ export default {
     if (behave === 'redirect')
       return new Response(null, {
         status: 302,
-        headers: { location: `http://${UPSTREAM_HOST}/auth/next/?from=upstream` },
+        headers: { location: `${url.origin}/auth/next/?from=upstream` },
       });
     const headers = new Headers({ connection: 'keep-alive, x-upstream-private' });
     headers.set('keep-alive', 'timeout=5');
@@ -51,6 +52,8 @@ export default {
     if (behave === 'public')
       headers.set('cache-control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
     else headers.set('cache-control', 'public, s-maxage=60');
+    // workerd compresses a body whose Content-Encoding says so, as an upstream does for the edge.
+    if (behave === 'gzip') headers.set('content-encoding', 'gzip');
     if (behave === 'cookie')
       headers.append('set-cookie', 'upstream_pref=1; Domain=upstream.test; Path=/; HttpOnly');
     return Response.json(
