@@ -212,6 +212,18 @@ describe('edge proxy mode: shared CMS reads', () => {
     );
   });
 
+  it('sends a shared read without the client’s device, token and tracking parameters, which its key leaves out', async () => {
+    const path = (token: string, device: string) =>
+      `/cms/content/series/?behave=public&page_size=4&token=${token}&deviceId=${device}&utm_source=${device}`;
+    const first = await edge(path('tokenOfViewerA', 'deviceOfViewerA'), { headers: RETURNING });
+    expect(((await first.json()) as Echo).query).toEqual({ behave: 'public', page_size: '4' });
+    const other = await untilCached(path('tokenOfViewerB', 'deviceOfViewerB'), {
+      headers: RETURNING,
+    });
+    const text = await other.text();
+    expect(text).not.toContain('ViewerA');
+  });
+
   it('keeps guests, members and region groups apart, and never shares a kid profile’s read', async () => {
     const path = '/cms/catalogue/genres/?behave=public';
     await edge(path, { headers: RETURNING }).then((r) => r.arrayBuffer());

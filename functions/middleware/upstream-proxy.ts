@@ -6,6 +6,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config, type Upstream } from '../lib/config.ts';
 import { envelope } from '../lib/errors.ts';
 import { sessionOf } from '../lib/session-token.ts';
+import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
 import { COOKIE } from '../shared/cookies.ts';
 import { texts } from '../shared/texts.ts';
 import { cacheVariant } from './edge-cache.ts';
@@ -125,10 +126,24 @@ function sharedHeaders(incoming: Headers): Headers {
   return headers;
 }
 
+/**
+ * The query of a shared read as its cache key holds it (edge-cache.ts): without tracking parameters
+ * or the API client's device and token parameters, so no answer can carry one viewer's into the copy.
+ */
+function sharedSearch(url: URL): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of sharedParams(url))
+    if (!isClientParam(name)) query.append(name, value);
+  const search = query.toString();
+  return search ? `?${search}` : '';
+}
+
 /** The request to the upstream: the visitor's method, path, query and body with the edge's headers. */
 async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean) {
   const incoming = new URL(c.req.url);
-  const target = new URL(base + incoming.pathname + incoming.search);
+  const target = new URL(
+    base + incoming.pathname + (shared ? sharedSearch(incoming) : incoming.search),
+  );
   // A shared answer must not depend on who asked first: of the visitor's headers it gets only
   // what the answer's format needs; the edge answers conditional requests itself (ETag).
   const headers = shared ? sharedHeaders(c.req.raw.headers) : new Headers(c.req.raw.headers);
