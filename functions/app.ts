@@ -46,6 +46,7 @@ import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { typesetHtml } from './middleware/typeset-html.ts';
+import { upstreamProxy } from './middleware/upstream-proxy.ts';
 import { texts } from './shared/texts.ts';
 
 const health = z.object({ status: z.literal('ok') });
@@ -83,6 +84,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     });
   app.use('/auth/*', limit(8));
   app.use('/api/*', limit(32));
+  // Edge proxy mode (API_URL and co. naming another origin): the API paths go upstream from here.
+  app.use(upstreamProxy);
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.
   app.get('/api/health', apiDoc({ tag: 'service', summary: 'Живость', answers: { 200: health } }));
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
