@@ -41,6 +41,7 @@ import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
+import { customerOpened } from './middleware/customer-opened.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
@@ -70,6 +71,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
   }
   app.use(csrfGuard, attribution);
+  app.use(customerOpened);
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.

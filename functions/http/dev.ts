@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { d1RoundTrips } from '../db/d1-meter.ts';
+import { listMarketingCalls } from '../domains/analytics/index.ts';
 import { listOutbox, outboxSender, outgoingMessageSchema } from '../domains/messages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
@@ -16,6 +17,14 @@ const devOnly = createMiddleware<AppEnv>(async (c, next) =>
 const outboxFilter = z.object({
   to: z.string().trim().max(254).optional(),
   channel: z.enum(['email', 'sms']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const marketingFilter = z.object({
+  account: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -36,4 +45,13 @@ export const devApiRoutes = new Hono<AppEnv>()
   .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {
     const { id } = await outboxSender().send(c.req.valid('json'));
     return c.json({ id }, 201, NO_STORE);
+  })
+  // The local customer-marketing tool's calls, newest first (`?account=&limit=`).
+  .get('/marketing', validate('query', marketingFilter), async (c) => {
+    const { account, limit } = c.req.valid('query');
+    return c.json(
+      { results: await listMarketingCalls({ accountId: account, limit }) },
+      200,
+      NO_STORE,
+    );
   });

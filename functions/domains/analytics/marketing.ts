@@ -125,14 +125,17 @@ export function customerAuthenticated(s: SignedInCustomer): void {
 }
 
 /**
- * «Authorised customer opened site»: once per device session and Moscow day (the key), in the
- * background. Answers the day, which the caller remembers so the next page skips the call.
+ * «Authorised customer opened site»: once per device session and Moscow day (the once-key), in
+ * the background; nothing when `known` (the day the caller last told) is already today. Answers
+ * today, which the caller remembers so the day's next pages skip the call.
  */
 export function customerOpenedSite(
   s: SignedInCustomer & { sessionId: string | null },
   now = new Date(),
+  known?: string,
 ): string {
   const day = calendarDay(now);
+  if (known === day) return day;
   inBackground('opened_site', customerOf(s), `${s.sessionId ?? `account-${s.accountId}`}:${day}`);
   return day;
 }
