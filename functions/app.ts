@@ -28,6 +28,7 @@ import { searchRoutes } from './http/search.ts';
 import { seoRoutes } from './http/seo.ts';
 import { showcaseRoutes } from './http/showcases.ts';
 import { socialRoutes } from './http/social.ts';
+import { staffRoutes } from './http/staff.ts';
 import { statRoutes } from './http/stat.ts';
 import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
@@ -116,6 +117,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
+  app.route('/api/staff', staffRoutes);
   app.route('/billing', billingCatalogueRoutes);
   // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
   app.route('/billing', billingAccountRoutes);
