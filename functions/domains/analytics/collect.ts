@@ -2,7 +2,12 @@ import { d1 } from '../../db/client.ts';
 import { run } from '../../db/sql.ts';
 import { calendarDay } from '../../shared/ru.ts';
 import { eventRow, type Received, type StatEvent } from './event.ts';
-import { insertEvent, type MarketingCallRow, marketingCallsQuery } from './repo.ts';
+import {
+  eventsByViewQuery,
+  insertEvent,
+  type MarketingCallRow,
+  marketingCallsQuery,
+} from './repo.ts';
 
 /**
  * Stores an event the stat collector accepted: one D1 write. A doubled send is stored once;
@@ -38,4 +43,9 @@ export async function listMarketingCalls(filter: {
     customer: JSON.parse(r.customer) as unknown,
     createdAt: new Date(r.createdAt).toISOString(),
   }));
+}
+
+/** The stored events of one view id (development only: a browser journey follows its beacon). */
+export function storedEvents(viewId: string): Promise<Record<string, unknown>[]> {
+  return run(eventsByViewQuery(d1(), viewId));
 }

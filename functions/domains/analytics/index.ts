@@ -2,7 +2,12 @@
  * Analytics (docs/product.md, «What we measure»): the stat collector's store, the staff report
  * and the customer-marketing tool.
  */
-export { listMarketingCalls, type MarketingCall, recordEvent } from './collect.ts';
+export {
+  listMarketingCalls,
+  type MarketingCall,
+  recordEvent,
+  storedEvents,
+} from './collect.ts';
 export {
   type StatEvent,
   statEventSchema,

@@ -160,3 +160,14 @@ export function marketingCallsQuery(
         ORDER BY id DESC LIMIT ${filter.limit}`,
   );
 }
+
+/** The stored rows of one view id, as the development API shows them. */
+export function eventsByViewQuery(d: D1Database, viewId: string): Query<Record<string, unknown>[]> {
+  return rows(
+    d,
+    sql`SELECT action, view_id AS viewId, page_type AS pageType, day, account_id AS accountId,
+          profile_id AS profileId, is_kid AS isKid, url_path AS urlPath, url_query AS urlQuery,
+          utm_source AS utmSource, content_id AS contentId, length(user_agent) AS userAgentLength
+        FROM stat_events WHERE view_id = ${viewId} ORDER BY id`,
+  );
+}
