@@ -1,5 +1,6 @@
 import { expect, type Request, test } from '@playwright/test';
 import { signInByEmail } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
 /** The page view's payload the beacon sent. */
 const payloadOf = (request: Request) =>
@@ -30,7 +31,7 @@ test('a page view in a real browser reaches the store with its page type and utm
 }) => {
   const source = `e2e-${Date.now()}`;
   const beacon = page.waitForRequest((r) => r.url().includes('/v2/event?payload='));
-  await page.goto(`/advantages?utm_source=${source}`);
+  await page.goto(`/advantages?utm_source=${source}&utm_medium=cpc`);
   const sent = payloadOf(await beacon);
   expect(sent).toMatchObject({ action: 'page_view', meta: { pageType: 'advantages' } });
   expect(await stored(page.request, sent.viewId)).toMatchObject({
@@ -69,6 +70,7 @@ test('staff see the report as charts with tables; a viewer who is not staff gets
   expect(await charts.count()).toBeGreaterThanOrEqual(3);
   await expect(page.getByRole('table').first()).toBeAttached();
   await expect(page.locator('[data-total="pageViews"]')).not.toHaveText('0');
+  await noViolations(page, '/staff/stats');
   // A narrower range through the form.
   await page.getByLabel('С', { exact: true }).fill('2026-01-01');
   await page.getByLabel('По', { exact: true }).fill('2026-01-07');
