@@ -136,6 +136,18 @@ export function customerOpenedSite(
 ): string {
   const day = calendarDay(now);
   if (known === day) return day;
-  inBackground('opened_site', customerOf(s), `${s.sessionId ?? `account-${s.accountId}`}:${day}`);
+  const key = `${s.sessionId ?? `account-${s.accountId}`}:${day}`;
+  if (toldHere.has(key)) return day;
+  if (toldHere.size >= TOLD_HERE_LIMIT) toldHere.clear();
+  toldHere.add(key);
+  inBackground('opened_site', customerOf(s), key);
   return day;
 }
+
+/**
+ * Once-keys this isolate already sent: a client that keeps no cookie (a script, a bot with a
+ * token) costs the tool's store one write per isolate and day, not one per page. Bounded: cleared
+ * when full, the tool's own once-key still holds.
+ */
+const toldHere = new Set<string>();
+const TOLD_HERE_LIMIT = 10_000;
