@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { sign } from 'hono/jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
 import { call } from '../test-helpers.ts';
@@ -135,6 +136,23 @@ describe('GET /api/staff/stats (the staff report)', () => {
         'staff_only',
       );
     }
+  });
+
+  it('answers 404 to a staff account on a kid profile', async () => {
+    const me = await signUp(new Browser(), messages, 'boss3@mail.ru');
+    await env.DB.prepare('INSERT INTO staff (account_id, granted_at) VALUES (?, 0)')
+      .bind(me.accountId)
+      .run();
+    const claims = { hash: 't', acc: me.accountId, sub: me.userId, bil: me.billingId };
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const as = async (kid: boolean) =>
+      call('/api/staff/stats', {
+        headers: {
+          authorization: `Bearer ${await sign({ ...claims, kid, exp }, 'dev-only-jwt-secret-change-me')}`,
+        },
+      });
+    expect((await as(false)).status).toBe(200);
+    expect((await as(true)).status).toBe(404);
   });
 
   it('refuses a range that is not dates with 422', async () => {
