@@ -28,6 +28,7 @@ import { searchRoutes } from './http/search.ts';
 import { seoRoutes } from './http/seo.ts';
 import { showcaseRoutes } from './http/showcases.ts';
 import { socialRoutes } from './http/social.ts';
+import { staffRoutes } from './http/staff.ts';
 import { statRoutes } from './http/stat.ts';
 import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
@@ -41,6 +42,7 @@ import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
+import { customerOpened } from './middleware/customer-opened.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
@@ -71,6 +73,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
   }
   app.use(csrfGuard, attribution);
+  app.use(customerOpened);
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
@@ -117,6 +120,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
+  app.route('/api/staff', staffRoutes);
   app.route('/billing', billingCatalogueRoutes);
   // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
   app.route('/billing', billingAccountRoutes);
