@@ -117,16 +117,17 @@ try {
   console.log(`  answering at ${worker.origin} after ${seconds(workerStart)}`);
   if (runs_('pages')) for (const page of pages) measured.push(await measurePage(page));
   if (config.api && runs_('api')) apiFigures = await measureApi(config.api);
-  if (config.viewers && runs_('viewers')) {
-    console.log(`\n${config.viewers.count} concurrent viewers…`);
-    viewerFigures = await measureViewers(worker.origin, config.viewers);
-  }
   if (config.signIn && runs_('signin')) {
     console.log('\nsign-in timing…');
     signInFigures = await measureSignIn(worker.origin, config.signIn);
   }
   if (config.player && (runs_('player') || args.player))
     playerFigures = await measurePlayer(config.player);
+  // Last: the Worker may still be working off the viewers' backlog when they stop.
+  if (config.viewers && runs_('viewers')) {
+    console.log(`\n${config.viewers.count} concurrent viewers…`);
+    viewerFigures = await measureViewers(worker.origin, config.viewers);
+  }
 } finally {
   await worker.stop();
 }
