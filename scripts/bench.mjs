@@ -126,7 +126,11 @@ try {
   // Last: the Worker may still be working off the viewers' backlog when they stop.
   if (config.viewers && runs_('viewers')) {
     console.log(`\n${config.viewers.count} concurrent viewers…`);
-    viewerFigures = await measureViewers(worker.origin, config.viewers);
+    // A failure here (a sign-up refused, say) must not lose the figures measured before it.
+    viewerFigures = await measureViewers(worker.origin, config.viewers).catch((error) => {
+      console.error(`  the viewers' load failed: ${error.message}`);
+      return { count: config.viewers.count, failed: error.message };
+    });
   }
 } finally {
   await worker.stop();

@@ -101,6 +101,8 @@ export function verdicts(results, config) {
     }
   }
   const viewers = results.viewers;
+  if (viewers?.failed)
+    rows.push(row('Viewers', `${viewers.count} viewers`, viewers.failed, null, 0, 'lower', String));
   if (viewers?.all) {
     const b = config.viewers?.budgets ?? {};
     const subject = `${viewers.count} viewers, ${Math.round(viewers.seconds)} s`;

@@ -278,7 +278,7 @@ export async function measureViewers(
 
 /** The viewers' lines of the printed report. */
 export function printViewers(v) {
-  if (!v) return;
+  if (!v?.all) return;
   console.log(
     `\n${v.count} concurrent signed-in viewers for ${v.seconds.toFixed(0)} s (arriving over the first ${v.rampSeconds} s; heartbeat every ${v.heartbeatSeconds} s, progress every ${v.progressSeconds} s, a page or list every ~${v.browseSeconds} s; accounts made in ${v.signUpSeconds.toFixed(0)} s beforehand)`,
   );
