@@ -51,6 +51,7 @@ export function loadBudgets(file) {
       name: page.name ?? page.path,
       path: page.path,
       skip: page.skip,
+      expectStatus: page.expectStatus ?? 200,
       budgets: { ...raw.defaults, ...page.budgets },
     };
   });
@@ -61,6 +62,7 @@ export function loadBudgets(file) {
     api: raw.api ?? null,
     signIn: raw.signIn ?? null,
     player: raw.player ?? null,
+    viewers: raw.viewers ?? null,
   };
 }
 

@@ -21,13 +21,14 @@ export const killChromium = () => killAll();
 
 /**
  * Runs Lighthouse (performance and accessibility) on `url` and returns the figures the bench
- * reports, or `{ error }` when Lighthouse could not load the page (for example a 404). The full
+ * reports, or `{ error }` when Lighthouse could not load the page (for example a 404, unless
+ * `ignoreStatusCode`, which the page that answers 404 on purpose sets). The full
  * result goes to `saveTo` when given (open it in the Lighthouse Viewer).
  * @example
  * const run = await lighthouseRun('http://127.0.0.1:8795/faq', '/usr/bin/chromium', '.bench/lhr/faq-1.json');
  * // → { performance: 100, accessibility: 96, lcpMs: 1210, tbtMs: 0, cls: 0, scripts: [...], failing: [...] }
  */
-export async function lighthouseRun(url, chromePath, saveTo) {
+export async function lighthouseRun(url, chromePath, saveTo, { ignoreStatusCode = false } = {}) {
   const chrome = await launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,
@@ -40,6 +41,8 @@ export async function lighthouseRun(url, chromePath, saveTo) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      // The not-found page is measured too: it answers 404 on purpose.
+      ignoreStatusCode,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (saveTo) writeFileSync(saveTo, result.report);

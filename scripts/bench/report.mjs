@@ -99,20 +99,20 @@ export function printBusyNote(results) {
   );
 }
 
-/** API throughput: each route's requests per second and the list's ratio to the trivial route. */
+/** API load: each route's requests per second, its share of the trivial route's, and latencies. */
 export function printThroughput(api) {
   if (!api) return;
   console.log(
-    `\nAPI throughput, ${api.concurrency} concurrent clients for ${api.seconds} s each (same Worker, wrangler dev on this machine)`,
+    `\nAPI on loopback (autocannon), ${api.connections} connections for ${api.seconds} s per route (same Worker, wrangler dev on this machine)`,
   );
-  for (const r of [api.trivial, ...api.lists]) {
+  const ms = (x) => (x === null ? '—' : `${Math.round(x)} ms`);
+  for (const r of [api.trivial, ...api.routes]) {
+    const share =
+      r === api.trivial
+        ? ''
+        : ` ${Math.round((100 * r.perSecond) / api.trivial.perSecond)} % of trivial;`;
     console.log(
-      `  ${r.path.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.requests} answers, ${r.failed} failed; ${r.label})`,
-    );
-  }
-  for (const check of api.checks) {
-    console.log(
-      `  ratio ${check.label}: ${(check.value * 100).toFixed(0)}% of the trivial route; budget ≥ ${(check.budget * 100).toFixed(0)}%: ${check.result}`,
+      `  ${r.path.padEnd(36)} ${r.perSecond.toFixed(0).padStart(5)} req/s;${share} p50 ${ms(r.p50Ms)}, p95 ${ms(r.p95Ms)}, p99 ${ms(r.p99Ms)}; ${r.requests} answers, ${r.failed} failed (${r.name ?? r.label})`,
     );
   }
 }
