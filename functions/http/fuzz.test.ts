@@ -1,7 +1,7 @@
-import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { changedTables, fingerprint } from '../db/test-fingerprint.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
 import { freshPaymentsState } from '../domains/billing/test-support.ts';
 import { loadOffersFixture } from '../domains/offers/test-fixtures.ts';
@@ -201,19 +201,6 @@ function attempts(op: Operation): fc.Arbitrary<Attempt> {
   return choices.length ? fc.oneof(...choices) : fc.constant(null as never);
 }
 
-/** A fingerprint of every table but the rate-limit counters, which a refused attempt may bump. */
-async function fingerprint(): Promise<Map<string, string>> {
-  const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name != 'rate_limits' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name",
-  ).all<{ name: string }>();
-  const rows = await env.DB.batch(results.map((t) => env.DB.prepare(`SELECT * FROM "${t.name}"`)));
-  return new Map(results.map((t, i) => [t.name, JSON.stringify(rows[i]!.results)]));
-}
-
-function changed(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after].filter(([t, rows]) => before.get(t) !== rows).map(([t]) => t);
-}
-
 const schemas = new Map<any, z.ZodType>();
 function validator(doc: any, schema: any): z.ZodType {
   let v = schemas.get(schema);
@@ -321,7 +308,7 @@ describe('the API under generated bad inputs', () => {
               problems.push(`${label}: off its schema: ${parsed.error.message.slice(0, 300)}`);
           }
         }
-        const tables = changed(before, await fingerprint());
+        const tables = changedTables(before, await fingerprint());
         if (tables.length)
           problems.push(`${who} ${op.method} ${op.path} changed ${tables}: ${seen}`);
       }
