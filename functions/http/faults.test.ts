@@ -30,6 +30,8 @@ function withOutage(outage: Outage, b: Browser | null, path: string, init: Reque
 async function expect503(res: Response, reason: string, what: string) {
   const text = await res.text();
   expect(res.status, `${what}: ${text.slice(0, 200)}`).toBe(503);
+  // The security middleware wraps the error path too.
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
   const body = JSON.parse(text);
   expect(body.message, what).toMatch(RUSSIAN);
   expect(body.details.reason, what).toBe(reason);
