@@ -106,7 +106,7 @@ describe('every response', () => {
       if (op.method === 'GET' || op.method === 'HEAD') continue;
       // The acquirer's notifications come from its servers, not a browser (csrf.ts).
       if (op.path === '/billing/notifications/yookassa') continue;
-      for (const foreign of [
+      for (const foreign of <Record<string, string>[]>[
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
