@@ -315,5 +315,7 @@ describe('the API under generated bad inputs', () => {
     }
     expect(problems).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(1000);
+    // The viewer's half was signed in to the end (no generated input signed it out).
+    expect((await viewer.fetch('/auth/account/')).status).toBe(200);
   });
 });
