@@ -14,11 +14,19 @@ function expectSecurityHeaders(res: APIResponse, where: string) {
   expect(h['x-content-type-options'], where).toBe('nosniff');
   expect(h['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
   expect(h['x-frame-options'], where).toBe('DENY');
-  const csp = h['content-security-policy'] ?? '';
-  expect(csp, where).toContain("frame-ancestors 'none'");
-  expect(csp, where).toMatch(/script-src 'self'/);
-  expect(csp, where).toContain("object-src 'none'");
-  expect(csp, where).not.toContain('unsafe-eval');
+  // Pages get the app's policy; static files a stricter one (`default-src 'none'`, public/_headers).
+  const csp = new Map(
+    (h['content-security-policy'] ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values.join(' ')]),
+  );
+  expect(csp.get('frame-ancestors'), where).toBe("'none'");
+  const scripts = csp.get('script-src') ?? csp.get('default-src') ?? '';
+  expect(scripts, where).toMatch(/^'(self|none)'/);
+  expect(scripts, where).not.toMatch(/unsafe-(inline|eval)/);
+  expect(csp.get('object-src') ?? csp.get('default-src'), where).toBe("'none'");
 }
 
 const GUEST_PAGES = [
