@@ -47,7 +47,9 @@ export default defineConfig({
   // in the site's own policy, so inline scripts run by hash and never by a stamped nonce.
   security: { csp: true },
   vite: {
-    define: hlsFeatures,
+    // __BUILD_ID__: which build the Worker runs. The edge cache keys by it, so a new deployment
+    // never serves a page cached by the old one, whose hashed /_astro/ files are gone.
+    define: { ...hlsFeatures, __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
     resolve: { alias: [{ find: /^hls\.js$/, replacement: hlsSource }] },
     // The source is TypeScript with build-time constants: Vite compiles it, esbuild's dev
     // pre-bundling would not apply the constants.

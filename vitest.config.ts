@@ -9,7 +9,20 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: './functions/test-entry.ts',
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations },
+          // The edge proxy's upstream (tests/upstream/echo-upstream.js): a second Worker that takes
+          // the test Worker's outgoing requests, answers those for upstream.test, passes on the rest.
+          outboundService: 'echo-upstream',
+          workers: [
+            {
+              name: 'echo-upstream',
+              modules: true,
+              scriptPath: './tests/upstream/echo-upstream.js',
+              compatibilityDate: '2026-10-01',
+            },
+          ],
+        },
       }),
     ],
     test: {

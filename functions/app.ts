@@ -28,6 +28,7 @@ import { searchRoutes } from './http/search.ts';
 import { seoRoutes } from './http/seo.ts';
 import { showcaseRoutes } from './http/showcases.ts';
 import { socialRoutes } from './http/social.ts';
+import { staffRoutes } from './http/staff.ts';
 import { statRoutes } from './http/stat.ts';
 import { supportRoutes } from './http/support.ts';
 import { techPageRoutes } from './http/tech-pages.ts';
@@ -41,11 +42,13 @@ import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
+import { customerOpened } from './middleware/customer-opened.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { typesetHtml } from './middleware/typeset-html.ts';
+import { upstreamProxy } from './middleware/upstream-proxy.ts';
 import { texts } from './shared/texts.ts';
 
 const health = z.object({ status: z.literal('ok') });
@@ -70,6 +73,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
   }
   app.use(csrfGuard, attribution);
+  app.use(customerOpened);
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
@@ -83,6 +87,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     });
   app.use('/auth/*', limit(8));
   app.use('/api/*', limit(32));
+  // Edge proxy mode (API_URL and co. naming another origin): the API paths go upstream from here.
+  app.use(upstreamProxy);
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.
   app.get('/api/health', apiDoc({ tag: 'service', summary: 'Живость', answers: { 200: health } }));
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
@@ -114,6 +120,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/favourites', favouriteRoutes);
   app.route('/likes', voteRoutes);
   app.route('/v2/event', statRoutes);
+  app.route('/api/staff', staffRoutes);
   app.route('/billing', billingCatalogueRoutes);
   // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
   app.route('/billing', billingAccountRoutes);

@@ -35,5 +35,6 @@ export {
   type SeeReason,
 } from './rules.ts';
 export { visibleChannels, visibleShelves, visibleTitles } from './sql.ts';
+export { canReadReports, staffQuery } from './staff.ts';
 export { accessTexts } from './texts.ts';
 export { type Viewer, type ViewerSource, viewerOf } from './viewer.ts';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { d1RoundTrips } from '../db/d1-meter.ts';
+import { listMarketingCalls, storedEvents } from '../domains/analytics/index.ts';
 import { listOutbox, outboxSender, outgoingMessageSchema } from '../domains/messages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
@@ -19,6 +20,14 @@ const outboxFilter = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+const marketingFilter = z.object({
+  account: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
@@ -26,6 +35,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * - `GET /d1-meter`: D1 round trips of this isolate so far (the bench and tests diff it per page).
  * - `GET /outbox/?to=&channel=&limit=`: stored messages, newest first (`{ results: [...] }`).
  * - `POST /outbox/`: stores a message as the outbox sender would (for tests and manual checks).
+ * - `GET /marketing/?account=&limit=`: the local customer-marketing tool's calls, newest first.
+ * - `GET /stat-events/?view=`: the stat collector's stored events of one view id.
  */
 export const devApiRoutes = new Hono<AppEnv>()
   .use('*', devOnly)
@@ -36,4 +47,19 @@ export const devApiRoutes = new Hono<AppEnv>()
   .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {
     const { id } = await outboxSender().send(c.req.valid('json'));
     return c.json({ id }, 201, NO_STORE);
-  });
+  })
+  // The local customer-marketing tool's calls, newest first (`?account=&limit=`).
+  .get('/marketing', validate('query', marketingFilter), async (c) => {
+    const { account, limit } = c.req.valid('query');
+    return c.json(
+      { results: await listMarketingCalls({ accountId: account, limit }) },
+      200,
+      NO_STORE,
+    );
+  })
+  // The stat collector's stored events of one view id (`?view=`), as a journey follows its beacon.
+  .get(
+    '/stat-events',
+    validate('query', z.object({ view: z.string().min(8).max(64) })),
+    async (c) => c.json({ results: await storedEvents(c.req.valid('query').view) }, 200, NO_STORE),
+  );

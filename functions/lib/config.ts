@@ -22,10 +22,18 @@ export function config() {
     get siteOrigin() {
       return siteOriginOf(env.SITE_ORIGIN, isProduction);
     },
-    /** docs/product.md, «How the site talks to the API» base URLs; empty means this Worker. Content and billing fall back to the API URL. */
-    apiUrl: env.API_URL ?? '',
-    contentUrl: env.CONTENT_URL || env.API_URL || '',
-    billingUrl: env.BILLING_URL || env.API_URL || '',
+    /**
+     * The base URLs islands call (docs/product.md, «How the site talks to the API»): always this
+     * site. API_URL, CONTENT_URL and BILLING_URL name the upstream this Worker forwards to
+     * (`upstream`, README «Edge proxy mode»), so the browser never calls it or holds its token.
+     */
+    apiUrl: '',
+    contentUrl: '',
+    billingUrl: '',
+    /** Edge proxy mode: the upstream of each API host, or null where this Worker answers itself. */
+    get upstream() {
+      return upstreamOf(env, () => siteOriginOf(env.SITE_ORIGIN, false));
+    },
     statUrl: env.STAT_URL ?? '',
     /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',
@@ -60,6 +68,54 @@ export function config() {
       /** Odnoklassniki signs API calls with the application's public key as well. */
       okPublicKey: String((env as unknown as Record<string, unknown>).SOCIAL_OK_PUBLIC_KEY ?? ''),
     },
+  };
+}
+
+/** The upstream API hosts of edge proxy mode (functions/middleware/upstream-proxy.ts). */
+export interface Upstream {
+  /** Origin (and base path) of the main API: /auth, /api, /billing unless BILLING_URL, the lists. */
+  api: string | null;
+  /** Of every path containing /cms/; CONTENT_URL, else API_URL. */
+  content: string | null;
+  /** Of /billing; BILLING_URL, else API_URL. */
+  billing: string | null;
+  /** How long an upstream may take to answer before the visitor gets a 503. */
+  timeoutMs: number;
+}
+
+/** UPSTREAM_TIMEOUT_MS: 10 s unless set, never below 0.1 s or above 30 s (the Worker's own limits). */
+const TIMEOUT = { fallback: 10_000, min: 100, max: 30_000 };
+
+/**
+ * An absolute http(s) base URL without its trailing slash; null for empty, malformed or this
+ * site's own origin (forwarding to ourselves would loop).
+ * @example baseUrlOf('https://api.example/v1/', () => 'https://site.example') // 'https://api.example/v1'
+ */
+function baseUrlOf(value: unknown, siteOrigin: () => string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(String(value));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.origin === siteOrigin() && url.pathname === '/') return null;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Read on every API request: with no upstream var set it touches nothing else (not even SITE_ORIGIN). */
+function upstreamOf(vars: Env, siteOrigin: () => string): Upstream | null {
+  const api = baseUrlOf(vars.API_URL, siteOrigin);
+  const content = baseUrlOf(vars.CONTENT_URL, siteOrigin) ?? api;
+  const billing = baseUrlOf(vars.BILLING_URL, siteOrigin) ?? api;
+  if (!api && !content && !billing) return null;
+  const asked = Number((vars as unknown as Record<string, unknown>).UPSTREAM_TIMEOUT_MS);
+  const timeoutMs = Number.isFinite(asked) && asked > 0 ? asked : TIMEOUT.fallback;
+  return {
+    api,
+    content,
+    billing,
+    timeoutMs: Math.min(TIMEOUT.max, Math.max(TIMEOUT.min, Math.round(timeoutMs))),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteUrl } from './config.ts';
-import { isTrackingParam } from './tracking-params.ts';
+import { isClientParam, isTrackingParam } from './tracking-params.ts';
 
 /** Query of every paginated list: 1-based page, page size up to 60. */
 export const pageQuery = z.object({
@@ -19,7 +19,8 @@ export interface Paged<T> {
 
 /**
  * Wraps one page of rows with absolute next/previous URLs that keep the caller's other filters,
- * on the site's configured origin (never the request's Host) and without tracking parameters.
+ * on the site's configured origin (never the request's Host), without tracking parameters and
+ * without the API client's device and token parameters (the client adds its own to every call).
  * @example paged(rows, total, new URL(c.req.url), { page: 2, page_size: 24 })
  */
 export function paged<T>(
@@ -29,10 +30,11 @@ export function paged<T>(
   { page, page_size }: PageQuery,
 ): Paged<T> {
   const at = (p: number) => {
-    // A list may be shared at the edge: one caller's tracking parameters stay out of its links.
+    // A list may be shared at the edge: one caller's tracking, device and token parameters stay
+    // out of its links.
     const u = siteUrl(url);
     for (const name of [...u.searchParams.keys()])
-      if (isTrackingParam(name)) u.searchParams.delete(name);
+      if (isTrackingParam(name) || isClientParam(name)) u.searchParams.delete(name);
     u.searchParams.set('page', String(p));
     u.searchParams.set('page_size', String(page_size));
     return u.href;

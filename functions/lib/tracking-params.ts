@@ -15,3 +15,14 @@ export function sharedParams(url: URL): [string, string][] {
     .filter(([name]) => !isTrackingParam(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/**
+ * The device and session parameters the API client adds to every call (deviceId, deviceModel,
+ * token…). A public CMS answer never depends on them: a shared cache leaves them out of its key,
+ * or every device would fill its own copy.
+ */
+const CLIENT_PARAM =
+  /^(deviceId|deviceModel|deviceType|deviceVendor|os|osVersion|browserVersion|browserType|token|platform|supportLive)$/;
+
+/** Whether a query parameter is one of the API client's device and session parameters. */
+export const isClientParam = (name: string): boolean => CLIENT_PARAM.test(name);

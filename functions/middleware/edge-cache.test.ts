@@ -87,6 +87,23 @@ describe('edge cache of CMS answers', () => {
     expect(res.headers.get('x-edge-cache')).toBe('HIT');
   });
 
+  it('shares one copy between devices: the API client’s device and token parameters are not in the key', async () => {
+    const device = (id: string) =>
+      `/cms/content/movies/?page_size=2&deviceId=${id}&deviceModel=Chrome&os=Linux&platform=web&supportLive=true`;
+    await call(device('a1'), { headers: RETURNING }).then((r) => r.arrayBuffer());
+    await untilCached(device('a1'), { headers: RETURNING });
+    const other = await call(`${device('b2')}&token=secret-b2`, { headers: RETURNING });
+    expect(other.headers.get('x-edge-cache')).toBe('HIT');
+    // The shared copy's links carry nobody's device or token.
+    const { next } = (await other.json()) as { next: string };
+    expect(new URL(next).searchParams.get('page')).toBe('2');
+    expect(next).not.toMatch(/deviceId|token|a1|platform/);
+    const otherList = await call('/cms/content/movies/?page_size=1&deviceId=b2', {
+      headers: RETURNING,
+    });
+    expect(otherList.headers.get('x-edge-cache')).toBe('MISS');
+  });
+
   it('does not keep errors, and does not offer a shared cache an answer that sets a cookie', async () => {
     const missing = await call('/cms/content/movies/999999/', { headers: RETURNING });
     expect(missing.status).toBe(404);
@@ -115,7 +132,7 @@ describe('edge cache of CMS answers', () => {
         },
       },
     );
-    await (await openEdgeCache()).put(cacheKey(url, 'cis.guest'), stale);
+    await (await openEdgeCache()).put(cacheKey(url, 'cis.guest', 'cms'), stale);
     const served = await call(path, { headers: RETURNING });
     expect(served.headers.get('x-edge-cache')).toBe('STALE');
     expect(await names(served)).toEqual(['Старая копия']);

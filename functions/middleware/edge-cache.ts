@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { sharedParams } from '../lib/tracking-params.ts';
+import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
 import { TOAST_COOKIE } from '../shared/toasts.ts';
 
 /**
@@ -33,14 +33,20 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   return `${geo.regionGroup}.${session.signedIn ? 'member' : 'guest'}`;
 }
 
+declare const __BUILD_ID__: string | undefined;
+/** The build this Worker runs (astro.config.mjs); Worker tests run unbuilt source. */
+const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
+
 /**
- * The cache key: this URL without tracking parameters, parameters sorted, and the variant as an
- * extra parameter, so region groups and sign-in states never read each other's entries.
+ * The cache key: this URL without tracking parameters (and, for CMS answers, without the API
+ * client's device parameters), parameters sorted, and the build and variant as an extra
+ * parameter, so region groups, sign-in states and deployments never read each other's entries.
  */
-export function cacheKey(url: URL, variant: string): Request {
+export function cacheKey(url: URL, variant: string, scope: CacheScope = 'page'): Request {
   const key = new URL(url.pathname, url.origin);
-  for (const [name, value] of sharedParams(url)) key.searchParams.append(name, value);
-  key.searchParams.set('__edge', variant);
+  for (const [name, value] of sharedParams(url))
+    if (scope === 'page' || !isClientParam(name)) key.searchParams.append(name, value);
+  key.searchParams.set('__edge', `${BUILD}.${variant}`);
   return new Request(key.toString(), { method: 'GET' });
 }
 
@@ -145,7 +151,7 @@ export function edgeCache(scope: CacheScope) {
       return;
     }
     const cache = await openEdgeCache();
-    const key = cacheKey(new URL(c.req.url), variant);
+    const key = cacheKey(new URL(c.req.url), variant, scope);
     if (scope === 'page') c.set('pageRequest', sharedPageRequest(c.req.raw));
     const revalidating = c.req.header(REVALIDATE) === token();
     if (!revalidating) {

@@ -11,6 +11,8 @@ export const texts = {
   unreadableBody: 'Не удалось прочитать запрос. Обновите страницу и попробуйте ещё раз',
   /** spec, docs/product.md, «When things go wrong» */
   serverUnavailable: 'Сервис недоступен. Попробуйте позже',
+  /** Edge proxy mode: the upstream API did not answer in time (README, «Edge proxy mode»). */
+  upstreamTimeout: 'Сервис не ответил вовремя. Попробуйте позже',
   flagNotFound: 'Такого флага нет',
   techPageNotFound: 'Страница не найдена',
   csrf: 'Запрос отклонён: он пришёл не с нашего сайта',

@@ -288,11 +288,15 @@ test.describe('the player', () => {
     request,
   }) => {
     const events: string[] = [];
+    // Every page also sends its page view to /v2/event: only the player's view events count here.
+    const isView = (url: string) =>
+      url.includes('/v2/event?payload=') &&
+      JSON.parse(new URL(url).searchParams.get('payload') ?? '{}').action === 'view';
     page.on('request', (r) => {
-      if (r.url().includes('/v2/event?payload=')) events.push(r.url());
+      if (isView(r.url())) events.push(r.url());
     });
     await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
-    const answered = page.waitForResponse((r) => r.url().includes('/v2/event?payload='));
+    const answered = page.waitForResponse((r) => isView(r.url()));
     await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
     expect((await answered).status()).toBe(204);
     await playsPast(page, 1);

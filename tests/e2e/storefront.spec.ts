@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpByEmail, unique } from './support/accounts.ts';
+import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 
 /** The storefront: what unlocks a title, paywalls, choosing a period, the try button. */
 
@@ -179,6 +179,22 @@ test('the kept steps variant picks the steps on /payment, steps= still overrides
   await page.getByRole('button', { name: 'Перейти к оплате' }).click();
   await expect(page).toHaveURL(/\/payment-type\?offer=offer2$/);
   await expect(page.getByRole('button', { name: /Оплатить\s199\s₽/u })).toBeVisible();
+});
+
+test('an account that held the tariff is not shown offer 2 or the new user’s price on /payment, and pays the list price', async ({
+  page,
+}) => {
+  await signInByEmail(page, 'subscriber@demo.amediateka.example', 'smotrim-demo');
+  await keepVariants(page, 'sbp:control,steps:offer2');
+  await page.goto('/payment?id=1');
+  await expect(page.getByText('Шаг 1 из 2')).toBeVisible();
+  await expect(page.locator('.payment__option').first()).toContainText('₽');
+  await expect(page.getByText(/Первый\sмесяц\sза/u)).toHaveCount(0);
+  await page.goto('/payment?id=1&offer=new_user');
+  await expect(page.getByText(/Первый\sмесяц\sза/u)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page).toHaveURL(/\/payment-type$/);
+  await expect(page.getByRole('button', { name: /Оплатить\s599\s₽/u })).toBeVisible();
 });
 
 test('a discount code travels from the paywall through /payment to the discounted amount', async ({

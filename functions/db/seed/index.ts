@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, demoStatements } from './demo.ts';
 import { flagSeed } from './flags.ts';
 import { offersSql } from './offers.ts';
 import { insertIgnore } from './sql.ts';
+import { staffDemoStatements } from './staff.ts';
 import { techPageSeed } from './tech-pages.ts';
 
 const reference = process.env.SEED_REFERENCE ?? calendarDay(new Date());
@@ -36,6 +37,10 @@ const sql = [
   offersSql(),
   // After the catalogue: the demo history and favourites pick titles from it.
   ...demoStatements(
+    await hashPassword(DEMO_ACCOUNTS.subscriber.password),
+    moscowMidnight(reference),
+  ),
+  ...staffDemoStatements(
     await hashPassword(DEMO_ACCOUNTS.subscriber.password),
     moscowMidnight(reference),
   ),

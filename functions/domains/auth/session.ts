@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { COOKIE, credentialCookie, isHttps, publicCookie } from '../../shared/cookies.ts';
 import { PURCHASE_COOKIE_NAMES } from '../../shared/purchase-flow.ts';
+import { customerAuthenticated } from '../analytics/index.ts';
 import { SESSION_SECONDS } from './limits.ts';
 import { type DeviceFacts, liveSession, toSignedIn, touchSession } from './repo.ts';
 import { authTexts } from './texts.ts';
@@ -105,6 +106,7 @@ export async function signedInAnswer(
 ): Promise<TokenAnswer> {
   const answer = await tokenAnswer(s, config().jwtSecret, now);
   setSessionCookies(c, s, answer.token, credential);
+  customerAuthenticated(s);
   return answer;
 }
 

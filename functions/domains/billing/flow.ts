@@ -44,6 +44,25 @@ export interface ChosenPurchase {
   next: string;
 }
 
+/** Whether an account ever held a tariff (a subscription row of any status). */
+const heldQuery = (account: number, tariffId: number) =>
+  firstRow<{ n: number }>(
+    d1(),
+    sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${account} AND tariff_id = ${tariffId}`,
+  );
+
+/**
+ * Whether the offers for accounts new to a tariff (the new user's offer, offer 2) are this
+ * viewer's: signed in and never held the tariff. /payment shows their price only then, as the
+ * checkout charges it only then.
+ * @example await newToTariff(viewer, 1) // false for an account that ever subscribed to tariff 1
+ */
+export async function newToTariff(viewer: Viewer, tariffId: number): Promise<boolean> {
+  const account = signedIn(viewer);
+  const [held] = await batch(d1(), [heldQuery(account, tariffId)] as const);
+  return !held?.n;
+}
+
 const refused = (message: string, reason: string, field: string) =>
   new ApiError(422, message, reason, {}, { field, fields: [{ field, message }] });
 
@@ -58,10 +77,7 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   const [t, p, o, title, held] = await batch(d, [
     ...tariffQueries(d, and(ON_SALE, sql`t.id = ${c.tariffId}`)),
     titleSaleQuery(d, c.contentId ?? 0),
-    firstRow<{ n: number }>(
-      d,
-      sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${account} AND tariff_id = ${c.tariffId}`,
-    ),
+    heldQuery(account, c.tariffId),
   ] as const);
   const [tariff] = toTariffs(t, p, o);
   if (!tariff) throw refused(storeTexts.tariffNotFound, 'tariff_not_found', 'tariffId');

@@ -40,6 +40,7 @@ export { type DaysGrant, daysGrantStatements } from './days-grant.ts';
 export {
   type ChosenPurchase,
   choosePurchase,
+  newToTariff,
   OFFER_NAMES,
   type PurchaseChoice,
   partnerActivation,

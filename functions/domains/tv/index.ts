@@ -1,4 +1,5 @@
 export { GUIDE_DAY_STARTS_AT, guideDay, guideDayStart, guideDays } from './day.ts';
+export type { Programme } from './repo.ts';
 export {
   channelScheduleQueries,
   channelsQuery,

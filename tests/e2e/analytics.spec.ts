@@ -1,0 +1,80 @@
+import { expect, type Request, test } from '@playwright/test';
+import { signInByEmail } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
+
+/** The page view's payload the beacon sent. */
+const payloadOf = (request: Request) =>
+  JSON.parse(new URL(request.url()).searchParams.get('payload') ?? '{}') as {
+    viewId: string;
+    action: string;
+    meta: { pageType: string };
+  };
+
+/** Asks the development API until the beacon's event is stored (the beacon does not wait). */
+async function stored(request: import('@playwright/test').APIRequestContext, viewId: string) {
+  let rows: Record<string, unknown>[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/api/stat-events/?view=${viewId}`);
+        rows = ((await res.json()) as { results: Record<string, unknown>[] }).results;
+        return rows.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  return rows[0]!;
+}
+
+test('a page view in a real browser reaches the store with its page type and utm source', async ({
+  page,
+}) => {
+  const source = `e2e-${Date.now()}`;
+  const beacon = page.waitForRequest((r) => r.url().includes('/v2/event?payload='));
+  await page.goto(`/advantages?utm_source=${source}&utm_medium=cpc`);
+  const sent = payloadOf(await beacon);
+  expect(sent).toMatchObject({ action: 'page_view', meta: { pageType: 'advantages' } });
+  expect(await stored(page.request, sent.viewId)).toMatchObject({
+    action: 'page_view',
+    pageType: 'advantages',
+    urlPath: '/advantages',
+    utmSource: source,
+    accountId: '',
+  });
+
+  // The home page is «home»: each page decides its own type.
+  const home = page.waitForRequest((r) => r.url().includes('/v2/event?payload='));
+  await page.goto('/');
+  expect(payloadOf(await home).meta.pageType).toBe('home');
+});
+
+test('staff see the report as charts with tables; a viewer who is not staff gets 404', async ({
+  page,
+}) => {
+  expect((await page.goto('/staff/stats'))?.status()).toBe(404);
+  await signInByEmail(page, 'staff@demo.amediateka.example', 'smotrim-demo');
+  const res = await page.goto('/staff/stats');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Статистика' })).toBeVisible();
+  for (const name of [
+    'События по дням',
+    'Популярные тайтлы',
+    'Открытия страниц по типам',
+    'Источники (utm_source)',
+  ]) {
+    const chart = page.getByRole('figure', { name });
+    await expect(chart).toBeVisible();
+  }
+  // The page views this journey made (/auth, the home page after sign-in) are in the figures.
+  const charts = page.getByRole('img');
+  expect(await charts.count()).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('table').first()).toBeAttached();
+  await expect(page.locator('[data-total="pageViews"]')).not.toHaveText('0');
+  await noViolations(page, '/staff/stats');
+  // A narrower range through the form.
+  await page.getByLabel('С', { exact: true }).fill('2026-01-01');
+  await page.getByLabel('По', { exact: true }).fill('2026-01-07');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-07/);
+  await expect(page.locator('[data-total="pageViews"]')).toHaveText('0');
+});
