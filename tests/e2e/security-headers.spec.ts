@@ -49,6 +49,7 @@ const GUEST_PAGES = [
   '/403',
   '/500',
   '/resume',
+  '/staff/stats',
   '/robots.txt',
   '/sitemap.xml',
   '/favicon.svg',
