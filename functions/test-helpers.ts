@@ -37,13 +37,25 @@ const context = {
  * configuration. The app runs in the test's own context, so `config()` sees the change.
  * @example await callWithVars({ ENVIRONMENT: 'production', DEV_ROUTES: 'false' }, '/dev/api/outbox/')
  */
-export async function callWithVars(
+export function callWithVars(
   vars: Record<string, string>,
   path: string,
   init: RequestInit & { country?: string } = {},
 ): Promise<Response> {
+  return callWithEnv(vars, path, init);
+}
+
+/**
+ * As `callWithVars`, with any binding changed too (e.g. a D1 that is down).
+ * @example await callWithEnv({ DB: failingD1(env.DB, { all: true }).db }, '/cms/products/')
+ */
+export async function callWithEnv(
+  changes: Partial<Env> | Record<string, unknown>,
+  path: string,
+  init: RequestInit & { country?: string } = {},
+): Promise<Response> {
   app ??= createEdgeApp();
-  const changed = { ...env, ...vars } as Env;
+  const changed = { ...env, ...changes } as Env;
   return (await withEnv(changed, () =>
     app!.fetch(request(path, init), changed, context),
   )) as Response;

@@ -1,5 +1,6 @@
 // `npm test`: every test. Type check (astro check), Worker tests (vitest in workerd, real local D1), then a
-// fresh build and Playwright journeys in Debian's Chromium against wrangler dev. Ends with one summary line.
+// fresh build, the production bundle's size (wrangler's dry run), and Playwright journeys in
+// Debian's Chromium against wrangler dev. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -44,7 +45,11 @@ ensureChromium();
 // The sample HLS media the player plays (scripts/media): made once into .media/ (about a minute of
 // ffmpeg on 2 cores on a clean clone, then cached), then checked segment by segment.
 run('media', process.execPath, ['scripts/media/generate.mjs', '--verify']);
-if (run('build', 'astro', ['build'])) run('browser tests', 'playwright', ['test']);
+if (run('build', 'astro', ['build'])) {
+  // The production Worker as deploy would upload it, and its size against the Workers limits.
+  run('production bundle', process.execPath, ['scripts/bundle-size.mjs']);
+  run('browser tests', 'playwright', ['test']);
+}
 
 const passed = results.reduce((n, r) => n + count(r.out, 'passed'), 0);
 const failed = results.reduce((n, r) => n + count(r.out, 'failed'), 0);

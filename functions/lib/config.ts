@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { requireSecret } from './unavailable.ts';
 
 /**
  * Runtime configuration from wrangler vars and secrets (wrangler.toml, `.dev.vars`, `wrangler secret`).
@@ -13,7 +14,10 @@ export function config() {
     /** Local `request.cf` is a fixed mock, so outside production only CF-IPCountry counts. */
     trustCf: isProduction,
     fallbackCountry: env.GEO_FALLBACK_COUNTRY || 'XX',
-    jwtSecret: env.JWT_SECRET ?? '',
+    /** Never blank: a request that needs it answers 503 `not_configured` (lib/unavailable.ts). */
+    get jwtSecret() {
+      return requireSecret('JWT_SECRET', env.JWT_SECRET);
+    },
     /** The site's own origin (SITE_ORIGIN): absolute links never come from the Host header. */
     get siteOrigin() {
       return siteOriginOf(env.SITE_ORIGIN, isProduction);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { texts } from '../shared/texts.ts';
+import { unavailableResponse } from './unavailable.ts';
 
 /** The one error envelope of the API (docs/product.md, «What we keep», "Service error object"). */
 export interface ErrorEnvelope {
@@ -76,6 +77,8 @@ export function errorResponse(err: unknown, c: Context): Response {
     const [message, reason] = reasonByStatus[err.status] ?? [texts.serverUnavailable, 'error'];
     return c.json(envelope(message, reason), err.status);
   }
+  const unavailable = unavailableResponse(err, c);
+  if (unavailable) return unavailable;
   console.error('unhandled error', err);
   return c.json(envelope(texts.serverUnavailable, 'internal_error'), 500);
 }

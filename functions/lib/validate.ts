@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { resolver, uniqueSymbol } from 'hono-openapi';
-import type { ZodType, z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { texts } from '../shared/texts.ts';
 import { envelope, type FieldError } from './errors.ts';
 import './zod-messages.ts';
@@ -29,6 +29,39 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return [...seen].map(([field, message]) => ({ field, message }));
 }
 
+/** A number as a client writes one in a URL: digits, maybe a sign and a fraction. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Whether a field is read with `z.coerce.number()` (maybe optional, defaulted or refined). */
+function isCoercedNumber(schema: unknown): boolean {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+  if (!def) return false;
+  if (def.type === 'number') return def.coerce === true;
+  if (def.innerType) return isCoercedNumber(def.innerType);
+  return def.type === 'pipe' && isCoercedNumber(def.in);
+}
+
+/**
+ * `z.coerce.number()` takes whatever `Number()` takes: `0x1F`, `1e1`, ` 7` would name title 31,
+ * page 10, page 7. A query or path number must be written in decimal digits, or it is refused
+ * like any other non-number.
+ */
+function decimalNumbersOnly<T extends ZodType>(schema: T): T {
+  const shape = (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })._zod?.def
+    ?.shape;
+  const keys = Object.keys(shape ?? {}).filter((k) => isCoercedNumber(shape![k]));
+  if (keys.length === 0) return schema;
+  return z.preprocess((input) => {
+    if (!input || typeof input !== 'object') return input;
+    const out: Record<string, unknown> = { ...input };
+    for (const k of keys) {
+      const value = out[k];
+      if (typeof value === 'string' && value !== '' && !DECIMAL.test(value)) out[k] = 'NaN';
+    }
+    return out;
+  }, schema) as unknown as T;
+}
+
 /**
  * zod validation for a Hono route. A request that cannot be read (broken JSON, a body that is not a
  * JSON object, a JSON body sent as something else) answers 400 `invalid_json`/`malformed_body`; a
@@ -42,7 +75,8 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
   target: Target,
   schema: T,
 ) {
-  const inner = zValidator(target, schema, (result, c) => {
+  const checked = target === 'query' || target === 'param' ? decimalNumbersOnly(schema) : schema;
+  const inner = zValidator(target, checked, (result, c) => {
     if (result.success) return;
     const issues = result.error.issues;
     const unreadable =

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { config } from '../../lib/config.ts';
+import { requireSecret } from '../../lib/unavailable.ts';
 import { sandboxApp } from './sandbox/app.ts';
 import { SANDBOX_BASE, SANDBOX_SHOP } from './sandbox/constants.ts';
 import { yookassaProvider } from './yookassa.ts';
@@ -93,6 +94,8 @@ export function providerName(): ProviderName {
  */
 export function paymentProvider(): PaymentProvider {
   const vars = env as unknown as Record<string, unknown>;
+  // PAYMENT_TIMEOUT_MS: how long the acquirer may take to answer (10 s unless set).
+  const timeoutMs = Number(vars.PAYMENT_TIMEOUT_MS) || undefined;
   if (providerName() === 'sandbox')
     return yookassaProvider({
       name: 'sandbox',
@@ -100,12 +103,14 @@ export function paymentProvider(): PaymentProvider {
       shopId: SANDBOX_SHOP.id,
       secretKey: SANDBOX_SHOP.secret,
       fetch: async (request) => sandboxApp.fetch(request),
+      timeoutMs,
     });
   return yookassaProvider({
     name: 'yookassa',
     baseUrl: String(vars.YOOKASSA_API_URL || 'https://api.yookassa.ru'),
-    shopId: String(vars.YOOKASSA_SHOP_ID ?? ''),
-    secretKey: String(vars.YOOKASSA_SECRET_KEY ?? ''),
+    shopId: requireSecret('YOOKASSA_SHOP_ID', vars.YOOKASSA_SHOP_ID),
+    secretKey: requireSecret('YOOKASSA_SECRET_KEY', vars.YOOKASSA_SECRET_KEY),
     fetch: (request) => fetch(request),
+    timeoutMs,
   });
 }

@@ -1,5 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { confirmOrder } from './confirm.ts';
+import type { OrderRow } from './order-repo.ts';
+import { startPayment } from './orders.ts';
 import { paymentProvider } from './provider.ts';
 
 /**
@@ -35,6 +37,26 @@ export async function reconcilePending(
     .bind(now - HORIZON, now - SETTLE)
     .all<{ id: string }>();
   let finished = 0;
+  // An order whose payment request got no answer (the acquirer timed out or was unreachable) is
+  // asked for again under the same Idempotence-Key: the acquirer answers the payment it made, if
+  // it made one, and makes it otherwise.
+  const unanswered = await d
+    .prepare(
+      `SELECT * FROM orders
+       WHERE status = 'pending' AND created_at > ?1 AND created_at <= ?2 AND updated_at <= ?2
+         AND provider_payment_id IS NULL
+       ORDER BY updated_at LIMIT ${BATCH}`,
+    )
+    .bind(now - HORIZON, now - SETTLE)
+    .all<OrderRow>();
+  for (const order of unanswered.results) {
+    try {
+      const o = await startPayment(order, now);
+      if (o.status !== 'pending') finished++;
+    } catch (e) {
+      console.error(`reconcile: a payment was not created: ${e instanceof Error ? e.message : e}`);
+    }
+  }
   for (const { id } of results) {
     try {
       const o = await confirmOrder(id, now);
@@ -48,7 +70,11 @@ export async function reconcilePending(
       console.error(`reconcile: an order was not read: ${e instanceof Error ? e.message : e}`);
     }
   }
-  return { checked: results.length, finished, fiscal: await refreshFiscalData(now) };
+  return {
+    checked: results.length + unanswered.results.length,
+    finished,
+    fiscal: await refreshFiscalData(now),
+  };
 }
 
 /** Receipts of the last day still without fiscal data: the fiscal operator is asked again. */

@@ -15,6 +15,8 @@ export interface YookassaOptions {
   shopId: string;
   secretKey: string;
   fetch: (request: Request) => Promise<Response>;
+  /** How long an answer may take before the call counts as failed (10 s unless set). */
+  timeoutMs?: number;
 }
 
 /** The acquirer did not answer as its API says (a network failure, a 5xx, a refusal). */
@@ -44,6 +46,25 @@ function vatCode(rate: number): number {
 }
 
 /**
+ * The acquirer's answer, or a ProviderError when it does not come in time or the network fails:
+ * a checkout must answer the viewer (503, the order left pending for the reconcile sweep) rather
+ * than hang until the Worker is cut off or fail with a 500.
+ */
+async function answerInTime(answer: Promise<Response>, ms: number): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderError(504, 'timeout')), ms);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } catch (e) {
+    throw e instanceof ProviderError ? e : new ProviderError(502, 'unreachable');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * YooKassa's API v3 (`POST /v3/payments` with the Idempotence-Key, `GET /v3/payments/{id}`,
  * `GET /v3/receipts?payment_id=`), HTTP Basic with the shop id and secret key.
  * @example yookassaProvider({ name: 'yookassa', baseUrl: 'https://api.yookassa.ru', shopId, secretKey, fetch })
@@ -54,7 +75,10 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
     const headers = new Headers(init.headers);
     headers.set('authorization', auth);
     headers.set('accept', 'application/json');
-    const res = await o.fetch(new Request(`${o.baseUrl}/v3${path}`, { ...init, headers }));
+    const res = await answerInTime(
+      o.fetch(new Request(`${o.baseUrl}/v3${path}`, { ...init, headers })),
+      o.timeoutMs ?? 10_000,
+    );
     if (res.status === 404) return null;
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { code?: string };

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -131,9 +132,20 @@ const cardForm = z.object({
   action: z.string().optional(),
 });
 
+/**
+ * PAYMENT_SANDBOX_STALL_MS: the sandbox's API answers this late (off unless set), as an acquirer
+ * under load does; it still does the work, so a caller that gave up may find the payment made.
+ */
+const stall = createMiddleware<AppEnv>(async (_c, next) => {
+  const ms = Number((env as unknown as Record<string, unknown>).PAYMENT_SANDBOX_STALL_MS) || 0;
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  await next();
+});
+
 export const sandboxApp = new Hono<AppEnv>({ strict: false })
   .basePath(SANDBOX_BASE)
   .use('*', devOnly)
+  .use('/v3/*', stall)
   .post('/v3/payments', shopAuth, async (c) => {
     const key = c.req.header('idempotence-key');
     if (!key) return c.json(apiError('invalid_request', 'Нужен Idempotence-Key'), 400);
