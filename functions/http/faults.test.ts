@@ -221,6 +221,43 @@ describe('an acquirer that does not answer', () => {
   });
 });
 
+describe('a saved-card purchase the acquirer did not answer', () => {
+  it('is not charged by the sweep behind the viewer’s back: it waits for the acquirer’s own word', async () => {
+    const b = new Browser();
+    await signUp(b, recordMessages(), `saved${++n}@example.com`);
+    const account = await env.DB.prepare('SELECT id FROM accounts WHERE email = ?')
+      .bind(`saved${n}@example.com`)
+      .first<{ id: number }>();
+    const now = Math.floor(Date.now() / 1000);
+    // What a checkout with a saved card leaves when the acquirer never answered its request.
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title, card_last4, created_at)
+         VALUES (?1, 'sandbox', ?2, 'bank_card', 'Visa •••• 4242', '4242', ?3)`,
+      ).bind(account!.id, `pm-saved-${n}`, now),
+      env.DB.prepare(
+        `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, amount, method, payment_method_id,
+           provider, client_key, created_at, updated_at)
+         VALUES (?1, ?2, 'purchase', 1, 1, 59900, 'saved',
+           (SELECT id FROM payment_methods WHERE provider_method_id = ?3), 'sandbox', ?1, ?4, ?4)`,
+      ).bind(`saved-order-${n}`, account!.id, `pm-saved-${n}`, now - 120),
+    ]);
+    await reconcilePending(now + 600);
+    const order = await env.DB.prepare(
+      'SELECT status, provider_payment_id AS paymentId FROM orders WHERE id = ?',
+    )
+      .bind(`saved-order-${n}`)
+      .first<{ status: string; paymentId: string | null }>();
+    expect(order).toEqual({ status: 'pending', paymentId: null });
+    const made = await env.DB.prepare(
+      'SELECT count(*) AS n FROM sandbox_payments WHERE idempotence_key = ?',
+    )
+      .bind(`saved-order-${n}`)
+      .first<{ n: number }>();
+    expect(made?.n).toBe(0);
+  });
+});
+
 describe('a secret production was deployed without', () => {
   const production = {
     ENVIRONMENT: 'production',

@@ -39,12 +39,15 @@ export async function reconcilePending(
   let finished = 0;
   // An order whose payment request got no answer (the acquirer timed out or was unreachable) is
   // asked for again under the same Idempotence-Key: the acquirer answers the payment it made, if
-  // it made one, and makes it otherwise.
+  // it made one, and makes it otherwise. Only where making it charges nobody unawares: a renewal
+  // (the subscription's own claim) or a card or SBP payment, which waits for the viewer to confirm
+  // it. A viewer's own saved-card purchase was told to try again later; charging it now could charge
+  // twice once they do, so it waits for the acquirer's notification instead.
   const unanswered = await d
     .prepare(
       `SELECT * FROM orders
        WHERE status = 'pending' AND created_at > ?1 AND created_at <= ?2 AND updated_at <= ?2
-         AND provider_payment_id IS NULL
+         AND provider_payment_id IS NULL AND (kind = 'renewal' OR method <> 'saved')
        ORDER BY updated_at LIMIT ${BATCH}`,
     )
     .bind(now - HORIZON, now - SETTLE)
