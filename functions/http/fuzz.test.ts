@@ -37,6 +37,7 @@ const NASTY = [
   '%00%2e%2e',
   '\u0000',
   '\u202Eevil',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, on purpose
   '{{7*7}}${7*7}',
   'null',
   '-1',
