@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type SubmitEvent, useEffect, useRef } from 'react';
 import {
   $parental,
   closePinPopup,
@@ -19,6 +19,34 @@ interface Props {
 }
 
 /**
+ * The popup is modal (aria-modal): Tab and Shift+Tab go round its controls, never on to the page
+ * behind it, as a keyboard user expects; Escape closes it.
+ */
+function onKeys(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key === 'Escape') {
+    closePinPopup();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const controls = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled])',
+    ),
+  ];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const at = document.activeElement as HTMLElement;
+  // From the first control (or the heading, which holds the focus when the popup opens) back to
+  // the last; from the last on to the first.
+  const atFirst = at === first || !controls.includes(at);
+  const wrapTo = event.shiftKey ? (atFirst ? last : null) : at === last ? first : null;
+  if (!wrapTo) return;
+  event.preventDefault();
+  wrapTo.focus();
+}
+
+/**
  * The PIN popup: fetches the status at start (docs/product.md, «How things change») and opens where the PIN is active.
  * Enabled asks for the PIN; Undefined offers to set one up or not to use parental control.
  */
@@ -29,6 +57,22 @@ export default function PinPopup({ pinFlow = false, contentAge }: Props) {
   useEffect(() => {
     startParental({ pinFlow, contentAge }).catch(() => {});
   }, [pinFlow, contentAge]);
+  // Before the heading takes the focus (effects run in order). Closed, the popup gives the focus
+  // back where it was, or to the page's content when it opened on load: else Tab would go on from
+  // where the popup was, past the content, to the footer. Focus taken elsewhere meanwhile stays.
+  const before = useRef<Element | null>(null);
+  useEffect(() => {
+    if (state.visible) {
+      before.current ??= document.activeElement;
+      return;
+    }
+    const back = before.current;
+    before.current = null;
+    if (!back || (document.activeElement && document.activeElement !== document.body)) return;
+    const target =
+      back !== document.body && back.isConnected ? back : document.querySelector('main');
+    (target as HTMLElement | null)?.focus();
+  }, [state.visible]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new status is a new screen: focus its heading
   useEffect(() => {
     if (state.visible) heading.current?.focus();
@@ -42,7 +86,7 @@ export default function PinPopup({ pinFlow = false, contentAge }: Props) {
   };
   const enabled = state.status === 'Enabled';
   return (
-    <div className="pin-backdrop" onKeyDown={(e) => e.key === 'Escape' && closePinPopup()}>
+    <div className="pin-backdrop" onKeyDown={onKeys}>
       <div
         className="pin-popup"
         role="dialog"
