@@ -245,3 +245,42 @@ describe('the billing API of orders and payments', () => {
     expect(checkout.status).toBe(403);
   });
 });
+
+describe('a kid profile and the account’s money', () => {
+  it('buys nothing with the account’s saved card, redeems no code and takes no free days: 403 kid_profile, nothing written', async () => {
+    const b = await viewer();
+    await payNew(b, { recurringConsent: true });
+    const options = (await (await b.fetch('/billing/options/')).json()) as {
+      savedMethods: { id: number }[];
+    };
+    const card = options.savedMethods[0]!.id;
+    const created = await b.post('/auth/users/', { name: 'Миша', isKid: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await b.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+    const orders = () => env.DB.prepare('SELECT count(*) AS n FROM orders').first<{ n: number }>();
+    const before = await orders();
+    for (const [path, body] of [
+      [
+        '/billing/checkout/',
+        {
+          tariffId: 1,
+          priceId: 1,
+          method: 'saved',
+          paymentMethodId: card,
+          recurringConsent: true,
+          clientKey: key(),
+        },
+      ],
+      ['/billing/vouchers/apply', { code: 'HALFPRICE' }],
+      ['/billing/free-days/', {}],
+    ] as const) {
+      const res = await b.post(path, body);
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({
+        message: expect.stringMatching(/взрослом профиле/),
+        details: { reason: 'kid_profile' },
+      });
+    }
+    expect(await orders()).toEqual(before);
+  });
+});

@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { assertMayPay } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import { promoTexts, redeemPromoCode } from '../domains/billing/index.ts';
 import {
@@ -72,7 +73,7 @@ export const voucherRoutes = new Hono<AppEnv>()
     const live = await requireLiveSession(c);
     return c.json(
       await redeemPromoCode(
-        { account: String(live.accountId), ip: c.var.edge.geo.ip },
+        { account: String(live.accountId), ip: c.var.edge.geo.ip, isKid: live.isKid },
         c.req.valid('json').code,
       ),
     );
@@ -277,6 +278,7 @@ export const freeDaysRoutes = new Hono<AppEnv>()
   )
   .post('/', async (c) => {
     const live = await requireLiveSession(c);
+    assertMayPay(live);
     const offer = await takeFreeDays(live.accountId);
     return c.json({ offer, status: 'taken' as const });
   });

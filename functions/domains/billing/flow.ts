@@ -1,4 +1,4 @@
-import { canSee, entitlementsQuery, type Viewer } from '../../access/index.ts';
+import { assertMayPay, canSee, entitlementsQuery, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { and, batch, firstRow, sql } from '../../db/sql.ts';
 import { config } from '../../lib/config.ts';
@@ -72,6 +72,7 @@ const refused = (message: string, reason: string, field: string) =>
  * @example await choosePurchase(viewer, { tariffId: 1, priceId: 2 }) // cookies tariffId=1, subscriptionId=2, tariffType=SVOD
  */
 export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise<ChosenPurchase> {
+  assertMayPay(viewer);
   const d = d1();
   const account = c.variantOffer ? signedIn(viewer) : 0;
   const [t, p, o, title, held] = await batch(d, [

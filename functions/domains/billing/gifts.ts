@@ -4,7 +4,7 @@
  * gift's e-mail. A gift is accepted once, by one account, never by its buyer: the conditional
  * UPDATE and the grant (`gift:<id>`) are one batch that fails as a whole for every other request.
  */
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { base64url } from '../../lib/crypto.ts';
@@ -175,6 +175,7 @@ export async function acceptGift(
   viewer: Viewer,
   token: string,
 ): Promise<{ gift: GiftView; grantedTill: number }> {
+  assertMayPay(viewer);
   const db = d1();
   const accountId = accountOf(viewer);
   const row = await giftOfToken(token);

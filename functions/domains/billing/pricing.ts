@@ -1,4 +1,4 @@
-import { type AgeRating, canSee, type Viewer } from '../../access/index.ts';
+import { type AgeRating, assertMayPay, canSee, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Partner, TitleType } from '../../shared/catalogue.ts';
@@ -104,6 +104,7 @@ async function titleOf(
  * @example await quote(viewer, { tariffId: 1, priceId: 1, offer: 'new_user' }) // amount 100
  */
 export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
+  assertMayPay(viewer);
   const accountId = Number(viewer.account);
   const d = d1();
   const row = await d

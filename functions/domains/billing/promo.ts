@@ -6,7 +6,7 @@
  * max_uses) are written in the same batch as the grant, so a losing request's batch fails as a
  * whole and grants nothing.
  */
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
@@ -140,11 +140,12 @@ const resultOf = (row: PromoRow): PromoResult => ({
  * valid, used up, already yours), 429 (too many attempts).
  */
 export async function redeemPromoCode(
-  viewer: Pick<Viewer, 'account' | 'ip'>,
+  viewer: Pick<Viewer, 'account' | 'ip' | 'isKid'>,
   raw: string,
   now = nowSeconds(),
 ): Promise<PromoResult> {
   if (!viewer.account) throw refused(401, promoTexts.signIn, 'unauthorized');
+  assertMayPay(viewer);
   const accountId = Number(viewer.account);
   await takePromoAttempt(viewer, now);
   const row = await checkedCode(accountId, raw, now);

@@ -4,7 +4,7 @@
  * apply button «Получить скидку» and the cancel button «Отказаться от скидки». Declining turns
  * renewal off and spends the offer; either answer records `retention_offer_at`.
  */
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatRub } from '../../shared/money.ts';
@@ -96,6 +96,7 @@ export async function cancelRenewal(
   id: number,
   { declineOffer = false }: { declineOffer?: boolean } = {},
 ): Promise<CancelResult> {
+  assertMayPay(viewer);
   if (!declineOffer) {
     const offer = await retentionOfferFor(viewer, id);
     if (offer) return { kind: 'offer', offer };

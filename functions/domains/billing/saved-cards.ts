@@ -3,7 +3,7 @@
  * subscription that renewed with it stops renewing (its page says the card was removed), in one
  * batch so no renewal can pick a removed card.
  */
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { removeSavedMethod } from './account-billing.repo.ts';
@@ -20,6 +20,7 @@ export interface CardRemoved {
  * @example const { stopped } = await removeSavedCard(viewer, 7) // [{ id: 3, tariff: 'Амедиатека' }]
  */
 export async function removeSavedCard(viewer: Viewer, id: number): Promise<CardRemoved> {
+  assertMayPay(viewer);
   const db = d1();
   const [removed, stopped] = await db.batch(
     removeSavedMethod(db, accountOf(viewer), id, nowSeconds()),

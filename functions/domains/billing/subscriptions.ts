@@ -5,7 +5,7 @@
  * same functions with a Viewer.
  */
 
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatRub } from '../../shared/money.ts';
@@ -118,6 +118,7 @@ export async function changeRenewal(
   id: number,
   on: boolean,
 ): Promise<SubscriptionView> {
+  assertMayPay(viewer);
   const db = d1();
   const accountId = accountOf(viewer);
   const [changed, after] = await db.batch([
@@ -138,6 +139,7 @@ export async function changeRenewal(
  * renewal job reads renewal_offer_id), renewal stays on. Once per subscription.
  */
 export async function applyRetentionOffer(viewer: Viewer, id: number): Promise<SubscriptionView> {
+  assertMayPay(viewer);
   const db = d1();
   const accountId = accountOf(viewer);
   const [changed, after] = await db.batch([

@@ -1,0 +1,16 @@
+import { ApiError } from '../lib/errors.ts';
+import type { Viewer } from './viewer.ts';
+
+/** Why a kid profile is refused the account's money (docs/product.md, «Who may see what»). */
+export const KID_MONEY_TEXT =
+  'Покупки, подписки и\u00a0подарки доступны только во\u00a0взрослом профиле';
+
+/**
+ * Throws the 403 envelope (`details.reason`: kid_profile) when the viewer may not spend or manage
+ * the account's money: a kid profile buys nothing, takes no gift, code or offer, and changes no
+ * subscription or card, whatever the account's saved card would allow.
+ * @example assertMayPay(viewer) // throws for a kid profile
+ */
+export function assertMayPay(viewer: Pick<Viewer, 'isKid'>): void {
+  if (viewer.isKid) throw new ApiError(403, KID_MONEY_TEXT, 'kid_profile');
+}
