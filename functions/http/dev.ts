@@ -7,6 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { notFoundResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { devSentryRoutes } from './dev-sentry.ts';
 
 /** Without dev routes (production) nothing under /dev/api exists: every path is a 404. */
 const devOnly = createMiddleware<AppEnv>(async (c, next) =>
@@ -26,6 +27,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * - `GET /d1-meter`: D1 round trips of this isolate so far (the bench and tests diff it per page).
  * - `GET /outbox/?to=&channel=&limit=`: stored messages, newest first (`{ results: [...] }`).
  * - `POST /outbox/`: stores a message as the outbox sender would (for tests and manual checks).
+ * - `/sentry/…`: the local error-report receiver (functions/http/dev-sentry.ts).
+ * - `GET /fail`: throws, so error reporting can be checked end to end.
  */
 export const devApiRoutes = new Hono<AppEnv>()
   .use('*', devOnly)
@@ -36,4 +39,8 @@ export const devApiRoutes = new Hono<AppEnv>()
   .post('/outbox', validate('json', outgoingMessageSchema), async (c) => {
     const { id } = await outboxSender().send(c.req.valid('json'));
     return c.json({ id }, 201, NO_STORE);
-  });
+  })
+  .get('/fail', () => {
+    throw new Error('a failure on purpose (/dev/api/fail)');
+  })
+  .route('/sentry', devSentryRoutes);
