@@ -1,4 +1,4 @@
-import { env, exports } from 'cloudflare:workers';
+import { env, exports, waitUntil as requestWaitUntil } from 'cloudflare:workers';
 import {
   type CloudflareOptions,
   captureException,
@@ -98,7 +98,7 @@ function send(capture: (scope: Scope) => void, context: ReportContext): void {
     contextStrategySet = true;
   }
   const request = context.request ?? new Request(config().siteOrigin);
-  const waitUntil: WaitUntil = context.waitUntil ?? ((p) => void p.catch(() => {}));
+  const waitUntil: WaitUntil = context.waitUntil ?? requestWaitUntil;
   void wrapRequestHandler(
     {
       options: reportOptions(dsn),

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { logger } from '../../lib/log.ts';
 import { confirmOrder } from './confirm.ts';
 import { paymentProvider } from './provider.ts';
 
@@ -45,7 +46,7 @@ export async function reconcilePending(
           .bind(now, id)
           .run();
     } catch (e) {
-      console.error(`reconcile: an order was not read: ${e instanceof Error ? e.message : e}`);
+      logger.error('billing.reconcile_read_failed', { orderId: id, error: e });
     }
   }
   return { checked: results.length, finished, fiscal: await refreshFiscalData(now) };
