@@ -24,6 +24,16 @@ export function reportDsn(): string {
   return String((env as unknown as Record<string, unknown>).SENTRY_DSN ?? '').trim();
 }
 
+/** The DSN's origin when it is another site's: the browser's CSP must let reports go there. */
+export function reportOrigin(): string | null {
+  try {
+    const origin = new URL(reportDsn()).origin;
+    return origin === config().siteOrigin ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * How reports leave the Worker. A DSN on this site's own origin is the local receiver
  * (functions/http/dev-sentry.ts, dev routes only): the envelope goes to this Worker in-process, since
