@@ -40,14 +40,17 @@ test('a profile creation that fails in the browser is reported to Sentry, and th
 
   // The profile service fails for this one request: a 503 with the error envelope.
   const marker = `e2e_fault_${Date.now()}`;
-  await page.route('**/auth/users/', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ message: 'Сервис недоступен', details: { reason: marker } }),
-        })
-      : route.fallback(),
+  // The client adds its system query parameters, so the path is matched, not the whole URL.
+  await page.route(
+    (url) => /^\/auth\/users\/?$/.test(url.pathname),
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Сервис недоступен', details: { reason: marker } }),
+          })
+        : route.fallback(),
   );
   await page.getByRole('button', { name: 'Добавить профиль', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Новый профиль' });
