@@ -49,6 +49,8 @@ describe('structured logs', () => {
       nested: { list: [{ who: PERSONAL.email, raw: `Cookie: ${PERSONAL.cookie}` }] },
       error: new Error(`gateway refused ${PERSONAL.phone} with key ${PERSONAL.token}`),
       digits: '79991234567',
+      opaque: 'k_9f8e7d6c5b4a39281706f5e4d3c2b1a0ffee',
+      orderId: '3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e',
     });
     const text = lines.join('\n');
     const leaks = [
@@ -61,12 +63,15 @@ describe('structured logs', () => {
       's3cr3t',
       'abcdef0123456789',
       '79991234567',
+      '9f8e7d6c5b4a',
     ];
     for (const leak of leaks) expect(text, leak).not.toContain(leak);
     // What is not personal stays readable.
     const second = JSON.parse(lines[1]!);
     expect(second.detail).toBe('sign-in for [email] from [phone] failed');
     expect(second.url).toContain('page=2');
+    // Ids a report is followed up by are not secrets.
+    expect(second.orderId).toBe('3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e');
     expect(second.error.name).toBe('Error');
   });
 });

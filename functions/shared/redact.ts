@@ -18,10 +18,13 @@ const PATTERNS: [RegExp, string][] = [
     `$1$2${REDACTED}`,
   ],
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]'],
-  // JWTs and other long opaque strings (session tokens, keys, device ids).
+  // JWTs and other long opaque strings (session tokens, keys). UUIDs pass: they are the ids of
+  // orders, views and devices that a report must be followed up by, not secrets.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]'],
-  [/\b[A-Za-z0-9_-]{32,}\b/g, '[token]'],
-  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '[token]'],
+  [
+    /(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))[A-Za-z0-9_-]{32,}/gi,
+    '[token]',
+  ],
   // Card numbers (13–19 digits, maybe grouped) before phones, which are shorter runs.
   [/(?<![\w+])\d(?:[ -]?\d){12,18}(?!\w)/g, '[card]'],
   [/(?<!\w)\+?\d(?:[\s()-]{0,2}\d){9,12}(?!\w)/g, '[phone]'],
