@@ -69,3 +69,17 @@ test('a profile creation that fails in the browser is reported to Sentry, and th
   const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
   expect(token && text.includes(token)).toBeFalsy();
 });
+
+test('a page that fails to render shows the fallback screen and is reported to Sentry', async ({
+  page,
+}) => {
+  const res = await page.goto('/dev/render-error');
+  expect(res?.status()).toBe(500);
+  await expect(async () => {
+    const list = await page.request.get('/dev/api/sentry/?kind=event&limit=200');
+    const { results } = (await list.json()) as { results: { title: string | null }[] };
+    expect(results.map((r) => r.title)).toContain(
+      'Error: Deliberate render error (development diagnostics)',
+    );
+  }).toPass({ timeout: 20_000 });
+});
