@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpByEmail } from './support/accounts.ts';
+import { noViolations } from './support/axe.ts';
 
 // The e2e server runs with SENTRY_DSN on its own local receiver (scripts/e2e-server.mjs), so the
 // real browser SDK sends there and /dev/api/sentry/ lists what arrived.
@@ -70,7 +71,7 @@ test('a profile creation that fails in the browser is reported to Sentry, and th
   expect(token && text.includes(token)).toBeFalsy();
 });
 
-test('a page that fails to render shows the fallback screen and is reported to Sentry', async ({
+test('a page that fails to render shows the fallback screen, is reported to Sentry and listed on /dev/sentry', async ({
   page,
 }) => {
   const res = await page.goto('/dev/render-error');
@@ -82,4 +83,12 @@ test('a page that fails to render shows the fallback screen and is reported to S
       'Error: Deliberate render error (development diagnostics)',
     );
   }).toPass({ timeout: 20_000 });
+
+  await page.goto('/dev/sentry');
+  await expect(page.getByRole('heading', { level: 1, name: 'Отчёты об ошибках' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Deliberate render error' }).first();
+  await expect(row).toContainText('Сервер');
+  await row.getByText('Error: Deliberate render error').click();
+  await expect(row.locator('pre')).toContainText('"environment": "production"');
+  await noViolations(page, '/dev/sentry');
 });
