@@ -121,3 +121,17 @@ describe('server errors reach Sentry through the Workers SDK', () => {
     expect(await reports()).toEqual([]);
   });
 });
+
+describe('pointing at real Sentry', () => {
+  it('lets browsers send reports to the DSN host (CSP connect-src), and only then', async () => {
+    const dsn = 'https://publickey@o123.ingest.sentry.io/456';
+    const csp = (res: Response) => res.headers.get('content-security-policy') ?? '';
+    const connect = (policy: string) => /connect-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(connect(csp(await callWithVars({ SENTRY_DSN: dsn }, '/api/health')))).toContain(
+      'https://o123.ingest.sentry.io',
+    );
+    expect(connect(csp(await callWithVars({ SENTRY_DSN: '' }, '/api/health')))).not.toContain(
+      'sentry',
+    );
+  });
+});

@@ -26,8 +26,10 @@ export function reportDsn(): string {
 
 /** The DSN's origin when it is another site's: the browser's CSP must let reports go there. */
 export function reportOrigin(): string | null {
+  const dsn = reportDsn();
+  if (!dsn) return null;
   try {
-    const origin = new URL(reportDsn()).origin;
+    const origin = new URL(dsn).origin;
     return origin === config().siteOrigin ? null : origin;
   } catch {
     return null;
