@@ -20,9 +20,11 @@ execFileSync(process.execPath, ['scripts/seed.mjs'], { stdio: 'inherit', env });
 // earlier step), uploaded in a few seconds.
 execFileSync(process.execPath, ['scripts/media/generate.mjs'], { stdio: 'inherit', env });
 execFileSync(process.execPath, ['scripts/media/upload.mjs'], { stdio: 'inherit', env });
+// Error reports go to this server's own local receiver, where browser journeys can read them.
+const sentryDsn = process.env.SENTRY_DSN ?? `http://e2e@localhost:${port}/dev/api/sentry/1`;
 const child = spawn(process.execPath, ['scripts/serve.mjs'], {
   stdio: 'inherit',
-  env: { ...env, PORT: port },
+  env: { ...env, PORT: port, SENTRY_DSN: sentryDsn },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -20,6 +20,8 @@ const child = spawn(
     '--test-scheduled',
     '--var',
     `SITE_ORIGIN:${siteOrigin}`,
+    // Error reporting (README «Errors and logs»), e.g. the local receiver's DSN.
+    ...(process.env.SENTRY_DSN ? ['--var', `SENTRY_DSN:${process.env.SENTRY_DSN}`] : []),
   ],
   {
     stdio: 'inherit',

@@ -8,6 +8,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { notFoundResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { devSentryRoutes } from './dev-sentry.ts';
 
 /** Without dev routes (production) nothing under /dev/api exists: every path is a 404. */
 const devOnly = createMiddleware<AppEnv>(async (c, next) =>
@@ -37,6 +38,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * - `POST /outbox/`: stores a message as the outbox sender would (for tests and manual checks).
  * - `GET /marketing/?account=&limit=`: the local customer-marketing tool's calls, newest first.
  * - `GET /stat-events/?view=`: the stat collector's stored events of one view id.
+ * - `/sentry/…`: the local error-report receiver (functions/http/dev-sentry.ts).
+ * - `GET /fail`: throws, so error reporting can be checked end to end.
  */
 export const devApiRoutes = new Hono<AppEnv>()
   .use('*', devOnly)
@@ -62,4 +65,8 @@ export const devApiRoutes = new Hono<AppEnv>()
     '/stat-events',
     validate('query', z.object({ view: z.string().min(8).max(64) })),
     async (c) => c.json({ results: await storedEvents(c.req.valid('query').view) }, 200, NO_STORE),
-  );
+  )
+  .get('/fail', () => {
+    throw new Error('a failure on purpose (/dev/api/fail)');
+  })
+  .route('/sentry', devSentryRoutes);

@@ -1,4 +1,5 @@
 import { reconcilePending } from '../domains/billing/index.ts';
+import { logger } from '../lib/log.ts';
 
 /**
  * The reconciliation job (Cron Trigger, every 15 minutes, beside renewals): orders left pending
@@ -8,8 +9,10 @@ import { reconcilePending } from '../domains/billing/index.ts';
  */
 export async function reconcileOrders(now: number) {
   const r = await reconcilePending(now);
-  console.log(
-    `reconcile: ${r.checked} pending orders read, ${r.finished} finished, ${r.fiscal} receipts got fiscal data`,
-  );
+  logger.info('jobs.reconcile', {
+    pendingRead: r.checked,
+    finished: r.finished,
+    receiptsWithFiscalData: r.fiscal,
+  });
   return r;
 }

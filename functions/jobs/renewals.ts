@@ -1,4 +1,5 @@
 import { runRenewals } from '../domains/billing/index.ts';
+import { logger } from '../lib/log.ts';
 
 /**
  * The renewal job (Cron Trigger, every 15 minutes): charges the subscriptions that are due from
@@ -8,6 +9,6 @@ import { runRenewals } from '../domains/billing/index.ts';
  */
 export async function renewSubscriptions(now: number) {
   const { charged, skipped } = await runRenewals(now);
-  console.log(`renewals: ${charged} charged, ${skipped} held by another run`);
+  logger.info('jobs.renewals', { charged, skipped });
   return { charged, skipped };
 }

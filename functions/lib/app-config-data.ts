@@ -1,6 +1,7 @@
 import type { AppConfig } from '../shared/app-config.ts';
 import type { EdgeContext } from './app-env.ts';
 import { config } from './config.ts';
+import { reportDsn } from './report.ts';
 
 /**
  * The data block islands read (`#app-config`, docs/product.md, «What we keep» and «How the site talks to the API»): runtime base URLs and this
@@ -22,6 +23,7 @@ export function appConfigFor({
     staticMode,
     // Only a signed-in page has it (src/lib/page-context.ts); a shared guest page never does.
     parental: null,
+    errorDsn: reportDsn(),
   };
 }
 

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { texts } from '../shared/texts.ts';
+import { logger } from './log.ts';
+import { type ReportContext, reportError, reportFailure } from './report.ts';
 import { unavailableResponse } from './unavailable.ts';
 
 /** The one error envelope of the API (docs/product.md, «What we keep», "Service error object"). */
@@ -70,6 +72,15 @@ const reasonByStatus: Partial<Record<number, [string, string]>> = {
 
 /** Turns any thrown value into the envelope with an honest status; unknown errors are a 500. */
 export function errorResponse(err: unknown, c: Context): Response {
+  if (err instanceof HTTPException && err.status >= 500) {
+    // An answered outage (D1, a gateway, a missing secret): its reason, not a stack, is the news.
+    const reason = err instanceof ApiError ? err.reason : 'error';
+    reportFailure(
+      'server_error',
+      { status: err.status, reason, path: c.req.path },
+      reportContext(c),
+    );
+  }
   if (err instanceof ApiError) {
     return c.json(envelope(err.message, err.reason, err.details), err.status, err.headers);
   }
@@ -77,10 +88,28 @@ export function errorResponse(err: unknown, c: Context): Response {
     const [message, reason] = reasonByStatus[err.status] ?? [texts.serverUnavailable, 'error'];
     return c.json(envelope(message, reason), err.status);
   }
+  // D1 out of reach or a secret missing: a 503 in Russian, and reported like any other failure.
   const unavailable = unavailableResponse(err, c);
+  logger.error(unavailable ? 'http.unavailable' : 'http.unhandled_error', {
+    path: c.req.path,
+    method: c.req.method,
+    error: err,
+  });
+  reportError(err, reportContext(c));
   if (unavailable) return unavailable;
-  console.error('unhandled error', err);
   return c.json(envelope(texts.serverUnavailable, 'internal_error'), 500);
+}
+
+/** The request and its `waitUntil` (absent when the app runs without an execution context). */
+function reportContext(c: Context): ReportContext {
+  let waitUntil: ReportContext['waitUntil'];
+  try {
+    const ctx = c.executionCtx;
+    waitUntil = (p) => ctx.waitUntil(p);
+  } catch {
+    // No execution context: the report is sent without anyone waiting for it.
+  }
+  return { request: c.req.raw, waitUntil };
 }
 
 export function notFoundResponse(c: Context): Response {

@@ -8,6 +8,8 @@ export { appConfigFor, appConfigJson } from './app-config-data.ts';
 export type { AppEnv, EdgeContext } from './app-env.ts';
 export { config } from './config.ts';
 export { ApiError } from './errors.ts';
+export { logger } from './log.ts';
 export type { Paged } from './pagination.ts';
+export { reportError } from './report.ts';
 export type { LiveSession, SessionInfo } from './session-token.ts';
 export { sharedViewer } from './shared-viewer.ts';

@@ -4,6 +4,7 @@ import { providerName } from '../domains/billing/index.ts';
 import { ADAPTERS } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { reportOrigin } from '../lib/report.ts';
 
 /** Origins other than ours that pages may call (docs/product.md, «How the site talks to the API» base URLs, when configured). */
 function apiOrigins(): string[] {
@@ -12,6 +13,9 @@ function apiOrigins(): string[] {
   for (const url of [apiUrl, contentUrl, billingUrl, statUrl]) {
     if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
+  // Browser error reports go to the Sentry DSN's host (README «Errors and logs»).
+  const reports = reportOrigin();
+  if (reports) origins.add(reports);
   return [...origins];
 }
 

@@ -27,4 +27,9 @@ export interface AppConfig {
    * on the PIN pages and once the PIN is entered.
    */
   parental: ParentalSnapshot | null;
+  /**
+   * The Sentry DSN browsers report to (README «Errors and logs»; public by Sentry's design); empty
+   * means the browser reports nothing and never loads the SDK.
+   */
+  errorDsn?: string;
 }

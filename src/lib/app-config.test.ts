@@ -19,6 +19,7 @@ const rendered: AppConfig = {
   billingUrl: 'https://api.example.ru',
   staticMode: true,
   parental: { status: 'Enabled', ageLimit: 16, pinEntered: false },
+  errorDsn: 'https://key@o1.ingest.sentry.io/2',
 };
 
 describe('app config', () => {

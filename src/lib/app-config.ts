@@ -21,6 +21,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   billingUrl: '',
   staticMode: false,
   parental: null,
+  errorDsn: '',
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -8,6 +8,7 @@ import type { Avatar, Profile } from '../../functions/domains/profiles/index.ts'
 import { profilesTexts as t } from '../components/profiles/texts.ts';
 import { type ApiResult, api, errorMessage, errorReason, isOk } from '../lib/api-client.ts';
 import { writePinStatus } from '../lib/pin-tabs.ts';
+import { reportFailure } from '../lib/report.ts';
 import { trackCall } from './call-state.ts';
 
 export type ProfileItem = Profile & { current?: boolean };
@@ -48,6 +49,12 @@ export const $profiles = map<ProfilesState>({ ...initial });
 /** Where the browser goes after a switch; replaced in tests. */
 export const navigation = { go: (url: string) => window.location.assign(url) };
 
+/** What a report says about a failed call: its status and reason, nothing the viewer typed. */
+const failureOf = (result: ApiResult) => ({
+  status: result.status,
+  reason: errorReason(result),
+});
+
 export function initProfiles(
   data: Pick<ProfilesState, 'profileList' | 'currentProfile' | 'avatars' | 'kidsAvailable'>,
 ) {
@@ -83,7 +90,10 @@ export async function createProfile(body: {
   avatarId?: number;
 }): Promise<boolean> {
   const result = await run(() => api.post<Profile>('/auth/users/', body));
-  if (!isOk(result) || !result.data) return false;
+  if (!isOk(result) || !result.data) {
+    reportFailure('profile_creation', failureOf(result));
+    return false;
+  }
   await refreshProfiles();
   $profiles.setKey('notice', t.created(result.data.name));
   return true;
@@ -94,7 +104,12 @@ export async function updateProfile(
   patch: { name?: string; isKid?: boolean; avatarId?: number },
 ): Promise<boolean> {
   const result = await run(() => api.patch<Profile>(`/auth/users/${id}/`, patch));
-  if (!isOk(result) || !result.data) return false;
+  if (!isOk(result) || !result.data) {
+    // A new avatar that did not take is one of the failures the product reports.
+    if (patch.avatarId !== undefined)
+      reportFailure('avatar_change', { ...failureOf(result), avatarId: patch.avatarId });
+    return false;
+  }
   const updated = result.data;
   $profiles.set({
     ...$profiles.get(),

@@ -11,6 +11,7 @@ import {
   subscriptionStatusOf,
 } from '../../functions/shared/subscription-status.ts';
 import { type ApiClient, api, isOk } from '../lib/api-client.ts';
+import { reportFailure } from '../lib/report.ts';
 
 export const $subscriptionStatus = atom<SubscriptionStatus>('Unknown');
 
@@ -24,6 +25,12 @@ export async function loadSubscriptionStatus(client: ApiClient = api): Promise<S
     isOk(res) && Array.isArray(res.data?.results)
       ? subscriptionStatusOf(res.data.results)
       : 'Unknown';
+  // A guest's 401 is no failure; any other unread answer leaves the status unknown, which is.
+  if (!isOk(res) && res.status !== 401)
+    reportFailure('subscription_status', {
+      status: res.status,
+      url: '/billing/visitor/purchases/',
+    });
   $subscriptionStatus.set(status);
   return status;
 }

@@ -2,6 +2,7 @@ import { waitUntil } from 'cloudflare:workers';
 import type { CodePurpose } from '../../db/accounts-schema.ts';
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { logger } from '../../lib/log.ts';
 import { newCode } from './codes.ts';
 import { pseudonym } from './keys.ts';
 import { LIMITS } from './limits.ts';
@@ -72,10 +73,10 @@ export async function sendCode(ip: string, o: SendCode): Promise<void> {
   waitUntil(
     deliver(message).catch((error) => {
       // The reason only: the address and the code stay out of the log.
-      console.error(
-        `${o.purpose} message not delivered:`,
-        error instanceof ApiError ? error.reason : 'unknown error',
-      );
+      logger.error('auth.code_not_delivered', {
+        purpose: o.purpose,
+        reason: error instanceof ApiError ? error.reason : 'unknown error',
+      });
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { config, siteUrl } from '../../lib/config.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { logger } from '../../lib/log.ts';
 import { messageSender, outboxStatement, templates } from '../messages/index.ts';
 import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
@@ -30,7 +31,7 @@ export async function confirmOrder(orderId: string, at = now()): Promise<OrderRo
   if (!payment) return order;
   // A payment that is not this order's (another amount, another order) grants nothing.
   if (payment.metadata?.orderId !== order.id || kopecksOf(payment.amount.value) !== order.amount) {
-    console.error('billing: a payment does not match its order; ignored');
+    logger.error('billing.payment_mismatch', { orderId: order.id });
     return order;
   }
   if (payment.status === 'succeeded') {

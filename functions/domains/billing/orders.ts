@@ -2,6 +2,7 @@ import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { reportFailure } from '../../lib/report.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
@@ -222,7 +223,8 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
     });
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
-    console.error(`billing: payment not created for an order: ${e.message}`);
+    // A subscription (or purchase) that could not be paid for is a failure the product reports.
+    reportFailure('subscription_payment', { orderId: order.id, method: order.method, error: e });
     // The acquirer refused a saved method for good (revoked, unknown): the charge failed; the
     // same request again would be refused again under the same key.
     if (order.method === 'saved' && definitiveRefusal(e)) {

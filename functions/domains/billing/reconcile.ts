@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { logger } from '../../lib/log.ts';
 import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
 import { startPayment } from './orders.ts';
@@ -70,7 +71,7 @@ export async function reconcilePending(
           .bind(now, id)
           .run();
     } catch (e) {
-      console.error(`reconcile: an order was not read: ${e instanceof Error ? e.message : e}`);
+      logger.error('billing.reconcile_read_failed', { orderId: id, error: e });
     }
   }
   return {

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { reportFailure } from '../../lib/report.ts';
 import { type OrderRow, orderById } from './order-repo.ts';
 import { startPayment } from './orders.ts';
 
@@ -66,7 +67,8 @@ export async function runRenewals(now: number): Promise<{ charged: number; skipp
       charged++;
     } catch (e) {
       // The acquirer did not answer: the order stays pending and the next run tries it again.
-      console.error(`renewals: a charge was not made: ${e instanceof Error ? e.message : e}`);
+      // A subscription that was not renewed is one of the failures the product reports.
+      reportFailure('subscription_renewal', { orderId: order.id, error: e });
     }
   }
   return { charged, skipped };

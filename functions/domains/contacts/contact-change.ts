@@ -1,5 +1,6 @@
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { logger } from '../../lib/log.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import {
   type AccountRow,
@@ -167,6 +168,6 @@ async function notifyPrevious(before: AccountRow, contact: Contact, origin: stri
     await deliver(message);
   } catch (error) {
     // The reason only: the error may carry the address or the gateway's words.
-    console.warn('contact-change notice not delivered', (error as { reason?: string }).reason);
+    logger.warn('contacts.notice_not_delivered', { reason: (error as { reason?: string }).reason });
   }
 }

@@ -1,3 +1,4 @@
+import { logger } from '../../lib/log.ts';
 import { DeliveryError } from './delivery-error.ts';
 import {
   type Fetcher,
@@ -81,7 +82,7 @@ function gatewaySender<C extends MessageChannel>(
       } catch (err) {
         // The error's message holds channel, failure and status only: no recipient, text or key.
         if (err instanceof DeliveryError)
-          console.warn(`messages: ${err.message}, purpose ${m.purpose}`);
+          logger.warn('messages.delivery_failed', { failure: err.message, purpose: m.purpose });
         throw err;
       }
     },

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { logger } from '../../lib/log.ts';
 import { DeliveryError } from './delivery-error.ts';
 import { type MessageSender, parseMessage } from './message.ts';
 import { insertOutboxMessage } from './outbox.repo.ts';
@@ -27,10 +28,9 @@ export function outboxSender(database: () => D1Database = d1): MessageSender {
         return { id };
       } catch (err) {
         // D1's message names the constraint or the failure, never the stored values.
-        console.error(
-          'outbox: message not stored:',
-          err instanceof Error ? err.message : 'unknown error',
-        );
+        logger.error('messages.outbox_not_stored', {
+          error: err instanceof Error ? err.message : 'unknown error',
+        });
         throw new DeliveryError('storage', m.channel, undefined, undefined, { cause: err });
       }
     },

@@ -1,5 +1,6 @@
 import { config } from '../../lib/config.ts';
 import type { ApiError } from '../../lib/errors.ts';
+import { logger } from '../../lib/log.ts';
 import { localProviderApp } from './local-provider.ts';
 import type { ProviderUser, ResolvedProvider } from './providers.ts';
 import { socialError } from './texts.ts';
@@ -51,7 +52,7 @@ async function json(res: Response): Promise<Record<string, unknown> | null> {
 
 function providerFailed(p: ResolvedProvider, step: string, detail: string): ApiError {
   // The detail goes to the log (no token or code in it); the viewer gets the Russian text.
-  console.warn(`social ${p.id}: ${step} failed: ${detail}`);
+  logger.warn('social.provider_failed', { provider: p.id, step, detail });
   return socialError('provider_error', p.label);
 }
 

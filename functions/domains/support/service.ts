@@ -1,5 +1,6 @@
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { logger } from '../../lib/log.ts';
 import { messageSender, templates } from '../messages/index.ts';
 import { createSupportRequest } from './repo.ts';
 import type { SupportRequestBody } from './schemas.ts';
@@ -43,11 +44,6 @@ export async function submitSupportRequest(
   });
   await messageSender()
     .send(copy)
-    .catch((error: unknown) =>
-      console.error(
-        `support request ${id}: copy not sent`,
-        error instanceof Error ? error.message : error,
-      ),
-    );
+    .catch((error: unknown) => logger.error('support.copy_not_sent', { requestId: id, error }));
   return id;
 }

@@ -2,10 +2,12 @@
  * The view event (docs/product.md, «How the site talks to the API», analytics): when playback
  * starts, `GET {stat host}/v2/event?payload=…` with credentials, and the same event pushed to the
  * tag manager's `window.dataLayer`. A view is never sent twice within 10,000 ms (docs/product.md,
- * «Numbers»): the doubled attempt is logged instead.
+ * «Numbers»): the doubled attempt is reported to the error reporter instead (as is an event without
+ * a view id), docs/product.md, «When things go wrong».
  */
 import { COOKIE } from '../../../functions/shared/cookies.ts';
 import { appConfig } from '../../lib/app-config.ts';
+import { reportFailure } from '../../lib/report.ts';
 
 /** docs/product.md, «Numbers»: doubled-view threshold. */
 export const DOUBLED_VIEW_MS = 10_000;
@@ -114,8 +116,20 @@ export function sendViewEvent(statUrl: string, event: ViewEvent, now = Date.now(
   ];
   const last = Math.max(...keys.map((k) => sentAt.get(k) ?? -Infinity));
   if (now - last < DOUBLED_VIEW_MS) {
-    console.warn('doubled view event not sent', event.viewId, now - last, 'ms after the last');
+    reportFailure('doubled_view', {
+      viewId: event.viewId,
+      contentId: event.meta.contentId,
+      episodeId: event.meta.episodeId,
+      msSinceLast: now - last,
+    });
     return false;
+  }
+  if (!event.viewId) {
+    // Sent all the same: the view happened, the statistics only lose its grouping.
+    reportFailure('missing_view_id', {
+      contentId: event.meta.contentId,
+      episodeId: event.meta.episodeId,
+    });
   }
   for (const k of keys) sentAt.set(k, now);
   const payload = encodeURIComponent(JSON.stringify(event));

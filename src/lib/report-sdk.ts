@@ -1,0 +1,38 @@
+/**
+ * The Sentry browser SDK (through @sentry/astro's client API), loaded by src/lib/report.ts on the
+ * first report only. Its options are the server's: the spec's sample rate and environment, no
+ * default personal data, every event scrubbed by the shared rules before it leaves.
+ */
+import { captureException, captureMessage, init, withScope } from '@sentry/astro';
+import { type ScrubbableEvent, scrubEvent } from '../../functions/shared/redact.ts';
+import type { FailureFields } from './report.ts';
+
+let started = '';
+
+function start(dsn: string) {
+  if (started === dsn) return;
+  started = dsn;
+  init({
+    dsn,
+    environment: 'production',
+    tracesSampleRate: 0.01,
+    sendDefaultPii: false,
+    beforeSend: (event) => scrubEvent(event as ScrubbableEvent) as typeof event,
+    beforeBreadcrumb: (crumb) => {
+      scrubEvent({ breadcrumbs: [crumb] });
+      return crumb;
+    },
+  });
+}
+
+/** Sends one failure: an exception when there is an error, else a message naming the failure. */
+export function send(dsn: string, failure: string, fields: FailureFields, error?: unknown): void {
+  start(dsn);
+  withScope((scope) => {
+    scope.setLevel('error');
+    scope.setTag('failure', failure);
+    scope.setExtras(fields);
+    if (error instanceof Error) captureException(error);
+    else captureMessage(`failure: ${failure}`);
+  });
+}
