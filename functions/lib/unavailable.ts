@@ -54,10 +54,8 @@ export function isD1Unavailable(err: unknown): boolean {
 export function unavailableResponse(err: unknown, c: Context): Response | undefined {
   let reason: string;
   if (err instanceof MissingSecret) {
-    console.error(`configuration: ${err.message}`);
     reason = 'not_configured';
   } else if (isD1Unavailable(err)) {
-    console.error('D1 unavailable', messages(err));
     reason = 'storage_unavailable';
   } else return undefined;
   // The envelope of errors.ts, written out: errors.ts calls this, and modules do not import in a ring.

@@ -1,6 +1,7 @@
 import { env, waitUntil } from 'cloudflare:workers';
 import { d1 } from '../../db/client.ts';
 import { config } from '../../lib/config.ts';
+import { logger } from '../../lib/log.ts';
 import { calendarDay } from '../../shared/ru.ts';
 import { insertMarketingCall } from './repo.ts';
 
@@ -99,7 +100,7 @@ function inBackground(operation: MarketingOperation, customer: Customer, onceKey
     customerMarketing()
       .send(operation, customer, onceKey)
       .catch((err: unknown) => {
-        console.warn('customer-marketing call failed', operation, String(err));
+        logger.warn('marketing.call_failed', { operation, error: err });
       }),
   );
 }

@@ -58,7 +58,7 @@ export async function reconcilePending(
       const o = await startPayment(order, now);
       if (o.status !== 'pending') finished++;
     } catch (e) {
-      console.error(`reconcile: a payment was not created: ${e instanceof Error ? e.message : e}`);
+      logger.error('billing.reconcile_payment_not_created', { orderId: order.id, error: e });
     }
   }
   for (const { id } of results) {
