@@ -87,6 +87,9 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
     });
   app.use('/auth/*', limit(8));
   app.use('/api/*', limit(32));
+  // The other API prefixes too, so in edge proxy mode nothing big is read whole and sent on.
+  for (const prefix of ['/billing', '/cms', '/favourites', '/likes', '/continue-watching'])
+    app.use(`${prefix}/*`, limit(32));
   // Edge proxy mode (API_URL and co. naming another origin): the API paths go upstream from here.
   app.use(upstreamProxy);
   // Liveness for deploy checks and the bench's trivial route: no D1, no work.

@@ -1,6 +1,9 @@
 // The production Worker as `wrangler deploy` would upload it, built without uploading
 // (`--dry-run --env production`) after `astro build`, and its size against the Workers limits:
 // 3 MB gzip on the free plan, 10 MB on the paid one. Fails above 10 MB, or when it does not build.
+// The Astro build writes a redirected wrangler config with the development vars (wrangler then
+// ignores `--env`): the code is the same as production's, only its vars differ, so its size is
+// the production Worker's size.
 // Run by `npm test` after the build; alone: `npm run build && node scripts/bundle-size.mjs`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -89,6 +89,27 @@ describe('GET /v2/event (the stat collector)', () => {
     expect(JSON.stringify(row)).not.toMatch(/secret-reset|example\.com/);
   });
 
+  it('keeps utm values, which campaigns fill, without an address or phone put in them', async () => {
+    const mailed = {
+      ...pageView,
+      url: {
+        host: 'localhost:8787',
+        path: '/',
+        query: 'utm_source=mail&utm_content=ivan.petrov%40example.ru',
+      },
+      utm: {
+        source: 'mail',
+        medium: 'email',
+        campaign: 'spring',
+        content: 'ivan.petrov@example.ru +79991234567',
+      },
+    };
+    expect((await send(JSON.stringify(mailed))).status).toBe(204);
+    const [row] = await stored();
+    expect(row).toMatchObject({ utm_source: 'mail', utm_campaign: 'spring' });
+    expect(JSON.stringify(row)).not.toMatch(/ivan\.petrov|9991234567/);
+  });
+
   it('counts a title page view for its title', async () => {
     const titlePage = {
       ...pageView,

@@ -8,7 +8,14 @@ import {
   setAsyncLocalStorageAsyncContextStrategy,
   wrapRequestHandler,
 } from '@sentry/cloudflare';
-import { type ScrubbableEvent, scrubEvent } from '../shared/redact.ts';
+import {
+  type ScrubbableEvent,
+  type ScrubbableSpan,
+  type ScrubbableTrace,
+  scrubEvent,
+  scrubSpan,
+  scrubTrace,
+} from '../shared/redact.ts';
 import { config } from './config.ts';
 import { type LogFields, logger } from './log.ts';
 
@@ -64,6 +71,9 @@ export function reportOptions(dsn = reportDsn()): CloudflareOptions {
     // The local receiver's own requests are not traced: a report about a report never ends.
     ignoreTransactions: [/\/dev\/api\/sentry\//],
     beforeSend: (event) => scrubEvent(event as ScrubbableEvent) as typeof event,
+    // Sampled traces carry URLs, queries and headers of their own: no query leaves either.
+    beforeSendTransaction: (event) => scrubTrace(event as ScrubbableTrace) as typeof event,
+    beforeSendSpan: (span) => scrubSpan(span as ScrubbableSpan) as typeof span,
     // Console breadcrumbs repeat the logs, which go to the platform's log store, not to reports.
     beforeBreadcrumb: (crumb) => {
       if (crumb.category === 'console') return null;

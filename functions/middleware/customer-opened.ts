@@ -5,7 +5,7 @@ import { isPagePath } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { isHttps } from '../shared/cookies.ts';
 
-/** The Moscow day the customer-marketing tool last heard «opened site» from this browser session. */
+/** The Moscow day and profile of the last «opened site» the customer-marketing tool heard from this browser session. */
 export const OPENED_COOKIE = 'mk_opened';
 
 /**
@@ -26,7 +26,7 @@ export const customerOpened = createMiddleware<AppEnv>(async (c, next) => {
   )
     return next();
   const known = getCookie(c, OPENED_COOKIE);
-  const day = customerOpenedSite(
+  const marker = customerOpenedSite(
     {
       accountId: session.accountId,
       userId: session.userId,
@@ -38,8 +38,8 @@ export const customerOpened = createMiddleware<AppEnv>(async (c, next) => {
     known,
   );
   await next();
-  if (day !== known)
-    setCookie(c, OPENED_COOKIE, day, {
+  if (marker !== known)
+    setCookie(c, OPENED_COOKIE, marker, {
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',

@@ -89,10 +89,12 @@ describe('edge proxy mode: what goes to the upstream', () => {
   });
 
   it('sends a guest’s request without any Authorization, even one the client wrote', async () => {
-    const res = await edge('/api/client/features/enable-trailers', {
+    const res = await edge('/api/client/features/enable-trailers?token=forged.query.token', {
       headers: { authorization: 'Bearer forged.token.value' },
     });
-    expect(((await res.json()) as Echo).headers.authorization).toBeUndefined();
+    const echo = (await res.json()) as Echo;
+    expect(echo.headers.authorization).toBeUndefined();
+    expect(echo.query.token).toBeUndefined();
   });
 
   it('passes a POST on with its method, body and content type, drops hop-by-hop headers both ways', async () => {
@@ -115,6 +117,16 @@ describe('edge proxy mode: what goes to the upstream', () => {
     expect(echo.headers.origin).toBe('http://upstream.test');
     expect(res.headers.get('x-upstream-private')).toBeNull();
     expect(res.headers.get('keep-alive')).toBeNull();
+  });
+
+  it('refuses a body too big for the API at the edge, before it is read and sent on', async () => {
+    const res = await edge('/billing/checkout/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
+      body: JSON.stringify({ note: 'я'.repeat(40_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('x-upstream')).toBeNull();
   });
 
   it('still refuses a cross-site write at the edge, before anything reaches the upstream', async () => {
@@ -350,9 +362,19 @@ describe('edge proxy mode in front of a copy of this Worker', () => {
       const proxied = await viaWorker(path, { headers: RETURNING });
       expect(proxied.status).toBe(200);
       expect(forwarded.map((r) => new URL(r.url).pathname)).toEqual(['/cms/content/movies/']);
+      // The copy never sees the visitor's cookies and hands out a device id: the visitor keeps
+      // the edge's, and the shared copy, which sets no cookie, is kept and served again.
+      expect(proxied.headers.getSetCookie()).toEqual([]);
       // Asked with EDGE_CACHE off, so the Worker reads D1 rather than the copy just stored.
       const local = await callWithVars({ EDGE_CACHE: 'off' }, path, { headers: RETURNING });
       expect(await proxied.json()).toEqual(await local.json());
+      let again = await viaWorker(path, { headers: RETURNING });
+      for (let i = 0; i < 50 && again.headers.get('x-edge-cache') !== 'HIT'; i++) {
+        await again.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 20));
+        again = await viaWorker(path, { headers: RETURNING });
+      }
+      expect(again.headers.get('x-edge-cache')).toBe('HIT');
     });
   });
 

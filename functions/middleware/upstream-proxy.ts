@@ -5,6 +5,7 @@ import { isPagePath } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config, type Upstream } from '../lib/config.ts';
 import { envelope } from '../lib/errors.ts';
+import { reportFailure } from '../lib/report.ts';
 import { sessionOf } from '../lib/session-token.ts';
 import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
 import { COOKIE } from '../shared/cookies.ts';
@@ -144,6 +145,9 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
   const target = new URL(
     base + incoming.pathname + (shared ? sharedSearch(incoming) : incoming.search),
   );
+  // The Bearer header below is the one credential the upstream gets: a token the client put in
+  // the query (the API client's `token`) is not forwarded, live or not.
+  target.searchParams.delete('token');
   // A shared answer must not depend on who asked first: of the visitor's headers it gets only
   // what the answer's format needs; the edge answers conditional requests itself (ETag).
   const headers = shared ? sharedHeaders(c.req.raw.headers) : new Headers(c.req.raw.headers);
@@ -180,6 +184,20 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
 /** The upstream's cookies belong to this site: host-only, whatever domain it named. */
 const ourCookie = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/gi, '');
 
+/**
+ * The upstream's cookies the visitor gets: none on a shared read (a copy that sets a cookie is not
+ * kept, and the cookie would be whoever asked first's), and never the device id, which the edge
+ * gives (edge-context.ts): an upstream that never sees the visitor's cookies would hand out a new
+ * one on every call.
+ */
+function upstreamCookies(response: Response, shared: boolean): string[] {
+  if (shared) return [];
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !cookie.trimStart().startsWith(`${COOKIE.deviceId}=`))
+    .map(ourCookie);
+}
+
 /** The upstream's answer, made ours: no hop-by-hop headers, its cookies and redirects on this site. */
 function answerOf(response: Response, target: URL, shared: boolean, accepts: string): Response {
   const answer = new Response(response.body, response);
@@ -193,9 +211,9 @@ function answerOf(response: Response, target: URL, shared: boolean, accepts: str
   const connection = answer.headers.get('connection');
   for (const name of HOP_BY_HOP) answer.headers.delete(name);
   for (const name of connection?.split(',') ?? []) answer.headers.delete(name.trim());
-  const cookies = answer.headers.getSetCookie();
+  const cookies = upstreamCookies(response, shared);
   answer.headers.delete('set-cookie');
-  for (const cookie of cookies) answer.headers.append('set-cookie', ourCookie(cookie));
+  for (const cookie of cookies) answer.headers.append('set-cookie', cookie);
   const location = answer.headers.get('location');
   if (location) {
     const url = new URL(location, target);
@@ -213,14 +231,13 @@ function answerOf(response: Response, target: URL, shared: boolean, accepts: str
  * envelope is passed on as it is; other JSON gives its message and reason to one; a body that is
  * not JSON becomes «Сервис недоступен. Попробуйте позже» with reason 'Server unavailable'.
  */
-async function errorOf(response: Response): Promise<Response> {
+async function errorOf(response: Response, shared: boolean): Promise<Response> {
   const headers = new Headers();
   for (const name of ['retry-after', 'www-authenticate', 'allow']) {
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  for (const cookie of response.headers.getSetCookie())
-    headers.append('set-cookie', ourCookie(cookie));
+  for (const cookie of upstreamCookies(response, shared)) headers.append('set-cookie', cookie);
   let body: unknown;
   try {
     body = JSON.parse(await response.text());
@@ -264,12 +281,22 @@ export const upstreamProxy = createMiddleware<AppEnv>(async (c, next) => {
   const timer = setTimeout(() => abort.abort(), upstream.timeoutMs);
   try {
     const response = await fetch(request, { signal: abort.signal });
-    if (response.status >= 400) return await errorOf(response);
+    if (response.status >= 500)
+      reportFailure(
+        'upstream',
+        { status: response.status, path: c.req.path },
+        {
+          request: c.req.raw,
+        },
+      );
+    if (response.status >= 400) return await errorOf(response, shared);
     return answerOf(response, new URL(request.url), shared, c.req.header('accept-encoding') ?? '');
   } catch {
+    const reason = abort.signal.aborted ? 'upstream_timeout' : 'upstream_unreachable';
+    reportFailure('upstream', { reason, path: c.req.path }, { request: c.req.raw });
     return abort.signal.aborted
-      ? unavailable(c, texts.upstreamTimeout, 'upstream_timeout')
-      : unavailable(c, texts.serverUnavailable, 'upstream_unreachable');
+      ? unavailable(c, texts.upstreamTimeout, reason)
+      : unavailable(c, texts.serverUnavailable, reason);
   } finally {
     clearTimeout(timer);
   }

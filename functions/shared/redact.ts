@@ -136,6 +136,56 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
   return event;
 }
 
+/** A span as both Sentry clients describe it: what a trace says about one step. */
+export interface ScrubbableSpan {
+  description?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A performance trace: the event's fields plus its name and spans. */
+export interface ScrubbableTrace extends ScrubbableEvent {
+  transaction?: string;
+  spans?: ScrubbableSpan[];
+}
+
+/** Span attributes that can carry a query, a header or a cookie: a trace never keeps them. */
+const DROPPED_SPAN_DATA =
+  /^(http\.request\.header\.|http\.response\.header\.)|query|cookie|fragment/i;
+const withoutQuery = (text: string) => text.replace(/\?\S*/g, '');
+
+/**
+ * A span without queries, headers or cookies: timing and the path are what a trace is for, and a
+ * query may hold an e-mail, a code or a token that `redactText` cannot recognise.
+ */
+export function scrubSpan<S extends ScrubbableSpan>(span: S): S {
+  if (span.description) span.description = withoutQuery(redactText(span.description));
+  if (span.data)
+    for (const [key, value] of Object.entries(span.data)) {
+      if (DROPPED_SPAN_DATA.test(key)) delete span.data[key];
+      else if (typeof value === 'string') span.data[key] = withoutQuery(redactText(value));
+    }
+  return span;
+}
+
+/**
+ * A trace (a sampled transaction) scrubbed like an error report, and further: no query anywhere,
+ * in its name, its request or any span. The `beforeSendTransaction` of both Sentry clients.
+ */
+export function scrubTrace<E extends ScrubbableTrace>(event: E): E {
+  scrubEvent(event);
+  if (event.transaction) event.transaction = withoutQuery(redactText(event.transaction));
+  if (event.request) {
+    delete event.request.query_string;
+    if (event.request.url) event.request.url = withoutQuery(event.request.url);
+    if (event.request.headers?.referer)
+      event.request.headers.referer = withoutQuery(event.request.headers.referer);
+  }
+  const trace = event.contexts?.trace as ScrubbableSpan | undefined;
+  if (trace) scrubSpan(trace);
+  for (const span of event.spans ?? []) scrubSpan(span);
+  return event;
+}
+
 /** A URL with its query values scrubbed (a token or an e-mail in a query stays out). */
 function scrubUrl(url: string): string {
   try {

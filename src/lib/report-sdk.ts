@@ -4,7 +4,14 @@
  * default personal data, every event scrubbed by the shared rules before it leaves.
  */
 import { captureException, captureMessage, init, withScope } from '@sentry/astro';
-import { type ScrubbableEvent, scrubEvent } from '../../functions/shared/redact.ts';
+import {
+  type ScrubbableEvent,
+  type ScrubbableSpan,
+  type ScrubbableTrace,
+  scrubEvent,
+  scrubSpan,
+  scrubTrace,
+} from '../../functions/shared/redact.ts';
 import type { FailureFields } from './report.ts';
 
 let started = '';
@@ -18,6 +25,8 @@ function start(dsn: string) {
     tracesSampleRate: 0.01,
     sendDefaultPii: false,
     beforeSend: (event) => scrubEvent(event as ScrubbableEvent) as typeof event,
+    beforeSendTransaction: (event) => scrubTrace(event as ScrubbableTrace) as typeof event,
+    beforeSendSpan: (span) => scrubSpan(span as ScrubbableSpan) as typeof span,
     beforeBreadcrumb: (crumb) => {
       scrubEvent({ breadcrumbs: [crumb] });
       return crumb;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_TYPES, type PageType, pageTypeOf, titleIdOf } from '../../shared/page-type.ts';
+import { redactText } from '../../shared/redact.ts';
 
 const id = z.string().max(64);
 const text = z.string().max(2000);
@@ -80,7 +81,8 @@ const KEPT_VALUES = new Set([
 export function storedQuery(query: string): string {
   const out = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(query)) {
-    out.append(key, KEPT_VALUES.has(key) || key.startsWith('utm_') ? value : '');
+    // Kept values are scrubbed too: a mail campaign may put the address in utm_content.
+    out.append(key, KEPT_VALUES.has(key) || key.startsWith('utm_') ? redactText(value) : '');
   }
   return out.toString().slice(0, 2000);
 }
@@ -146,7 +148,12 @@ export function eventRow(event: StatEvent, received: Received, day: string): Eve
     urlHost: event.url.host,
     urlPath: event.url.path,
     urlQuery: storedQuery(event.url.query),
-    utm: event.utm,
+    utm: {
+      source: redactText(event.utm.source),
+      medium: redactText(event.utm.medium),
+      campaign: redactText(event.utm.campaign),
+      content: redactText(event.utm.content),
+    },
     referer: storedReferer(event.referer),
     contentId: isView ? event.meta.contentId : titleIdOf(event.url.path),
     episodeId: isView ? event.meta.episodeId : null,

@@ -68,13 +68,31 @@ describe('the customer-marketing tool', () => {
     await browser.post('/auth/email/sign_in/', { email: 'pavel@mail.ru', password: PASSWORD });
     await settle(2, me.accountId);
     await browser.fetch('/series');
-    expect(browser.cookies.get('mk_opened')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(browser.cookies.get('mk_opened')).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
     await browser.fetch('/movies');
     await browser.fetch('/cms/content/series/');
     // A browser that keeps no cookie of ours still makes one call a day for its session.
     browser.cookies.delete('mk_opened');
     await browser.fetch('/faq');
     const calls = await settle(3, me.accountId);
+    expect(calls.map((c) => c.operation)).toEqual([
+      'authenticated',
+      'authenticated',
+      'opened_site',
+    ]);
+  });
+
+  it('hears «opened site» from a second account signed in on the same browser the same day', async () => {
+    const first = await signUp(new Browser(), messages, 'vera@mail.ru', PASSWORD);
+    const second = await signUp(new Browser(), messages, 'gleb@mail.ru', PASSWORD);
+    const browser = new Browser('198.51.100.10');
+    await browser.post('/auth/email/sign_in/', { email: 'vera@mail.ru', password: PASSWORD });
+    await browser.fetch('/series');
+    await settle(3, first.accountId);
+    await browser.post('/auth/logout/', {});
+    await browser.post('/auth/email/sign_in/', { email: 'gleb@mail.ru', password: PASSWORD });
+    await browser.fetch('/series');
+    const calls = await settle(3, second.accountId);
     expect(calls.map((c) => c.operation)).toEqual([
       'authenticated',
       'authenticated',

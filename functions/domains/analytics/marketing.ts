@@ -135,14 +135,16 @@ export function customerOpenedSite(
   now = new Date(),
   known?: string,
 ): string {
-  const day = calendarDay(now);
-  if (known === day) return day;
-  const key = `${s.sessionId ?? `account-${s.accountId}`}:${day}`;
-  if (toldHere.has(key)) return day;
+  // The day and the profile: another account or profile signed in on this browser today is
+  // another customer opening the site.
+  const marker = `${calendarDay(now)}.${s.userId}`;
+  if (known === marker) return marker;
+  const key = `${s.sessionId ?? `account-${s.accountId}`}:${marker}`;
+  if (toldHere.has(key)) return marker;
   if (toldHere.size >= TOLD_HERE_LIMIT) toldHere.clear();
   toldHere.add(key);
   inBackground('opened_site', customerOf(s), key);
-  return day;
+  return marker;
 }
 
 /**

@@ -224,6 +224,7 @@ export async function giftsFor(
  * accepted; at most 3 an hour per gift and 10 a day per buyer (429 with Retry-After).
  */
 export async function resendGift(viewer: Viewer, giftId: number): Promise<void> {
+  assertMayPay(viewer);
   const db = d1();
   const accountId = accountOf(viewer);
   const row = await giftById(db, giftId).first<GiftRow>();

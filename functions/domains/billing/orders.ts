@@ -1,4 +1,4 @@
-import type { Viewer } from '../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -72,6 +72,7 @@ const placed = (o: OrderRow): PlacedOrder => ({
  * @example await placeOrder(viewer, { tariffId: 1, priceId: 1, method: 'bank_card', recurringConsent: true, clientKey })
  */
 export async function placeOrder(viewer: Viewer, input: OrderInput): Promise<PlacedOrder> {
+  assertMayPay(viewer);
   const accountId = accountOf(viewer);
   const d = d1();
   const existing = await d

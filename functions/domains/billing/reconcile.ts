@@ -59,6 +59,11 @@ export async function reconcilePending(
       if (o.status !== 'pending') finished++;
     } catch (e) {
       logger.error('billing.reconcile_payment_not_created', { orderId: order.id, error: e });
+      // To the back of the queue: orders that keep failing must not hold the batch for a week.
+      await d
+        .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
+        .bind(now, order.id)
+        .run();
     }
   }
   for (const { id } of results) {

@@ -106,7 +106,7 @@ declare global {
 
 /**
  * Sends the view event unless the same view (or the same title or episode under a new view id)
- * was sent less than 10 s ago; true when sent. `statUrl` empty means this site.
+ * was sent less than 10 s ago, and unless it has no view id (both reported); true when sent. `statUrl` empty means this site.
  * @example sendViewEvent('', viewEvent(newViewId(), meta))
  */
 export function sendViewEvent(statUrl: string, event: ViewEvent, now = Date.now()): boolean {
@@ -125,11 +125,13 @@ export function sendViewEvent(statUrl: string, event: ViewEvent, now = Date.now(
     return false;
   }
   if (!event.viewId) {
-    // Sent all the same: the view happened, the statistics only lose its grouping.
+    // The collector keeps a view by its id (and once): one without is refused there, so it is
+    // reported and not sent.
     reportFailure('missing_view_id', {
       contentId: event.meta.contentId,
       episodeId: event.meta.episodeId,
     });
+    return false;
   }
   for (const k of keys) sentAt.set(k, now);
   const payload = encodeURIComponent(JSON.stringify(event));
