@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PAGE_TYPES, type PageType, pageTypeOf, titleIdOf } from '../../shared/page-type.ts';
-import { redactText } from '../../shared/redact.ts';
 
 const id = z.string().max(64);
 const text = z.string().max(2000);
@@ -81,11 +80,18 @@ const KEPT_VALUES = new Set([
 export function storedQuery(query: string): string {
   const out = new URLSearchParams();
   for (const [key, value] of new URLSearchParams(query)) {
-    // Kept values are scrubbed too: a mail campaign may put the address in utm_content.
-    out.append(key, KEPT_VALUES.has(key) || key.startsWith('utm_') ? redactText(value) : '');
+    // Kept values lose an e-mail address: a mail campaign may put one in utm_content.
+    out.append(key, KEPT_VALUES.has(key) || key.startsWith('utm_') ? withoutEmail(value) : '');
   }
   return out.toString().slice(0, 2000);
 }
+
+/**
+ * A campaign value without an e-mail address in it. Only addresses: campaign and ad ids are long
+ * numbers that the general scrubbing would take for cards or phones.
+ * @example withoutEmail('newsletter-ivan@mail.ru') // 'newsletter-[email]'
+ */
+const withoutEmail = (value: string) => value.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]');
 
 /**
  * The referer as stored: origin and path, never its query (another site's tokens stay there).
@@ -149,10 +155,10 @@ export function eventRow(event: StatEvent, received: Received, day: string): Eve
     urlPath: event.url.path,
     urlQuery: storedQuery(event.url.query),
     utm: {
-      source: redactText(event.utm.source),
-      medium: redactText(event.utm.medium),
-      campaign: redactText(event.utm.campaign),
-      content: redactText(event.utm.content),
+      source: withoutEmail(event.utm.source),
+      medium: withoutEmail(event.utm.medium),
+      campaign: withoutEmail(event.utm.campaign),
+      content: withoutEmail(event.utm.content),
     },
     referer: storedReferer(event.referer),
     contentId: isView ? event.meta.contentId : titleIdOf(event.url.path),
