@@ -8,6 +8,7 @@ import {
   setAsyncLocalStorageAsyncContextStrategy,
   wrapRequestHandler,
 } from '@sentry/cloudflare';
+import { REPORT_ENVIRONMENT, TRACES_SAMPLE_RATE } from '../shared/constants.ts';
 import {
   type ScrubbableEvent,
   type ScrubbableSpan,
@@ -18,10 +19,6 @@ import {
 } from '../shared/redact.ts';
 import { config } from './config.ts';
 import { type LogFields, logger } from './log.ts';
-
-/** docs/product.md, «Numbers»: the error reporter's trace sample rate and environment. */
-export const TRACES_SAMPLE_RATE = 0.01;
-export const REPORT_ENVIRONMENT = 'production';
 
 /**
  * SENTRY_DSN (a var or `wrangler secret put SENTRY_DSN`); empty means error reporting is off and

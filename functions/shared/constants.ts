@@ -15,3 +15,10 @@ export const COOKIE_POLL_INTERVAL_MS = 300;
  * this is our limit, not D1's 100 bound parameters. The list sends a larger selection in parts.
  */
 export const FAVOURITES_BATCH_LIMIT = 500;
+
+/**
+ * docs/product.md, «Numbers»: the error reporter's trace sample rate and environment, the same for
+ * the Worker's Sentry client (functions/lib/report.ts) and the browser's (src/lib/report-sdk.ts).
+ */
+export const TRACES_SAMPLE_RATE = 0.01;
+export const REPORT_ENVIRONMENT = 'production';

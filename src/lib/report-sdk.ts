@@ -4,6 +4,7 @@
  * default personal data, every event scrubbed by the shared rules before it leaves.
  */
 import { captureException, captureMessage, init, withScope } from '@sentry/astro';
+import { REPORT_ENVIRONMENT, TRACES_SAMPLE_RATE } from '../../functions/shared/constants.ts';
 import {
   type ScrubbableEvent,
   type ScrubbableSpan,
@@ -21,8 +22,8 @@ function start(dsn: string) {
   started = dsn;
   init({
     dsn,
-    environment: 'production',
-    tracesSampleRate: 0.01,
+    environment: REPORT_ENVIRONMENT,
+    tracesSampleRate: TRACES_SAMPLE_RATE,
     sendDefaultPii: false,
     beforeSend: (event) => scrubEvent(event as ScrubbableEvent) as typeof event,
     beforeSendTransaction: (event) => scrubTrace(event as ScrubbableTrace) as typeof event,

@@ -38,6 +38,12 @@ export async function reconcilePending(
     .bind(now - HORIZON, now - SETTLE)
     .all<{ id: string }>();
   let finished = 0;
+  /** A pending order looked at now: the next runs take the others first. */
+  const backOfQueue = (id: string) =>
+    d
+      .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
+      .bind(now, id)
+      .run();
   // An order whose payment request got no answer (the acquirer timed out or was unreachable) is
   // asked for again under the same Idempotence-Key: the acquirer answers the payment it made, if
   // it made one, and makes it otherwise. Only where making it charges nobody unawares: a renewal
@@ -60,21 +66,14 @@ export async function reconcilePending(
     } catch (e) {
       logger.error('billing.reconcile_payment_not_created', { orderId: order.id, error: e });
       // To the back of the queue: orders that keep failing must not hold the batch for a week.
-      await d
-        .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
-        .bind(now, order.id)
-        .run();
+      await backOfQueue(order.id);
     }
   }
   for (const { id } of results) {
     try {
       const o = await confirmOrder(id, now);
       if (o?.status !== 'pending') finished++;
-      else
-        await d
-          .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
-          .bind(now, id)
-          .run();
+      else await backOfQueue(id);
     } catch (e) {
       logger.error('billing.reconcile_read_failed', { orderId: id, error: e });
     }
