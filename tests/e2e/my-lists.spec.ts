@@ -47,18 +47,25 @@ function watchEpisodes(profileId: number) {
       FROM eps WHERE n <= 4`);
 }
 
+/** Second browsers a journey opened: closed after it, whether it passed or not. */
+const others: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(others.splice(0).map((c) => c.close()));
+});
+
 /** Another device of the same viewer signs out every other device: `page`'s session ends. */
 async function endSessionElsewhere(page: Page, browser: Browser, email: string) {
   const other: BrowserContext = await browser.newContext({
     baseURL: new URL(page.url()).origin,
     extraHTTPHeaders: { 'cf-connecting-ip': ip() },
   });
+  others.push(other);
   const second = await other.newPage();
   await signInByEmail(second, email, PASSWORD);
   await second.goto('/settings/devices');
   await second.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();
   await expect(second.getByRole('status')).toBeVisible();
-  return { other, second };
+  return { second };
 }
 
 /**
@@ -67,6 +74,7 @@ async function endSessionElsewhere(page: Page, browser: Browser, email: string) 
  */
 async function catchDialog(page: Page) {
   await page.evaluate(() => {
+    document.documentElement.dataset.beforeReload = '';
     new MutationObserver(() => {
       const dialog = document.querySelector('dialog[open]');
       if (dialog && !sessionStorage.getItem('seen'))
@@ -99,6 +107,19 @@ async function expectErrorDialog(page: Page) {
     button: 'Закрыть',
     image: true,
   });
+  // Then the page reloaded, and is done loading: Chromium can hang closing a page whose
+  // navigation is committing, so no journey may end before this.
+  await expect
+    .poll(() =>
+      page
+        .evaluate(
+          () =>
+            document.readyState === 'complete' &&
+            !('beforeReload' in document.documentElement.dataset),
+        )
+        .catch(() => false),
+    )
+    .toBe(true);
 }
 
 test('a guest is sent to sign in and comes back to the list', async ({ request }) => {
@@ -153,7 +174,7 @@ test('removing a favourite on the title page that is not answered 204 opens the 
   const added = page.getByRole('button', { name: 'В избранном' });
   await expect(added).toBeEnabled();
 
-  const { other, second } = await endSessionElsewhere(page, browser, email);
+  const { second } = await endSessionElsewhere(page, browser, email);
   await catchDialog(page);
   const answer = page.waitForResponse((r) => r.url().includes('/favourites/batch/'));
   await added.click();
@@ -161,7 +182,6 @@ test('removing a favourite on the title page that is not answered 204 opens the 
   await expectErrorDialog(page);
   const status = await second.request.get(`/favourites/${id}`);
   expect(((await status.json()) as { status: boolean }).status).toBe(true);
-  await other.close();
 });
 
 test('a guest on a title page gets a link to sign in instead of the favourite button', async ({
@@ -244,7 +264,7 @@ test('favourites: a removal that is not answered 204 opens the «Ошибка» 
   await page.getByRole('button', { name: 'Редактировать' }).click();
   await page.getByRole('checkbox').first().check();
 
-  const { other, second } = await endSessionElsewhere(page, browser, email);
+  const { second } = await endSessionElsewhere(page, browser, email);
   await catchDialog(page);
   const answer = page.waitForResponse((r) => r.url().includes('/favourites/batch/'));
   await page.getByRole('button', { name: 'Удалить (1)' }).click();
@@ -253,7 +273,6 @@ test('favourites: a removal that is not answered 204 opens the «Ошибка» 
   // Nothing was removed.
   const list = await second.request.get('/favourites/');
   expect(((await list.json()) as { count: number }).count).toBe(2);
-  await other.close();
 });
 
 test('history: grouped by date, select a date, select all, removal and clearing end in VIEW', async ({
