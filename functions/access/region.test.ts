@@ -8,41 +8,43 @@ const req = (headers: Record<string, string>, cf?: Record<string, string>) =>
   new Request('https://example.test/', { headers, cf });
 
 describe('geoOf', () => {
-  it.each(CIS_COUNTRIES)('puts %s in the CIS group', (country) => {
-    expect(geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
+  it.each(CIS_COUNTRIES)('puts %s in the CIS group', async (country) => {
+    expect(await geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
       country,
       group: country,
       regionGroup: 'cis',
     });
   });
 
-  it.each(['DE', 'US', 'UA', 'AM', 'XX', 'T1'])('puts %s in "other"', (country) => {
-    expect(geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
+  it.each(['DE', 'US', 'UA', 'AM', 'XX', 'T1'])('puts %s in "other"', async (country) => {
+    expect(await geoOf(req({ 'cf-ipcountry': country }))).toMatchObject({
       group: 'other',
       regionGroup: 'other',
     });
   });
 
-  it('uses request.cf in production and ignores it where it is a mock', () => {
+  it('uses request.cf in production and ignores it where it is a mock', async () => {
     const request = req({}, { country: 'KZ', region: 'Almaty', city: 'Almaty' });
-    expect(geoOf(request, { trustCf: true })).toMatchObject({
+    expect(await geoOf(request, { trustCf: true })).toMatchObject({
       country: 'KZ',
       regionName: 'Almaty',
     });
-    expect(geoOf(request, { trustCf: false, fallbackCountry: 'RU' })).toMatchObject({
+    expect(await geoOf(request, { trustCf: false, fallbackCountry: 'RU' })).toMatchObject({
       country: 'RU',
       regionName: '',
     });
   });
 
-  it('takes the visitor IP from Cloudflare only, never from headers a client writes, and treats junk countries as unknown', () => {
+  it('takes the visitor IP from Cloudflare only, never from headers a client writes, and treats junk countries as unknown', async () => {
     expect(
-      geoOf(req({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '10.0.0.1' })).ip,
+      (await geoOf(req({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '10.0.0.1' }))).ip,
     ).toBe('203.0.113.7');
-    expect(geoOf(req({ 'x-forwarded-for': '198.51.100.2, 10.0.0.1' })).ip).not.toBe('198.51.100.2');
-    expect(geoOf(req({ 'x-real-ip': '198.51.100.3' })).ip).not.toBe('198.51.100.3');
-    expect(geoOf(req({ 'cf-ipcountry': '<ru>' })).country).toBe('XX');
-    expect(geoOf(req({ 'cf-ipcountry': 'ru' })).country).toBe('RU');
+    expect((await geoOf(req({ 'x-forwarded-for': '198.51.100.2, 10.0.0.1' }))).ip).not.toBe(
+      '198.51.100.2',
+    );
+    expect((await geoOf(req({ 'x-real-ip': '198.51.100.3' }))).ip).not.toBe('198.51.100.3');
+    expect((await geoOf(req({ 'cf-ipcountry': '<ru>' }))).country).toBe('XX');
+    expect((await geoOf(req({ 'cf-ipcountry': 'ru' }))).country).toBe('RU');
   });
 });
 

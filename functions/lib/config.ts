@@ -34,6 +34,8 @@ export function config() {
     get upstream() {
       return upstreamOf(env, () => siteOriginOf(env.SITE_ORIGIN, false));
     },
+    /** Edge proxy mode: the secret an edge proves the viewer's address and country with (lib/client-proof.ts); blank = never trusted. */
+    upstreamSecret: String((env as unknown as Record<string, unknown>).UPSTREAM_SECRET ?? ''),
     statUrl: env.STAT_URL ?? '',
     /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',

@@ -36,7 +36,7 @@ export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
     if (session.signedIn) break;
   }
   const edge: EdgeContext = {
-    geo: geoOf(request, cfg),
+    geo: await geoOf(request, cfg),
     device: deviceOf(c.req.header('user-agent')),
     deviceId,
     session,

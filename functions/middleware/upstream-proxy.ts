@@ -3,6 +3,12 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { isPagePath } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import {
+  CLIENT_COUNTRY_HEADER,
+  CLIENT_IP_HEADER,
+  CLIENT_PROOF_HEADER,
+  clientProof,
+} from '../lib/client-proof.ts';
 import { config, type Upstream } from '../lib/config.ts';
 import { envelope } from '../lib/errors.ts';
 import { reportFailure } from '../lib/report.ts';
@@ -49,7 +55,8 @@ const HOP_BY_HOP = [
 /**
  * What the visitor's request says that the upstream must not take from it: our cookies, the
  * credentials (replaced by the Bearer of the session), the browser's cross-site metadata (the edge
- * checked it), and any address or country the client wrote itself (replaced by the edge's).
+ * checked it), and any address, country or proof of them the client wrote itself (replaced by the
+ * edge's: a copy passed on would be believed by an upstream that trusts this edge).
  */
 const NOT_FORWARDED = [
   'cookie',
@@ -63,13 +70,10 @@ const NOT_FORWARDED = [
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-real-ip',
-  'x-client-ip',
-  'x-client-country',
+  CLIENT_IP_HEADER,
+  CLIENT_COUNTRY_HEADER,
+  CLIENT_PROOF_HEADER,
 ];
-
-/** Headers of the visitor's location the upstream reads (README, «Edge proxy mode»). */
-export const CLIENT_IP_HEADER = 'x-client-ip';
-export const CLIENT_COUNTRY_HEADER = 'x-client-country';
 
 const pathUnder = (path: string, prefixes: string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -168,6 +172,11 @@ async function upstreamRequest(c: Context<AppEnv>, base: string, shared: boolean
     const bearer = await bearerOf(c);
     if (bearer) headers.set('authorization', `Bearer ${bearer}`);
   }
+  // An upstream that holds the same secret believes the two headers above only with this proof;
+  // others see the edge's own address and country (functions/access/region.ts, geoOf).
+  const secret = config().upstreamSecret;
+  if (secret)
+    headers.set(CLIENT_PROOF_HEADER, await clientProof(secret, shared ? '' : geo.ip, geo.country));
   const method = c.req.method;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // The edge has refused cross-site writes already (csrf.ts); an upstream with the same guard is
