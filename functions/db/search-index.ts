@@ -25,8 +25,8 @@ export function nameKeySql(expr: string): string {
  * Rebuilds the search tables from the titles and their people as they are in the tables now;
  * deleting first makes the rebuild idempotent. `titles_search` (FTS5, rowid = title id) matches
  * words; `search_names` ranks exact names and name prefixes; `search_words` is the vocabulary of
- * names typos are corrected against. SQLite's unicode61 tokenizer folds Latin diacritics but not
- * Cyrillic ё, so ё/Ё are stored as е/Е here and queries fold them the same way (search.repo.ts).
+ * names typos are corrected against, and `search_pairs` finds its words by their pairs of
+ * neighbouring letters. SQLite's unicode61 tokenizer folds Latin diacritics but not Cyrillic ё, so ё/Ё are stored as е/Е here and queries fold them the same way (search.repo.ts).
  * @example await env.DB.batch(reindexTitlesSql().map((s) => env.DB.prepare(s)))
  */
 export function reindexTitlesSql(): string[] {
@@ -51,5 +51,14 @@ export function reindexTitlesSql(): string[] {
         FROM split WHERE rest != ''
       )
       SELECT word, count(*) FROM split WHERE length(word) >= 2 GROUP BY word`,
+    'DELETE FROM search_pairs',
+    // Each word under every pair of neighbouring letters it has (letterPairs of the catalogue domain).
+    `INSERT OR IGNORE INTO search_pairs (pair, word)
+      WITH RECURSIVE at (word, i) AS (
+        SELECT word, 1 FROM search_words
+        UNION ALL
+        SELECT word, i + 1 FROM at WHERE i < length(word) - 1
+      )
+      SELECT substr(word, i, 2), word FROM at`,
   ];
 }

@@ -95,7 +95,8 @@ function titlesPage(
  * For each typed word long enough to be corrected, the name words two letters longer or shorter
  * at most, or that begin with it, that share the most pairs of neighbouring letters with it (any
  * name word within the allowed edits shares one), by the word's position; the edit distance
- * itself is measured in the Worker.
+ * itself is measured in the Worker. The pairs index (`search_pairs`) reads only the words that
+ * share a pair, never the whole vocabulary.
  */
 function vocabularyQuery(d: D1Database, words: readonly string[]): Query<VocabularyWord[][]> {
   const asked = words.map((w) => {
@@ -105,16 +106,19 @@ function vocabularyQuery(d: D1Database, words: readonly string[]): Query<Vocabul
       : null;
   });
   const q = sql`SELECT i, word, titles FROM (
-      SELECT i, word, titles,
-        row_number() OVER (PARTITION BY i ORDER BY shared DESC, titles DESC, word) AS r
+      SELECT s.i, w.word, w.titles,
+        row_number() OVER (PARTITION BY s.i ORDER BY s.shared DESC, w.titles DESC, w.word) AS r
       FROM (
-        SELECT q.key AS i, w.word, w.titles,
-          (SELECT count(*) FROM json_each(q.value, '$.pairs') p WHERE instr(w.word, p.value) > 0) AS shared
+        SELECT q.key AS i, p.word, count(*) AS shared,
+          json_extract(q.value, '$.min') AS min, json_extract(q.value, '$.max') AS max,
+          json_extract(q.value, '$.word') AS typed
         FROM json_each(${JSON.stringify(asked)}) q
-        JOIN search_words w ON q.type = 'object'
-          AND (length(w.word) BETWEEN json_extract(q.value, '$.min') AND json_extract(q.value, '$.max')
-            OR substr(w.word, 1, length(json_extract(q.value, '$.word'))) = json_extract(q.value, '$.word'))
-      ) WHERE shared > 0
+        JOIN json_each(q.value, '$.pairs') pair ON q.type = 'object'
+        JOIN search_pairs p ON p.pair = pair.value
+        GROUP BY q.key, p.word
+      ) s
+      JOIN search_words w ON w.word = s.word
+      WHERE length(w.word) BETWEEN s.min AND s.max OR substr(w.word, 1, length(s.typed)) = s.typed
     ) WHERE r <= ${CANDIDATES_PER_WORD}`;
   return {
     ...rows(d, q),
