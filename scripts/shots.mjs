@@ -108,6 +108,13 @@ try {
           scrollTo(0, 0);
         });
         await page.waitForLoadState('networkidle');
+        // A full-page picture is taken without scrolling: shelves that render only near the
+        // viewport (content-visibility) are rendered for it, with the pictures in them.
+        await page.addStyleTag({ content: '.shelf { content-visibility: visible !important; }' });
+        await page.evaluate(() => {
+          for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager';
+        });
+        await page.waitForLoadState('networkidle');
         const file = `${outDir}/${role}-${name}-${size.width}.png`;
         await page.screenshot({ path: file, fullPage: true });
         count += 1;
