@@ -3,7 +3,7 @@
  * region, age and kid rules, and what may play (free, entitlement, PIN). Every list, detail, search, sitemap, page and API call asks here.
  */
 export { type AgeRating, KID_MAX_AGE } from './age.ts';
-export { assertMayPay, KID_MONEY_TEXT } from './money.ts';
+export { assertMayPay, KID_MONEY_TEXT, mayPay } from './money.ts';
 export {
   canPlay,
   type Entitlement,
