@@ -4,6 +4,7 @@
  */
 export { type AgeRating, KID_MAX_AGE } from './age.ts';
 export { assertMayPay, KID_MONEY_TEXT, mayPay } from './money.ts';
+export { mayManageParental } from './parental.ts';
 export {
   canPlay,
   type Entitlement,

@@ -62,3 +62,36 @@ test('a kid profile is refused the money pages with a way to switch, and the adu
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText(adultHeading);
   }
 });
+
+test('a kid profile’s settings lead only where it may go: no subscriptions, payments or parental control', async ({
+  page,
+  baseURL,
+}) => {
+  const refusedToKid = [
+    '/subscription',
+    '/settings/payments',
+    '/payment-history',
+    '/settings/parental',
+  ];
+  const linksOf = async () =>
+    page
+      .locator('main a')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+
+  await signInAsDemo(page.request, baseURL!, { kid: true });
+  await page.goto('/settings');
+  const menu = page.getByRole('navigation', { name: 'Настройки' });
+  await expect(menu.getByRole('link', { name: 'Покупки' })).toBeVisible();
+  for (const name of ['Подписки', 'Платежи', 'Родительский контроль'])
+    await expect(menu.getByRole('link', { name })).toHaveCount(0);
+  const kidLinks = await linksOf();
+  expect(kidLinks).toContain('/settings/purchase');
+  for (const path of refusedToKid) expect(kidLinks).not.toContain(path);
+
+  await signInAsDemo(page.request, baseURL!);
+  await page.goto('/settings');
+  for (const name of ['Подписки', 'Платежи', 'Родительский контроль'])
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  const adultLinks = await linksOf();
+  for (const path of refusedToKid) expect(adultLinks).toContain(path);
+});
