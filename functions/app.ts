@@ -43,6 +43,7 @@ import { attribution } from './middleware/attribution.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { customerOpened } from './middleware/customer-opened.ts';
+import { devD1Outage } from './middleware/dev-d1-outage.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
 import { pageHeaders } from './middleware/page-headers.ts';
@@ -62,6 +63,8 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // Not strict: the spec's paths end with a slash (`/auth/email/sign_in/`), clients may drop it.
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorResponse);
+  // Development only: D1 out of reach for one request that asks (browser journeys of an outage).
+  app.use(devD1Outage);
   // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
   app.use(pageHeaders, securityHeaders, edgeContext);
   // The method first, whoever asks: a known API path asked with a method none of its routes

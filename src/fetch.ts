@@ -6,6 +6,7 @@ import { astro, getFetchState } from 'astro/hono';
 import type { MiddlewareHandler } from 'hono';
 import { createEdgeApp } from '../functions/app.ts';
 import type { AppEnv } from '../functions/lib/app-env.ts';
+import { asRendered } from '../functions/lib/unavailable.ts';
 import { authFormAction, isAuthFormPost } from './lib/auth-actions.ts';
 
 const render = astro();
@@ -29,7 +30,9 @@ const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { locals } = getFetchState(context);
   locals.edge = c.var.edge;
   if (authForm) locals.authForm = authForm;
-  return (await render(context, next)) ?? c.res;
+  const res = await render(context, next);
+  // The render-error page of an outage says 503 (functions/lib/unavailable.ts).
+  return res ? asRendered(res) : c.res;
 };
 
 export default createEdgeApp(pages);

@@ -309,3 +309,37 @@ describe('a secret production was deployed without', () => {
     expect(orders?.n).toBe(0);
   });
 });
+
+describe('a page while D1 is out of reach', () => {
+  it('answers the «Сервис недоступен» page, not the API’s JSON, when renewing a session needs D1', async () => {
+    const viewer = new Browser();
+    await signUp(viewer, recordMessages(), `faults${++n}@example.com`);
+    // Back after the access token expired: only the session cookie, so the token is renewed
+    // (one D1 statement) before any page is rendered.
+    viewer.cookies.delete('token');
+    const { res } = withOutage({ all: true }, viewer, '/settings');
+    const page = await res;
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('retry-after')).toBe('30');
+    expect(page.headers.getSetCookie()).toEqual([]);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<h1>Сервис недоступен. Попробуйте позже</h1>');
+  });
+
+  it('takes the development outage switch only where dev routes are on, never in production', async () => {
+    const outage = { headers: { 'x-dev-d1-outage': 'all' } };
+    // Not an edge-cached path: every answer below comes from D1 or from the switch.
+    const path = '/billing/tariffs';
+    await expect503(
+      await callWithVars({ DEV_ROUTES: 'true' }, path, outage),
+      'storage_unavailable',
+      'dev',
+    );
+    expect((await callWithVars({ DEV_ROUTES: 'false' }, path, outage)).status).toBe(200);
+    const production = { ENVIRONMENT: 'production', DEV_ROUTES: 'true' };
+    expect((await callWithVars(production, path, outage)).status).toBe(200);
+  });
+});

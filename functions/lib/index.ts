@@ -13,3 +13,9 @@ export type { Paged } from './pagination.ts';
 export { reportError } from './report.ts';
 export type { LiveSession, SessionInfo } from './session-token.ts';
 export { sharedViewer } from './shared-viewer.ts';
+export {
+  asRendered,
+  UNAVAILABLE_HEADERS,
+  UNAVAILABLE_MARK,
+  unavailableReason,
+} from './unavailable.ts';

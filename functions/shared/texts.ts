@@ -11,6 +11,9 @@ export const texts = {
   unreadableBody: 'Не удалось прочитать запрос. Обновите страницу и попробуйте ещё раз',
   /** spec, docs/product.md, «When things go wrong» */
   serverUnavailable: 'Сервис недоступен. Попробуйте позже',
+  /** The page shown while the service cannot answer (a 503 page): its title and what to do. */
+  serverUnavailableTitle: 'Сервис недоступен',
+  serverUnavailableHint: 'Мы уже восстанавливаем работу. Обновите страницу через минуту.',
   /** Edge proxy mode: the upstream API did not answer in time (README, «Edge proxy mode»). */
   upstreamTimeout: 'Сервис не ответил вовремя. Попробуйте позже',
   flagNotFound: 'Такого флага нет',

@@ -17,6 +17,13 @@ import type { FailureFields } from './report.ts';
 
 let started = '';
 
+/**
+ * The SDK's own catchers of uncaught errors (window.onerror, unhandledrejection, wrapped timers and
+ * listeners) stay off: src/lib/report.ts listens from page load, before this module exists, and
+ * would otherwise hear every error a second time once it has loaded.
+ */
+const OWN_CATCHERS = new Set(['GlobalHandlers', 'BrowserApiErrors']);
+
 function start(dsn: string) {
   if (started === dsn) return;
   started = dsn;
@@ -25,6 +32,7 @@ function start(dsn: string) {
     environment: REPORT_ENVIRONMENT,
     tracesSampleRate: TRACES_SAMPLE_RATE,
     sendDefaultPii: false,
+    integrations: (defaults) => defaults.filter((i) => !OWN_CATCHERS.has(i.name)),
     beforeSend: (event) => scrubEvent(event as ScrubbableEvent) as typeof event,
     beforeSendTransaction: (event) => scrubTrace(event as ScrubbableTrace) as typeof event,
     beforeSendSpan: (span) => scrubSpan(span as ScrubbableSpan) as typeof span,
@@ -35,14 +43,24 @@ function start(dsn: string) {
   });
 }
 
-/** Sends one failure: an exception when there is an error, else a message naming the failure. */
-export function send(dsn: string, failure: string, fields: FailureFields, error?: unknown): void {
+/**
+ * Sends one failure: an exception when there is an error, else a message naming the failure.
+ * `uncaught`: nothing in the page handled the error (Sentry marks it unhandled).
+ */
+export function send(
+  dsn: string,
+  failure: string,
+  fields: FailureFields,
+  error?: unknown,
+  uncaught = false,
+): void {
   start(dsn);
   withScope((scope) => {
     scope.setLevel('error');
     scope.setTag('failure', failure);
     scope.setExtras(fields);
-    if (error instanceof Error) captureException(error);
+    if (error instanceof Error)
+      captureException(error, uncaught ? { mechanism: { type: 'generic', handled: false } } : {});
     else captureMessage(`failure: ${failure}`);
   });
 }

@@ -17,11 +17,18 @@ const PAGES: [path: string, h1: string][] = [
   ['/big-screen', 'Амедиатека на большом экране'],
 ];
 
-/** Script files the page requested, by URL path. */
+/**
+ * Script files the page requested, by URL path; but the error reporter's, which every page with a
+ * DSN loads (README «Errors and logs»): the layout's script, src/lib/report.ts and the bundler's
+ * helper it loads the SDK with (the SDK itself only on an error).
+ */
+const REPORTER =
+  /\/_astro\/(BaseLayout\.astro_astro_type_script_index_0_lang|report|preload-helper)\.[\w-]+\.js$/;
 function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    const path = new URL(req.url()).pathname;
+    if (req.resourceType() === 'script' && !REPORTER.test(path)) scripts.push(path);
   });
   return scripts;
 }
@@ -88,10 +95,21 @@ test('info pages load no JavaScript but the cookie banner’s and the page-view 
     await page.waitForLoadState('networkidle');
   }
   expect(scripts).toEqual([]);
-  // The one inline script left is the page-view beacon every page carries (README, «Analytics»).
+  // The one inline script left is the page-view beacon every page carries (README, «Analytics»),
+  // beside the error reporter's.
   const inline = await page
     .locator('script:not([type="application/ld+json"]):not([type="application/json"])')
-    .evaluateAll((all) => all.filter((s) => !s.textContent?.includes('/v2/event')).length);
+    .evaluateAll(
+      (all, reporter) =>
+        all.filter(
+          (s) =>
+            !s.textContent?.includes('/v2/event') &&
+            !new RegExp(reporter).test(
+              new URL((s as HTMLScriptElement).src || '/', location.href).pathname,
+            ),
+        ).length,
+      REPORTER.source,
+    );
   expect(inline).toBe(0);
 });
 
