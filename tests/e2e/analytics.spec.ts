@@ -74,6 +74,20 @@ test('staff see the report as charts with tables; a viewer who is not staff gets
   await expect(page.getByRole('table').first()).toBeAttached();
   await expect(page.locator('[data-total="pageViews"]')).not.toHaveText('0');
   await noViolations(page, '/staff/stats');
+
+  // On a phone the charts keep labels that can be read and scroll sideways in their card, from
+  // the keyboard too; the page itself does not.
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const label = page.getByRole('figure', { name: 'Открытия страниц по типам' }).locator('svg text');
+  expect((await label.first().boundingBox())!.height).toBeGreaterThanOrEqual(10);
+  const scroller = page.getByRole('region', { name: 'Открытия страниц по типам', exact: true });
+  await scroller.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await noViolations(page, '/staff/stats at 320 px');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // A narrower range through the form.
   await page.getByLabel('С', { exact: true }).fill('2026-01-01');
   await page.getByLabel('По', { exact: true }).fill('2026-01-07');
