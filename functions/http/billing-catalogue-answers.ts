@@ -119,6 +119,9 @@ export const access = z.object({
     })
     .nullable(),
   tariffs: z.array(tariff),
+  may_pay: z
+    .boolean()
+    .describe('Может ли зритель покупать: в детском профиле нет (и paywall тогда null)'),
   paywall: z.object({ slug: z.string(), url: z.string() }).nullable(),
 });
 

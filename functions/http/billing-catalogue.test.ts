@@ -240,6 +240,29 @@ describe('what the viewer holds', () => {
     expect((await call('/billing/visitor/access/999/')).status).toBe(404);
   });
 
+  it('sells nothing to a kid profile: no paywall and may_pay false, while the adult profile of the same account gets the paywall', async () => {
+    const parent = await signedUp('detskiy@example.ru', '198.51.100.86');
+    // Film 4, a 0+ cartoon, is sold by the Амедиатека subscription, which the account has not.
+    const adult = await json(await parent.browser.fetch('/billing/visitor/access/4/'));
+    expect(adult).toMatchObject({
+      allowed: false,
+      reason: 'not_entitled',
+      may_pay: true,
+      paywall: { slug: 'default', url: '/paywall/default?contentId=4' },
+    });
+    const created = await parent.browser.post('/auth/users/', { name: 'Миша', isKid: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await parent.browser.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+    const kid = await json(await parent.browser.fetch('/billing/visitor/access/4/'));
+    expect(kid).toMatchObject({
+      content_id: 4,
+      allowed: false,
+      reason: 'not_entitled',
+      may_pay: false,
+      paywall: null,
+    });
+  });
+
   it('offers the retention paywall to a subscriber, with the client’s paywall params', async () => {
     const me = await signedUp('uderzhanie@example.ru', '198.51.100.85');
     await grant(me.accountId, 1, 1, 'order:r1');

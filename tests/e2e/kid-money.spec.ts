@@ -95,3 +95,54 @@ test('a kid profile’s settings lead only where it may go: no subscriptions, pa
   const adultLinks = await linksOf();
   for (const path of refusedToKid) expect(adultLinks).toContain(path);
 });
+
+test('a kid profile on a paid film’s page is offered no price and no paywall, only the way to an adult profile, and so is the player’s refusal', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsDemo(page.request, baseURL!, { kid: true });
+  // A film for a kid that only a rental or a purchase unlocks: the demo subscriber has every
+  // subscription, so the one its kid profile is still refused.
+  const listed = await page.request.get('/cms/products/rent-hd/content/?page_size=60');
+  const { results } = (await listed.json()) as { results: { id: number; type: string }[] };
+  let film: number | undefined;
+  for (const { id } of results.filter((t) => t.type === 'movie')) {
+    const access = await (await page.request.get(`/billing/visitor/access/${id}/`)).json();
+    if (!access.allowed) {
+      expect(access).toMatchObject({ reason: 'not_entitled', may_pay: false, paywall: null });
+      film = id;
+      break;
+    }
+  }
+  if (!film) throw new Error('the seed has no kid film the demo subscriber has not bought');
+
+  await page.goto(`/watch/${film}`);
+  const unlock = page.locator('[data-title-unlock]');
+  await expect(unlock).toContainText(
+    /Покупки, подписки и\sподарки доступны только во\sвзрослом профиле/,
+  );
+  await expect(unlock.getByRole('link', { name: 'Сменить профиль' })).toHaveAttribute(
+    'href',
+    '/settings/profiles',
+  );
+  // No price, no way to a paywall, which would refuse it.
+  await expect(unlock).not.toContainText('₽');
+  await expect(page.locator('main a[href^="/paywall"]')).toHaveCount(0);
+  await noViolations(page, `a paid film’s page as a kid profile`);
+
+  // «Смотреть» plays in place and meets the player's refusal, which leads to the profiles too.
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Контент недоступен' });
+  await expect(dialog).toContainText(
+    /Покупки, подписки и\sподарки доступны только во\sвзрослом профиле/,
+  );
+  await expect(dialog.getByRole('link', { name: 'Сменить профиль' })).toHaveAttribute(
+    'href',
+    '/settings/profiles',
+  );
+  await expect(dialog.getByRole('link', { name: 'Оформить подписку' })).toHaveCount(0);
+  await noViolations(page, `the player’s refusal as a kid profile`);
+  await page.waitForLoadState('load');
+});

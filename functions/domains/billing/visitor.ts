@@ -3,6 +3,7 @@ import {
   canSee,
   type Entitlement,
   entitlementsQuery,
+  mayPay,
   type PlayItem,
   refusal,
   toRights,
@@ -136,6 +137,11 @@ export interface VisitorAccess {
   unlock: AccessUnlock | null;
   /** The tariffs on sale that unlock the title: its subscriptions, rental and purchases. */
   tariffs: TariffDto[];
+  /**
+   * Whether the viewer may buy: false for a kid profile (access/'s `mayPay`), which is then offered
+   * no paywall, only the way to an adult profile.
+   */
+  may_pay: boolean;
   /** The paywall that fits the title: its rental and purchase (`film`) or its subscription's. */
   paywall: { slug: string; url: string } | null;
 }
@@ -154,7 +160,8 @@ export function fittingPaywall(titleId: number, tariffs: TariffDto[]): VisitorAc
 /**
  * What unlocks a title for this viewer (GET /billing/visitor/access/{id}/ and the title page):
  * the decision is access/'s canPlay on the viewer's entitlements (PIN aside: that is playback's);
- * the tariffs that would unlock it, and the paywall that sells them.
+ * the tariffs that would unlock it, and the paywall that sells them: none to a viewer who may not
+ * pay (a kid profile), whose «Смотреть» then plays and meets the player's refusal.
  * @example (await visitorAccess(guest, 2, now)).paywall // { slug: 'film', url: '/paywall/film?contentId=2' }
  */
 export async function visitorAccess(
@@ -184,6 +191,7 @@ export async function visitorAccess(
   const rights = account === null ? null : toRights(entitlements, undefined, now);
   const decision = canPlay(viewer, item, rights, now);
   const tariffs = toTariffs(t, p, o);
+  const buys = mayPay(viewer);
   let unlock: AccessUnlock | null = null;
   if (decision.allowed) {
     const u = decision.unlock;
@@ -205,14 +213,15 @@ export async function visitorAccess(
     reason: decision.allowed ? null : decision.reason,
     unlock,
     tariffs,
-    paywall: fittingPaywall(title.id, tariffs),
+    may_pay: buys,
+    paywall: buys ? fittingPaywall(title.id, tariffs) : null,
   };
 }
 
 /**
  * Where the title page's «Смотреть» goes for this viewer: the paywall that fits the title when
- * nothing unlocks it (a guest or an account without the right), else null (it plays). A series
- * plays anyway: its first episode is free, and a paid one meets the player's refusal, which
+ * nothing unlocks it (a guest or an account without the right), else null (it plays), as for a
+ * viewer offered no paywall (a kid profile). A series plays anyway: its first episode is free, and a paid one meets the player's refusal, which
  * leads to the same paywall.
  */
 export function watchPaywall(

@@ -2,6 +2,7 @@
  * What the player shows when the server will not play: the forbidden popup (403, a message and a
  * way forward per reason) and the simultaneous-playback popup (409 too_many_streams).
  */
+import { pageTexts } from '../../lib/texts.ts';
 import { Dialog } from './Dialog.tsx';
 import { playerTexts as t } from './texts.ts';
 import type { StreamInfo } from './watch-api.ts';
@@ -14,6 +15,13 @@ const here = () => `${location.pathname}${location.search}`;
  */
 export const paywallHref = () =>
   document.querySelector('[data-paywall-href]')?.getAttribute('data-paywall-href') || '/advantages';
+
+/**
+ * Why this viewer may buy nothing (a kid profile: the title's «how to watch» block says so), else
+ * null: its refusal then leads to an adult profile, not to a paywall that would refuse it too.
+ */
+export const moneyRefused = () =>
+  document.querySelector('[data-money-refused]')?.getAttribute('data-money-refused') || null;
 
 /** Whether the page has the PIN popup island (a signed-in adult's title page): the player can open it. */
 export const hasPinPopup = () =>
@@ -28,6 +36,7 @@ interface ForbiddenProps {
 
 export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: ForbiddenProps) {
   const text = t.forbidden[reason] ?? message;
+  const kidMoney = reason === 'not_entitled' ? moneyRefused() : null;
   return (
     <Dialog title={t.forbiddenTitle} onClose={onClose}>
       <p className="player-dialog__text">{text}</p>
@@ -38,7 +47,17 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
           </a>
         </p>
       )}
-      {reason === 'not_entitled' && (
+      {reason === 'not_entitled' && kidMoney && (
+        <>
+          <p className="player-dialog__text">{kidMoney}</p>
+          <p className="player-dialog__actions">
+            <a className="button" href="/settings/profiles">
+              {pageTexts.switchProfile}
+            </a>
+          </p>
+        </>
+      )}
+      {reason === 'not_entitled' && !kidMoney && (
         <p className="player-dialog__actions">
           <a className="button" href={paywallHref()}>
             {t.subscribe}
