@@ -176,9 +176,17 @@ test.describe('accounts in a real browser', () => {
     mine.on('response', (r) => {
       if (r.url().includes('/parental-control') && r.status() === 401) refusedAt ||= Date.now();
     });
-    const first = await mine.goto(adult.url);
+    // The first answer's HTML, kept as it arrives: the reload can replace the page before a body
+    // read after the navigation would reach it.
+    let firstHtml = '';
+    await mine.route(`**${adult.url}`, async (route) => {
+      const response = await route.fetch();
+      firstHtml ||= await response.text();
+      await route.fulfill({ response });
+    });
+    await mine.goto(adult.url);
     // Rendered for the token it was given (the reload may already have replaced it on screen).
-    expect(await first!.text()).toContain('account-menu');
+    expect(firstHtml).toContain('account-menu');
     await expect.poll(() => loads.length, { message: 'the page reloads' }).toBe(2);
     expect(refusedAt, 'the API refused the ended session').toBeGreaterThan(0);
     expect(loads[1]! - refusedAt, 'the reload waits about 100 ms').toBeGreaterThanOrEqual(80);
