@@ -1,6 +1,7 @@
-// `npm run db:reindex`: rebuilds the search index (titles_search, search_names, search_words) from
-// the catalogue tables. The seed does it after loading; content that arrives another way (the CMS
-// tables in production) needs it run once loaded: `npm run db:reindex -- --remote --env production`.
+// `npm run db:reindex`: rebuilds the search index (titles_search, search_names, search_words,
+// search_pairs) from the catalogue tables. The seed does it after loading; content that arrives
+// another way (the CMS tables in production) needs it run once loaded:
+// `npm run db:reindex -- --remote --env production`.
 // Without arguments it works on the local D1 in PERSIST_TO (default .wrangler/state).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -26,7 +26,8 @@ export function nameKeySql(expr: string): string {
  * deleting first makes the rebuild idempotent. `titles_search` (FTS5, rowid = title id) matches
  * words; `search_names` ranks exact names and name prefixes; `search_words` is the vocabulary of
  * names typos are corrected against, and `search_pairs` finds its words by their pairs of
- * neighbouring letters. SQLite's unicode61 tokenizer folds Latin diacritics but not Cyrillic ё, so ё/Ё are stored as е/Е here and queries fold them the same way (search.repo.ts).
+ * neighbouring letters. SQLite's unicode61 tokenizer folds Latin diacritics but not Cyrillic ё,
+ * so ё/Ё are stored as е/Е here and queries fold them the same way (search.repo.ts).
  * @example await env.DB.batch(reindexTitlesSql().map((s) => env.DB.prepare(s)))
  */
 export function reindexTitlesSql(): string[] {

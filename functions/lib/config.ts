@@ -1,6 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { requireSecret } from './unavailable.ts';
 
+/** The shortest UPSTREAM_SECRET that is used at all (`openssl rand -base64 32` gives 44 characters). */
+const MIN_SECRET_LENGTH = 32;
+const strongSecret = (secret: string) => (secret.length >= MIN_SECRET_LENGTH ? secret : '');
+
 /**
  * Runtime configuration from wrangler vars and secrets (wrangler.toml, `.dev.vars`, `wrangler secret`).
  * Read per call: a var changed by a deploy is seen without code changes.
@@ -34,8 +38,14 @@ export function config() {
     get upstream() {
       return upstreamOf(env, () => siteOriginOf(env.SITE_ORIGIN, false));
     },
-    /** Edge proxy mode: the secret an edge proves the viewer's address and country with (lib/client-proof.ts); blank = never trusted. */
-    upstreamSecret: String((env as unknown as Record<string, unknown>).UPSTREAM_SECRET ?? ''),
+    /**
+     * Edge proxy mode: the secret an edge proves the viewer's address and country with
+     * (lib/client-proof.ts); blank = never trusted. So is one shorter than 32 characters: a proof
+     * seen in a log would let a short secret be guessed offline, and then any address forged.
+     */
+    upstreamSecret: strongSecret(
+      String((env as unknown as Record<string, unknown>).UPSTREAM_SECRET ?? ''),
+    ),
     statUrl: env.STAT_URL ?? '',
     /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',

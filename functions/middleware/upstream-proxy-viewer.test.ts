@@ -4,7 +4,7 @@ import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { clientProof, provenClient } from '../lib/client-proof.ts';
 import { callWithVars } from '../test-helpers.ts';
 
-const SECRET = 'test-upstream-secret';
+const SECRET = 'test-upstream-secret-of-45-characters-0123456';
 
 /** Where the edge Worker itself runs, as Cloudflare tells its upstream: a Russian address. */
 const EDGE = { ip: '198.51.100.200', country: 'RU' };
@@ -140,6 +140,13 @@ describe('an upstream behind an edge that proves itself with UPSTREAM_SECRET', (
       country: 'DE',
     });
     expect(unconfigured.status).toBe(403);
+    // Nor with a secret short enough to guess from a proof seen in a log, though both sides share it.
+    const short = 'short-secret';
+    const weak = await callWithVars({ ...UPSTREAM, UPSTREAM_SECRET: short }, CIS_ONLY, {
+      headers: { ...claim, 'x-client-proof': await clientProof(short, '', 'KZ') },
+      country: 'DE',
+    });
+    expect(weak.status).toBe(403);
   });
 });
 

@@ -81,7 +81,7 @@ test('staff see the report as charts with tables; a viewer who is not staff gets
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const label = page.getByRole('figure', { name: 'Открытия страниц по типам' }).locator('svg text');
   expect((await label.first().boundingBox())!.height).toBeGreaterThanOrEqual(10);
-  const scroller = page.getByRole('region', { name: 'Открытия страниц по типам', exact: true });
+  const scroller = page.getByRole('region', { name: 'Диаграмма: открытия страниц по типам' });
   await scroller.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);

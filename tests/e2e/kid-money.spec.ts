@@ -87,6 +87,10 @@ test('a kid profile’s settings lead only where it may go: no subscriptions, pa
   const kidLinks = await linksOf();
   expect(kidLinks).toContain('/settings/purchase');
   for (const path of refusedToKid) expect(kidLinks).not.toContain(path);
+  // What the account may watch stays open to the kid, without the way to manage it.
+  await page.goto('/settings/purchase');
+  await expect(page.getByRole('heading', { level: 2, name: 'Подписки' })).toBeVisible();
+  for (const path of refusedToKid) expect(await linksOf()).not.toContain(path);
 
   await signInAsDemo(page.request, baseURL!);
   await page.goto('/settings');
@@ -94,6 +98,8 @@ test('a kid profile’s settings lead only where it may go: no subscriptions, pa
     await expect(menu.getByRole('link', { name })).toBeVisible();
   const adultLinks = await linksOf();
   for (const path of refusedToKid) expect(adultLinks).toContain(path);
+  await page.goto('/settings/purchase');
+  expect(await linksOf()).toContain('/subscription');
 });
 
 test('a kid profile on a paid film’s page is offered no price and no paywall, only the way to an adult profile, and so is the player’s refusal', async ({

@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -79,8 +80,11 @@ export default function AuthFlow({ backPath, initialStep, socialError, server = 
   const state = synced ? live : first;
   const [values, setValues] = useState(server.values ?? {});
 
+  // A layout effect: it runs as hydration commits, before the browser can deliver a click. As a
+  // passive effect it could run after a step link's click and set the store back to the server's
+  // step, leaving the new step's URL over the old step's screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's first state
-  useEffect(() => {
+  useLayoutEffect(() => {
     const url = new URL(location.href);
     rememberReturn(sessionStorage, {
       backPath: url.searchParams.get(BACK_PATH_KEY) ?? backPath,
