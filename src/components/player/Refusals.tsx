@@ -47,7 +47,7 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
           </a>
         </p>
       )}
-      {reason === 'not_entitled' && kidMoney && (
+      {kidMoney && (
         <>
           <p className="player-dialog__text">{kidMoney}</p>
           <p className="player-dialog__actions">
