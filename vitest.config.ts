@@ -1,35 +1,89 @@
+import { existsSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { seedQueries } from './tests/pages/seed.ts';
 
-// Worker tests run inside workerd against a real local D1 with the project's migrations applied.
+/** The built Worker (`astro build`): the pages project tests what deploy would ship. */
+const BUILT_WORKER = './dist/server/entry.mjs';
+
+/**
+ * Low PBKDF2 cost in tests (functions/lib/config.ts, PASSWORD_ITERATIONS): a sign-up hashes in a
+ * millisecond instead of a tenth of a second; production ignores the var and hashes at the cap.
+ */
+const TEST_VARS = { PASSWORD_ITERATIONS: '1000' };
+
+/**
+ * Two projects, both inside workerd against a real local D1:
+ * - `worker`: the Hono app from source (functions/test-entry.ts, no Astro pages), per-file data.
+ * - `pages`: the built Worker, Astro pages included, on the seeded catalogue and demo accounts;
+ *   a rule that shows in a page's status, headers or HTML is tested here, without a browser.
+ * Files share a worker (`isolate: false`): one workerd and one module graph per worker, not per
+ * file. Each `worker` file still starts from empty bindings (functions/test-setup.ts).
+ */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('functions/db/migrations');
-  return {
-    plugins: [
-      cloudflareTest({
-        main: './functions/test-entry.ts',
-        wrangler: { configPath: './wrangler.toml' },
-        miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations },
-          // The edge proxy's upstream (tests/upstream/echo-upstream.js): a second Worker that takes
-          // the test Worker's outgoing requests, answers those for upstream.test, passes on the rest.
-          outboundService: 'echo-upstream',
-          workers: [
-            {
-              name: 'echo-upstream',
-              modules: true,
-              scriptPath: './tests/upstream/echo-upstream.js',
-              compatibilityDate: '2026-10-01',
-            },
-          ],
-        },
-      }),
+  const upstream = {
+    // The edge proxy's upstream (tests/upstream/echo-upstream.js): a second Worker that takes
+    // the test Worker's outgoing requests, answers those for upstream.test, passes on the rest.
+    outboundService: 'echo-upstream',
+    workers: [
+      {
+        name: 'echo-upstream',
+        modules: true,
+        scriptPath: './tests/upstream/echo-upstream.js',
+        compatibilityDate: '2026-10-01',
+      },
     ],
+  };
+  const pagesBuilt = existsSync(BUILT_WORKER);
+  return {
     test: {
-      include: ['functions/**/*.test.ts', 'src/**/*.test.ts'],
-      setupFiles: ['./functions/test-setup.ts'],
-      // CI is a busy 2-core machine: tests that hash 30 passwords take seconds there, not the 5 s default.
+      isolate: false,
+      // CI is a busy 2-core machine: a test that signs up several accounts takes seconds there.
       testTimeout: 30_000,
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              main: './functions/test-entry.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, ...TEST_VARS },
+                ...upstream,
+              },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['functions/**/*.test.ts', 'src/**/*.test.ts'],
+            setupFiles: ['./functions/test-setup.ts'],
+          },
+        },
+        ...(pagesBuilt
+          ? [
+              {
+                plugins: [
+                  cloudflareTest(async () => ({
+                    main: BUILT_WORKER,
+                    wrangler: { configPath: './dist/server/wrangler.json' },
+                    miniflare: {
+                      bindings: {
+                        TEST_MIGRATIONS: migrations,
+                        TEST_SEED: await seedQueries(),
+                        ...TEST_VARS,
+                      },
+                    },
+                  })),
+                ],
+                test: {
+                  name: 'pages',
+                  include: ['tests/pages/**/*.test.ts'],
+                  setupFiles: ['./tests/pages/setup.ts'],
+                },
+              },
+            ]
+          : []),
+      ],
     },
   };
 });

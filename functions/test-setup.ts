@@ -1,6 +1,8 @@
 /// <reference path="../node_modules/@cloudflare/vitest-plugin/types/cloudflare-test.d.ts" />
-import { applyD1Migrations } from 'cloudflare:test';
+import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { applyMigrations } from './db/test-migrations.ts';
+import { setDeliver } from './domains/auth/mailer.ts';
 
 declare global {
   namespace Cloudflare {
@@ -10,4 +12,9 @@ declare global {
   }
 }
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Files share a worker (vitest.config.ts, `isolate: false`), so each starts as if alone: every
+// binding's data gone (D1, R2, Durable Objects, the cache), the migrations applied again, and the
+// test hooks of the shared modules back to what the Worker does by itself.
+await reset();
+await applyMigrations(env.DB, env.TEST_MIGRATIONS);
+setDeliver(null);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { d1RoundTrips } from '../db/d1-meter.ts';
+import { runDevSql } from '../db/dev-sql.ts';
 import { listMarketingCalls, storedEvents } from '../domains/analytics/index.ts';
 import { listOutbox, outboxSender, outgoingMessageSchema } from '../domains/messages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
@@ -39,6 +40,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * - `GET /marketing/?account=&limit=`: the local customer-marketing tool's calls, newest first.
  * - `GET /stat-events/?view=`: the stat collector's stored events of one view id.
  * - `/sentry/…`: the local error-report receiver (functions/http/dev-sentry.ts).
+ * - `POST /d1`: `{ statements: [sql, …] }` run in one transaction through this Worker's D1, as an
+ *   operator's `wrangler d1 execute` would (answers `{ changes }`; an SQL error is a 400).
  * - `GET /fail`: throws, so error reporting can be checked end to end.
  */
 export const devApiRoutes = new Hono<AppEnv>()
@@ -65,6 +68,27 @@ export const devApiRoutes = new Hono<AppEnv>()
     '/stat-events',
     validate('query', z.object({ view: z.string().min(8).max(64) })),
     async (c) => c.json({ results: await storedEvents(c.req.valid('query').view) }, 200, NO_STORE),
+  )
+  .post(
+    '/d1',
+    validate(
+      'json',
+      z.object({ statements: z.array(z.string().min(1).max(100_000)).min(1).max(50) }),
+    ),
+    async (c) => {
+      try {
+        return c.json({ changes: await runDevSql(c.req.valid('json').statements) }, 200, NO_STORE);
+      } catch (error) {
+        return c.json(
+          {
+            message: 'Запрос к базе не выполнен',
+            details: { reason: 'sql_error', error: String(error) },
+          },
+          400,
+          NO_STORE,
+        );
+      }
+    },
   )
   .get('/fail', () => {
     throw new Error('a failure on purpose (/dev/api/fail)');

@@ -51,6 +51,15 @@ export function config() {
     staticMode: String(env.STATIC_MODE) === 'true',
     /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts); EDGE_CACHE=off turns it off. */
     edgeCache: String(env.EDGE_CACHE ?? 'on') !== 'off',
+    /**
+     * PBKDF2 cost of new password hashes. Production always hashes at the Workers cap; elsewhere
+     * PASSWORD_ITERATIONS may lower it (the tests' sign-ups take a millisecond, not a tenth of a
+     * second). Hashes keep their cost, so production's verify wherever they are read.
+     */
+    passwordIterations: passwordIterationsOf(
+      (env as unknown as Record<string, unknown>).PASSWORD_ITERATIONS,
+      isProduction,
+    ),
     /** Outgoing e-mail (functions/lib/messages): the outbox in D1 or a JSON mail API. */
     mail: {
       provider: messageProvider(env.MAIL_PROVIDER, isProduction),
@@ -81,6 +90,18 @@ export function config() {
       okPublicKey: String((env as unknown as Record<string, unknown>).SOCIAL_OK_PUBLIC_KEY ?? ''),
     },
   };
+}
+
+/** PBKDF2's cap in Workers, and production's cost (functions/domains/auth/password.ts). */
+const PASSWORD_ITERATIONS_CAP = 100_000;
+
+/** PASSWORD_ITERATIONS as a whole number within 1..100,000; the cap when unset, malformed or in production. */
+function passwordIterationsOf(value: unknown, isProduction: boolean): number {
+  const n = Number(value);
+  if (isProduction || value === undefined || value === '' || !Number.isInteger(n)) {
+    return PASSWORD_ITERATIONS_CAP;
+  }
+  return Math.min(Math.max(n, 1), PASSWORD_ITERATIONS_CAP);
 }
 
 /** The upstream API hosts of edge proxy mode (functions/middleware/upstream-proxy.ts). */

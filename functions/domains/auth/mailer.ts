@@ -29,11 +29,12 @@ export function deliver(message: OutgoingMessage): Promise<void> {
 }
 
 /**
- * Replaces the transport for a test that reads what was sent; returns the previous one.
+ * Replaces the transport for a test that reads what was sent (null: the configured sender again);
+ * returns the previous one.
  * @example const sent: OutgoingMessage[] = []; setDeliver(async (m) => { sent.push(m); });
  */
-export function setDeliver(next: Deliver): Deliver {
+export function setDeliver(next: Deliver | null): Deliver {
   const previous = deliverImpl;
-  deliverImpl = next;
+  deliverImpl = next ?? viaSender;
   return previous;
 }

@@ -100,7 +100,7 @@ export async function changeWithToken(
   >();
   if (!row) throw new ApiError(400, authTexts.passwordTokenInvalid, 'password_token_invalid');
   const guard = { codeId: row.codeId, nonce: randomToken(16) };
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, config().passwordIterations);
   const unlock = await accountLockKeys(row);
   const [consumed] = await db.batch([
     consumeCode(db, guard, now),
@@ -131,7 +131,7 @@ export async function changeWithCurrent(
   const key = await accountLockKey(account);
   const { ok } = await attemptPassword(key, currentPassword, { account }, now);
   if (!ok) throw new ApiError(403, authTexts.wrongCurrentPassword, 'wrong_current_password');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, config().passwordIterations);
   const [, revoked] = await db.batch([
     setPassword(db, account.id, passwordHash, now),
     revokeAccountSessions(db, account.id, live.sessionId, now),

@@ -1,6 +1,10 @@
 import { base64, fromBase64, timingSafeEqual } from '../../lib/crypto.ts';
 
-/** Workers cap PBKDF2 at 100,000 iterations; we use the cap (OWASP asks 600,000 for SHA-256). */
+/**
+ * Workers cap PBKDF2 at 100,000 iterations; production hashes at the cap (OWASP asks 600,000 for
+ * SHA-256). Every stored hash carries its own cost, so a hash made at any cost up to the cap
+ * verifies wherever it is read.
+ */
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
@@ -9,9 +13,11 @@ const SCHEME = 'pbkdf2-sha256';
 /**
  * Run against accounts that do not exist or have no password, so an unknown e-mail costs the same
  * PBKDF2 as a wrong password and timing tells nothing. It matches no password anyone can type:
- * its hash is not the derivation of anything we know.
+ * its hash is not the derivation of anything we know. Its cost is the one new hashes are made at.
+ * @example dummyHash(100_000) // 'pbkdf2-sha256$100000$…$AAAA…'
  */
-export const DUMMY_HASH = `${SCHEME}$${PBKDF2_ITERATIONS}$c2lnbi1pbi1kdW1teS1zYQ==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+export const dummyHash = (iterations: number = PBKDF2_ITERATIONS) =>
+  `${SCHEME}$${iterations}$c2lnbi1pbi1kdW1teS1zYQ==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
 
 const encoder = new TextEncoder();
 
@@ -38,13 +44,17 @@ async function derive(
 }
 
 /**
- * A storable hash: `pbkdf2-sha256$100000$<salt base64>$<hash base64>`, 16-byte random salt.
- * @example await hashPassword('correct horse') // 'pbkdf2-sha256$100000$…$…'
+ * A storable hash: `pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>`, 16-byte random salt.
+ * The cost is the configured one (`config().passwordIterations`: the cap in production).
+ * @example await hashPassword('correct horse', 100_000) // 'pbkdf2-sha256$100000$…$…'
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  iterations: number = PBKDF2_ITERATIONS,
+): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const hash = await derive(password, salt, PBKDF2_ITERATIONS);
-  return `${SCHEME}$${PBKDF2_ITERATIONS}$${base64(salt)}$${base64(hash)}`;
+  const hash = await derive(password, salt, iterations);
+  return `${SCHEME}$${iterations}$${base64(salt)}$${base64(hash)}`;
 }
 
 function parse(stored: string | null | undefined) {
@@ -65,16 +75,18 @@ function parse(stored: string | null | undefined) {
 }
 
 /**
- * Checks a password against a stored hash in constant time. A missing or malformed hash still
- * costs one full derivation (against DUMMY_HASH) and answers false.
- * @example await verifyPassword('correct horse', account.passwordHash) // true
+ * Checks a password against a stored hash, at the hash's own cost, in constant time. A missing or
+ * malformed hash still costs one derivation at the cost new hashes are made at (`iterations`,
+ * against the dummy hash) and answers false.
+ * @example await verifyPassword('correct horse', account.passwordHash, 100_000) // true
  */
 export async function verifyPassword(
   password: string,
   stored: string | null | undefined,
+  iterations: number = PBKDF2_ITERATIONS,
 ): Promise<boolean> {
   const parsed = parse(stored);
-  const target = parsed ?? parse(DUMMY_HASH)!;
+  const target = parsed ?? parse(dummyHash(iterations))!;
   const actual = await derive(password, target.salt, target.iterations);
   return timingSafeEqual(actual, target.hash) && parsed !== null;
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { COOKIE } from '../../shared/cookies.ts';
 import { attemptLockKey, trustDevice } from './device-trust.ts';
@@ -76,7 +77,7 @@ export async function attemptPassword(
     'account' in source
       ? source.account
       : ((found?.results[0] as unknown as AccountRow | undefined) ?? null);
-  const ok = await verifyPassword(password, row?.passwordHash);
+  const ok = await verifyPassword(password, row?.passwordHash, config().passwordIterations);
   if (ok) return { ok, account: row };
   if (count === MAX_PASSWORD_FAILURES) {
     await restartWindow(db, key, now + LOCK_SECONDS).run();

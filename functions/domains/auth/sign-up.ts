@@ -59,7 +59,10 @@ export async function completeSignUp(
   await takeCheckAllowance(c.var.edge.geo.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('email', email), 'sign_up', code, now);
-  const [passwordHash, credential] = await Promise.all([hashPassword(password), newCredential()]);
+  const [passwordHash, credential] = await Promise.all([
+    hashPassword(password, config().passwordIterations),
+    newCredential(),
+  ]);
   let results: D1Result<Record<string, unknown>>[];
   try {
     results = await db.batch<Record<string, unknown>>([

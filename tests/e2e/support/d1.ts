@@ -1,30 +1,17 @@
-import { execFileSync } from 'node:child_process';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
- * Runs SQL against the local D1 of the e2e server, out of band, as an operator would with
- * `wrangler d1 execute` in production: the Worker sees the change on its next query.
- * The running server holds the same SQLite file, so a write can meet a lock now and then
- * on a busy machine; like an operator, it tries again (three times, a second apart).
+ * Runs SQL against the e2e server's D1 through the Worker's own development route
+ * (`POST /dev/api/d1`, one transaction), as an operator would with `wrangler d1 execute` in
+ * production: the Worker sees the change on its next query. Never a second process on the
+ * database file: its lock would make the Worker answer 503 to whatever request met it.
+ * @example await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'")
  */
-export function d1(sql: string): void {
-  const port = process.env.E2E_PORT ?? '8790';
-  const args = [
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '--persist-to',
-    `.wrangler/e2e-state-${port}`,
-    '--command',
-    sql,
-  ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync('wrangler', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
-    }
-  }
+export async function d1(request: APIRequestContext, ...statements: string[]): Promise<void> {
+  const origin = `http://localhost:${process.env.E2E_PORT ?? 8790}`;
+  const res = await request.post(`${origin}/dev/api/d1`, {
+    headers: { origin },
+    data: { statements },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
