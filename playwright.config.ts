@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { HEADLESS_SHELL } from './scripts/ensure-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 
@@ -15,7 +16,10 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell (package chromium-headless-shell), the browser Playwright itself
+      // runs headless: half the CPU of the full Chromium per page, a third per new context
+      // (docs/decisions.md, "Browser journeys in the headless shell").
+      executablePath: process.env.CHROMIUM_PATH ?? HEADLESS_SHELL,
       args: [
         '--no-sandbox',
         '--disable-gpu',

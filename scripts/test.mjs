@@ -3,7 +3,7 @@
 // media, the production bundle's size (wrangler's dry run), and the browser journeys (Playwright in
 // Debian's Chromium against wrangler dev). Ends with each step's time and one summary line.
 import { spawn } from 'node:child_process';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureHeadlessShell } from './ensure-chromium.mjs';
 
 const env = {
   ...process.env,
@@ -50,7 +50,7 @@ await run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning'
 // The Worker tests' `pages` project renders the built Worker, so the build comes first.
 const built = await run('build', 'astro', ['build']);
 await run('worker tests', 'vitest', ['run', ...(built ? [] : ['--project', 'worker'])]);
-ensureChromium();
+ensureHeadlessShell();
 // The sample HLS media the player plays (scripts/media): made once into .media/ (about a minute of
 // ffmpeg on 2 cores on a clean clone, then cached), then checked segment by segment.
 await run('media', process.execPath, ['scripts/media/generate.mjs', '--verify']);

@@ -66,7 +66,7 @@ export const tvRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/channels', validate('query', channelsQuery), async (c) => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(c.var.edge.now / 1000);
     const rows = await channelList(requestViewer(c, c.req.valid('query').age), now);
     cmsCache(c, 30, 30);
     return c.json({
@@ -100,7 +100,7 @@ export const tvRoutes = new Hono<AppEnv>()
     async (c) => {
       const q = c.req.valid('query');
       // The guide's day, 05:00 to 05:00 in the zone, as the pages show it.
-      const day = q.date ?? guideDay(new Date(), q.timezone);
+      const day = q.date ?? guideDay(new Date(c.var.edge.now), q.timezone);
       const from = guideDayStart(day, q.timezone);
       const found = await channelGuide(
         requestViewer(c, q.age),

@@ -11,6 +11,11 @@ export interface EdgeContext {
   /** The visitor accepted the cookie agreement. */
   consent: boolean;
   /**
+   * The moment (ms since the epoch) this request is answered as of: what is on air, which guide
+   * day is today. The clock, or in development the `x-dev-clock` header (edge-context.ts).
+   */
+  now: number;
+  /**
    * Set when the edge renewed the access token from the HttpOnly session cookie in this request:
    * the session row it read (so handlers need not read it again) and the token it issued.
    */

@@ -7,6 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
 import { TOAST_COOKIE } from '../shared/toasts.ts';
+import { DEV_CLOCK_HEADER } from './edge-context.ts';
 
 /**
  * What is cached: a guest page (HTML) or a CMS answer (JSON). Pages show the menus of the
@@ -26,6 +27,8 @@ const REVALIDATE = 'x-edge-revalidate';
 export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | null {
   const { session, geo, consent } = c.var.edge;
   if (c.req.method !== 'GET' || session.isKid) return null;
+  // An answer as of another moment than now (development's clock header) is this request's alone.
+  if (c.req.header(DEV_CLOCK_HEADER) && config().devRoutes) return null;
   // A page with a toast to show is this visitor's alone (functions/shared/toasts.ts).
   if (scope === 'page' && getCookie(c, TOAST_COOKIE)) return null;
   if (scope === 'page')

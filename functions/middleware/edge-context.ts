@@ -16,6 +16,19 @@ import { GUEST, type SessionInfo, sessionFromLive, sessionOf } from '../lib/sess
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
 
 /**
+ * Development only (dev routes on, never in production): a request carrying `x-dev-clock: <ms
+ * since the epoch>` is answered as of that moment (`edge.now`), so a journey sees the TV guide of
+ * the hour it chose, whatever the hour it runs at. Such an answer is never shared (edge-cache.ts).
+ */
+export const DEV_CLOCK_HEADER = 'x-dev-clock';
+
+/** The moment a request is answered as of: the clock, or the dev clock header where it counts. */
+function requestTime(header: string | undefined, devRoutes: boolean): number {
+  const fixed = devRoutes && header && /^\d{10,15}$/.test(header) ? Number(header) : null;
+  return fixed ?? Date.now();
+}
+
+/**
  * Learns who and where the visitor is (geo, device, device id, session, cookie consent) once per
  * request and keeps it in `c.var.edge`; issues the device id cookie to a new browser.
  *
@@ -41,6 +54,7 @@ export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
     deviceId,
     session,
     consent: getCookie(c, COOKIE.cookieAgreement) === '1',
+    now: requestTime(c.req.header(DEV_CLOCK_HEADER), cfg.devRoutes),
   };
   const renewal = session.signedIn ? null : await renewFromCookie(c, nowSeconds());
   if (renewal && renewal !== 'dead') {

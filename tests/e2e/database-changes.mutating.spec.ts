@@ -20,7 +20,7 @@ test('switching disable-dazn in the database hides DAZN on the next page view, w
 }) => {
   await page.goto('/');
   await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(1);
-  d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
+  await d1(request, "UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
   try {
     expect(await (await request.get('/api/client/features/disable-dazn')).json()).toEqual({
       name: 'disable-dazn',
@@ -29,50 +29,52 @@ test('switching disable-dazn in the database hides DAZN on the next page view, w
     await page.reload();
     await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(0);
   } finally {
-    d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'");
+    await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'");
   }
   await page.reload();
   await expect(topNav(page).filter({ hasText: 'DAZN' })).toHaveCount(1);
 });
 
-test('the DAZN section answers 404 while disable-dazn is on', async ({ page }) => {
+test('the DAZN section answers 404 while disable-dazn is on', async ({ page, request }) => {
   expect((await page.goto('/dazn'))?.status()).toBe(200);
-  d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
+  await d1(request, "UPDATE feature_flags SET enabled = 1 WHERE name = 'disable-dazn'");
   try {
     expect((await page.goto('/dazn'))?.status()).toBe(404);
   } finally {
-    d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'");
+    await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'disable-dazn'");
   }
 });
 
-test('the trailers section exists only while enable-trailers is on', async ({ page }) => {
+test('the trailers section exists only while enable-trailers is on', async ({ page, request }) => {
   expect((await page.goto('/trailers'))?.status()).toBe(200);
-  d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'enable-trailers'");
+  await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'enable-trailers'");
   try {
     expect((await page.goto('/trailers'))?.status()).toBe(404);
   } finally {
-    d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'enable-trailers'");
+    await d1(request, "UPDATE feature_flags SET enabled = 1 WHERE name = 'enable-trailers'");
   }
 });
 
-test('switching HBO Max availability off hides its section', async ({ page }) => {
-  d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'hbo-max-available'");
+test('switching HBO Max availability off hides its section', async ({ page, request }) => {
+  await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'hbo-max-available'");
   try {
     await page.goto('/');
     await expect(topNav(page).filter({ hasText: 'HBO Max' })).toHaveCount(0);
   } finally {
-    d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'hbo-max-available'");
+    await d1(request, "UPDATE feature_flags SET enabled = 1 WHERE name = 'hbo-max-available'");
   }
 });
 
 test('SEO texts from the CMS override title, description, noindex and structured data of a page', async ({
   page,
+  request,
 }) => {
   const ld = JSON.stringify([
     { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Мой IP' },
     { '@type': 'Thing', name: '</script><b>x' },
   ]);
-  d1(
+  await d1(
+    request,
     `INSERT INTO seo_texts (path, title, description, noindex, json_ld) VALUES ('/get-ip', 'Узнать свой IP', 'Где вы сейчас', 1, '${ld.replace(/'/g, "''")}')`,
   );
   try {
@@ -92,17 +94,20 @@ test('SEO texts from the CMS override title, description, noindex and structured
     expect(blocks).toEqual(JSON.parse(ld));
     await expect(page.locator('b', { hasText: 'x' })).toHaveCount(0);
   } finally {
-    d1("DELETE FROM seo_texts WHERE path = '/get-ip'");
+    await d1(request, "DELETE FROM seo_texts WHERE path = '/get-ip'");
   }
 });
 
-test('without web-enable-calendar /tv has no day picker and ignores ?date=', async ({ page }) => {
-  d1("UPDATE feature_flags SET enabled = 0 WHERE name = 'web-enable-calendar'");
+test('without web-enable-calendar /tv has no day picker and ignores ?date=', async ({
+  page,
+  request,
+}) => {
+  await d1(request, "UPDATE feature_flags SET enabled = 0 WHERE name = 'web-enable-calendar'");
   try {
     await page.goto('/tv?date=2026-11-24');
     await expect(page.getByRole('navigation', { name: 'Дни' })).toHaveCount(0);
     await expect(page.locator('.channel').first()).toBeVisible();
   } finally {
-    d1("UPDATE feature_flags SET enabled = 1 WHERE name = 'web-enable-calendar'");
+    await d1(request, "UPDATE feature_flags SET enabled = 1 WHERE name = 'web-enable-calendar'");
   }
 });

@@ -45,9 +45,11 @@ test('the development outbox shows messages newest first and filters them by rec
 
 test('a message written straight into D1 appears on the page with its subject and text', async ({
   page,
+  request,
 }) => {
   const address = `reader-${unique()}@example.ru`;
-  d1(
+  await d1(
+    request,
     'INSERT INTO outbox_messages (id, channel, recipient, subject, body_text, purpose) VALUES ' +
       `('e2e-${unique()}', 'email', '${address}', 'Сброс пароля в Амедиатеке', 'Вы запросили сброс пароля. Ваш код:\n\n314159', 'password_reset_code')`,
   );

@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 import { d1 } from './support/d1.ts';
@@ -26,7 +33,7 @@ async function movieIds(page: Page, n: number): Promise<number[]> {
 /**
  * Adds favourites through the API as the page would. A 503 `storage_unavailable` wrote nothing and
  * may be retried (docs/product.md, «When things go wrong»); here it comes when a journey's
- * out-of-band `d1()` write holds the local database's file for a moment, so it is retried twice.
+ * out-of-band `d1()` write held the local database's file for a moment, so it is retried twice.
  */
 async function addFavourites(page: Page, ids: number[]) {
   const origin = new URL(page.url()).origin;
@@ -44,8 +51,10 @@ async function addFavourites(page: Page, ids: number[]) {
  * Progress rows as playback writes them, for series episodes a signed-in adult may see: two
  * today, one yesterday, one more than a year ago.
  */
-function watchEpisodes(profileId: number) {
-  d1(`INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, updated_at)
+async function watchEpisodes(request: APIRequestContext, profileId: number) {
+  await d1(
+    request,
+    `INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, updated_at)
       WITH eps AS (
         SELECT e.id, e.title_id, row_number() OVER (ORDER BY e.id) AS n FROM episodes e
         JOIN titles t ON t.id = e.title_id
@@ -53,7 +62,8 @@ function watchEpisodes(profileId: number) {
           AND t.released_at <= unixepoch() AND e.released_at <= unixepoch())
       SELECT lower(hex(randomblob(16))), ${profileId}, title_id, id, 600, 2400, 0,
         unixepoch() - CASE n WHEN 1 THEN 60 WHEN 2 THEN 120 WHEN 3 THEN 86400 ELSE 400 * 86400 END
-      FROM eps WHERE n <= 4`);
+      FROM eps WHERE n <= 4`,
+  );
 }
 
 /** Second browsers a journey opened: closed after it, whether it passed or not. */
@@ -288,7 +298,7 @@ test('history: grouped by date, select a date, select all, removal and clearing 
   page,
 }) => {
   const { profileId } = await signedUp(page);
-  watchEpisodes(profileId);
+  await watchEpisodes(page.request, profileId);
   await page.goto('/my/history');
   await hydrated(page);
   const headings = page.locator('.my-day h2');
@@ -319,7 +329,7 @@ test('history: grouped by date, select a date, select all, removal and clearing 
   await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
 
   // «Очистить историю» empties it in one go.
-  watchEpisodes(profileId);
+  await watchEpisodes(page.request, profileId);
   await page.reload();
   await hydrated(page);
   await expect(page.getByText('В истории: 4')).toBeVisible();
@@ -341,7 +351,7 @@ test('without JavaScript the lists still show, with a crawlable next-page link',
   const page = await context.newPage();
   const { profileId } = await signedUp(page);
   await addFavourites(page, await movieIds(page, 26));
-  watchEpisodes(profileId);
+  await watchEpisodes(page.request, profileId);
   const noJs = await browser.newContext({
     baseURL,
     javaScriptEnabled: false,
@@ -372,7 +382,7 @@ test('the home page shows a signed-in viewer what to continue, and the guests’
   request,
 }) => {
   const { profileId } = await signedUp(page);
-  watchEpisodes(profileId);
+  await watchEpisodes(page.request, profileId);
   await page.goto('/');
   const shelf = page.getByRole('region', { name: 'Продолжить просмотр' });
   await expect(shelf).toBeVisible();
@@ -397,7 +407,7 @@ test('a title taken off «Продолжить просмотр» on /my leaves 
   page,
 }) => {
   const { profileId } = await signedUp(page);
-  watchEpisodes(profileId);
+  await watchEpisodes(page.request, profileId);
   await page.goto('/my');
   const items = page.locator('[data-continue] li');
   const before = await items.count();

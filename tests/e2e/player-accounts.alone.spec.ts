@@ -184,7 +184,8 @@ test('with parental control on, play on a title at the age setting asks for the 
     await stopMyStream(page);
   } finally {
     // The subscriber as seeded: parental control never set up.
-    d1(
+    await d1(
+      request,
       `DELETE FROM parental_controls WHERE account_id = (SELECT id FROM accounts WHERE email = '${SUBSCRIBER}')`,
     );
   }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { d1 } from './support/d1.ts';
 
@@ -8,11 +8,12 @@ const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A code of the viewer's own, so reruns and parallel tests never share one. */
-function addCode(days: number) {
+async function addCode(request: APIRequestContext, days: number) {
   const code = `E2E${unique()
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')}`.slice(0, 24);
-  d1(
+  await d1(
+    request,
     `INSERT INTO promo_codes (code, kind, tariff_id, days, max_uses, valid_from, valid_till, title, description, button_text)
      VALUES ('${code}', 'promo', 1, ${days}, 1, ${now() - DAY}, ${now() + DAY}, 'Месяц в подарок', 'Подписка Амедиатека на ${days} дней активирована', 'К фильмам')`,
   );
@@ -25,7 +26,7 @@ test.describe('promo codes', () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    const code = addCode(30);
+    const code = await addCode(request, 30);
     await page.goto(`/activate?code=${code.toLowerCase()}`);
     await expect(page).toHaveURL(new RegExp(`/activate/auth\\?code=${code}$`));
     await signUpByEmail(
@@ -105,7 +106,8 @@ test.describe('event manager', () => {
     };
     const film = movies.results.at(-1)!.id;
     // Only for this title, so no other journey meets it.
-    d1(
+    await d1(
+      request,
       `INSERT INTO em_rules (trigger, match, audience, priority, event_type, properties)
        VALUES ('opened_content_page', '{"contentId":${film}}', 'any', 1000, 'ShowWhyNotSubscribingPoll',
                '{"poll":{"slug":"why-not-subscribing"},"submitEvent":"answered_why_not_subscribing_poll"}')`,
@@ -124,7 +126,7 @@ test.describe('event manager', () => {
       await page.getByRole('button', { name: 'Смотреть 7 дней бесплатно' }).click();
       await expect(page.getByRole('status')).toContainText('7 дней подписки уже ваши');
     } finally {
-      d1(`DELETE FROM em_rules WHERE match = '{"contentId":${film}}'`);
+      await d1(request, `DELETE FROM em_rules WHERE match = '{"contentId":${film}}'`);
     }
   });
 

@@ -1,19 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { d1 } from './support/d1.ts';
 
 // Changes D1 rows (an account and its session); runs in the "alone" project.
 test.describe.configure({ mode: 'serial' });
 
 /** An account with a live device session, written straight into D1; answers the cookie value. */
-function seedSession(accountId: number): string {
+async function seedSession(request: APIRequestContext, accountId: number): Promise<string> {
   const id = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
   const secretHash = createHash('sha256').update(secret).digest('base64url');
-  d1(
-    `INSERT INTO accounts (id, email, billing_id) VALUES (${accountId}, 'e2e-${accountId}@example.com', 'e2e-billing-${accountId}') ON CONFLICT DO NOTHING;` +
-      `INSERT INTO profiles (id, account_id, name) VALUES (${accountId}, ${accountId}, 'Основной') ON CONFLICT DO NOTHING;` +
-      `INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, created_at, last_seen_at, expires_at) VALUES ('${id}', ${accountId}, ${accountId}, '${secretHash}', 'e2e', unixepoch(), unixepoch(), unixepoch() + 3600)`,
+  await d1(
+    request,
+    `INSERT INTO accounts (id, email, billing_id) VALUES (${accountId}, 'e2e-${accountId}@example.com', 'e2e-billing-${accountId}') ON CONFLICT DO NOTHING`,
+    `INSERT INTO profiles (id, account_id, name) VALUES (${accountId}, ${accountId}, 'Основной') ON CONFLICT DO NOTHING`,
+    `INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, created_at, last_seen_at, expires_at) VALUES ('${id}', ${accountId}, ${accountId}, '${secretHash}', 'e2e', unixepoch(), unixepoch(), unixepoch() + 3600)`,
   );
   return `${id}.${secret}`;
 }
@@ -24,7 +25,13 @@ test('a browser holding only the HttpOnly session cookie renders signed in and r
   baseURL,
 }) => {
   await context.addCookies([
-    { name: 'session', value: seedSession(9001), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+    {
+      name: 'session',
+      value: await seedSession(context.request, 9001),
+      url: baseURL!,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Войти', exact: true })).toHaveCount(0);
@@ -44,7 +51,13 @@ test('logging out from the page ends the session: the next view is a guest even 
   baseURL,
 }) => {
   await context.addCookies([
-    { name: 'session', value: seedSession(9002), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+    {
+      name: 'session',
+      value: await seedSession(context.request, 9002),
+      url: baseURL!,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
   await page.goto('/');
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
@@ -70,7 +83,13 @@ test('another site cannot log the viewer out: its cross-site form post is refuse
   baseURL,
 }) => {
   await context.addCookies([
-    { name: 'session', value: seedSession(9003), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+    {
+      name: 'session',
+      value: await seedSession(context.request, 9003),
+      url: baseURL!,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
   await page.goto('/');
   // evil.localhost reaches this machine but is another site for the browser; the page is the attacker's.

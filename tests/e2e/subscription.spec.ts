@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 import { d1 } from './support/d1.ts';
@@ -19,24 +19,25 @@ const words = (source: string) => new RegExp(source.replace(/ /g, '\\s'));
 const account = (email: string) => `(SELECT id FROM accounts WHERE email = '${email}')`;
 
 /** A paid monthly «Амедиатека» subscription renewing from a saved sandbox Visa, as PAY leaves it. */
-function givenSubscription(email: string) {
+async function givenSubscription(request: APIRequestContext, email: string) {
   const now = Math.floor(Date.now() / 1000);
   const till = now + 20 * DAY;
-  d1(
+  await d1(
+    request,
     `INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title, card_last4, card_brand, expiry, created_at)
-       VALUES (${account(email)}, 'sandbox', 'e2e-${email}', 'bank_card', 'Visa •••• 4242', '4242', 'Visa', '12/30', ${now});
-     INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at, source)
-       VALUES (${account(email)}, 1, 'subscription', ${now}, ${till}, 'payment');
-     INSERT INTO subscriptions (account_id, tariff_id, price_id, status, is_renew, payment_method_id, granted_till, next_charge_at, created_at, updated_at)
+       VALUES (${account(email)}, 'sandbox', 'e2e-${email}', 'bank_card', 'Visa •••• 4242', '4242', 'Visa', '12/30', ${now})`,
+    `INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at, source)
+       VALUES (${account(email)}, 1, 'subscription', ${now}, ${till}, 'payment')`,
+    `INSERT INTO subscriptions (account_id, tariff_id, price_id, status, is_renew, payment_method_id, granted_till, next_charge_at, created_at, updated_at)
        VALUES (${account(email)}, 1, 1, 'active', 1,
-         (SELECT id FROM payment_methods WHERE provider_method_id = 'e2e-${email}'), ${till}, ${till - DAY}, ${now}, ${now});`,
+         (SELECT id FROM payment_methods WHERE provider_method_id = 'e2e-${email}'), ${till}, ${till - DAY}, ${now}, ${now})`,
   );
 }
 
 async function subscriber(page: Page): Promise<string> {
   const email = `podpiska-${unique()}@example.ru`;
   await signUpByEmail(page, email, PASSWORD);
-  givenSubscription(email);
+  await givenSubscription(page.request, email);
   await page.goto('/subscription');
   return email;
 }
@@ -145,6 +146,7 @@ test('the renter sees the rented film with the time left to start it, linking to
 
 test('a started rental shows the hours left to watch, a purchase is there for good', async ({
   page,
+  request,
 }) => {
   const email = `prokat-${unique()}@example.ru`;
   await signUpByEmail(page, email, PASSWORD);
@@ -152,11 +154,12 @@ test('a started rental shows the hours left to watch, a purchase is there for go
   const title = (buyType: string) =>
     `(SELECT tp.title_id FROM title_products tp JOIN products p ON p.id = tp.product_id
       JOIN titles t ON t.id = tp.title_id WHERE p.buy_type = '${buyType}' AND t.type = 'movie' ORDER BY tp.title_id LIMIT 1)`;
-  d1(
+  await d1(
+    request,
     `INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, starts_by, started_at, expires_at, source)
-       VALUES (${account(email)}, 6, 'rental', ${title('TVOD')}, ${now - 3600}, ${now + 29 * DAY}, ${now - 600}, ${now - 600 + 2 * DAY}, 'payment');
-     INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, source)
-       VALUES (${account(email)}, 7, 'purchase', ${title('EST')}, ${now - 3600}, 'payment');`,
+       VALUES (${account(email)}, 6, 'rental', ${title('TVOD')}, ${now - 3600}, ${now + 29 * DAY}, ${now - 600}, ${now - 600 + 2 * DAY}, 'payment')`,
+    `INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, source)
+       VALUES (${account(email)}, 7, 'purchase', ${title('EST')}, ${now - 3600}, 'payment')`,
   );
   await page.goto('/settings/purchase');
   await expect(page.getByRole('region', { name: 'Аренда' })).toContainText(words('Осталось 47 ч'));
@@ -191,6 +194,7 @@ test('the demo subscriber reads the payment history and opens a receipt with its
 test('a gift bought by one account is accepted on another after signing up, once', async ({
   browser,
   page,
+  request,
 }) => {
   const buyer = `daritel-${unique()}@example.ru`;
   await signUpByEmail(page, buyer, PASSWORD);
@@ -213,11 +217,12 @@ test('a gift bought by one account is accepted on another after signing up, once
   const hash = createHash('sha256').update(token).digest('hex');
   const order = `e2e-gift-${unique()}`;
   const now = Math.floor(Date.now() / 1000);
-  d1(
+  await d1(
+    request,
     `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, amount, method, status, provider, gift_email, created_at, updated_at, paid_at)
-       VALUES ('${order}', ${account(buyer)}, 'gift', 1, 1, 59900, 'bank_card', 'succeeded', 'sandbox', 'friend@example.ru', ${now}, ${now}, ${now});
-     INSERT INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
-       VALUES ('${order}', '${hash}', ${account(buyer)}, 1, 1, 'friend@example.ru', ${now});`,
+       VALUES ('${order}', ${account(buyer)}, 'gift', 1, 1, 59900, 'bank_card', 'succeeded', 'sandbox', 'friend@example.ru', ${now}, ${now}, ${now})`,
+    `INSERT INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
+       VALUES ('${order}', '${hash}', ${account(buyer)}, 1, 1, 'friend@example.ru', ${now})`,
   );
   await page.goto(`/gifts?giftToken=${token}`);
   await expect(page.getByRole('alert')).toContainText(words('Свой подарок принять нельзя'));
