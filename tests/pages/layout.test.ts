@@ -178,3 +178,10 @@ it('a page that sets a cookie (a first visit) stays private, and pages vary by c
   expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
 });
+
+it('a viewer signed up through the API sees the signed-in header', async () => {
+  const viewer = new Visitor();
+  await viewer.signUp();
+  const page = await viewer.open('/');
+  expect(page.document.querySelectorAll('.account-menu')).toHaveLength(1);
+});
