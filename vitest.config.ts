@@ -41,6 +41,7 @@ export default defineConfig(async () => {
       isolate: false,
       // CI is a busy 2-core machine: a test that signs up several accounts takes seconds there.
       testTimeout: 30_000,
+      hookTimeout: 30_000,
       projects: [
         {
           plugins: [

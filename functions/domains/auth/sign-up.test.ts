@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { config } from '../../lib/config.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from './test-support.ts';
 
 const messages = recordMessages();
@@ -47,7 +48,8 @@ describe('POST /auth/email/sign_up/ (two steps, no account enumeration)', () => 
       'SELECT email, password_hash AS hash FROM accounts',
     ).first<{ email: string; hash: string }>();
     expect(account?.email).toBe('anna@mail.ru');
-    expect(account?.hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    // At the configured cost (PASSWORD_ITERATIONS; production's is always 100,000).
+    expect(account?.hash).toMatch(new RegExp(`^pbkdf2-sha256\\$${config().passwordIterations}\\$`));
     expect(await env.DB.prepare('SELECT name, is_kid AS isKid FROM profiles').all()).toMatchObject({
       results: [{ name: 'Основной', isKid: 0 }],
     });
