@@ -1,5 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type SubmitEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   $parental,
   disableParental,
@@ -61,8 +68,10 @@ export default function ParentalFlow(props: Props) {
     }
   };
 
+  // Once on mount, from the server's first state. A layout effect: it runs as hydration commits,
+  // before the browser can deliver a click, so a step chosen at once is never overwritten by it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's first state
-  useEffect(() => {
+  useLayoutEffect(() => {
     $parental.set({
       ...$parental.get(),
       status: props.status,
