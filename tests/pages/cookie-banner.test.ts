@@ -32,7 +32,7 @@ describe('without JavaScript', () => {
     expect(location.pathname + location.search).toBe(path);
     const back = await visitor.open(location.href);
     expect(back.status).toBe(200);
-    expect(back.document.querySelectorAll('h1')).toHaveLength(1);
-    expect(banner(back.document)).toBeUndefined();
+    expect(back.document.querySelectorAll('h1').length).toBe(1);
+    expect(banner(back.document)?.outerHTML.slice(0, 120)).toBeUndefined();
   });
 });

@@ -97,7 +97,7 @@ it('SEO texts from the CMS override title, description, noindex and structured d
       JSON.parse(s.textContent ?? ''),
     );
     expect(blocks).toEqual(JSON.parse(ld));
-    expect([...document.querySelectorAll('b')].filter((b) => words(b).includes('x'))).toHaveLength(
+    expect([...document.querySelectorAll('b')].filter((b) => words(b).includes('x')).length).toBe(
       0,
     );
   } finally {
@@ -111,7 +111,7 @@ it('without web-enable-calendar /tv has no day picker and ignores ?date=', async
   try {
     const page = await follow(viewer, '/tv?date=2026-11-24');
     expect(page.status).toBe(200);
-    expect(page.document.querySelectorAll('nav[aria-label="Дни"]')).toHaveLength(0);
+    expect(page.document.querySelectorAll('nav[aria-label="Дни"]').length).toBe(0);
     expect(page.document.querySelectorAll('.channel').length).toBeGreaterThan(0);
   } finally {
     await setFlag('web-enable-calendar', true);

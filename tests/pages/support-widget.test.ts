@@ -16,7 +16,7 @@ const popupOf = (document: Document) =>
 /** The field a form's label names (`<label for>`). */
 function fieldLabelled(form: Element, label: string): Element {
   const labels = [...form.querySelectorAll('label')].filter((l) => words(l) === label);
-  expect(labels, label).toHaveLength(1);
+  expect(labels.length, label).toBe(1);
   const field = form.ownerDocument.getElementById(labels[0]!.getAttribute('for') ?? '');
   expect(field, label).not.toBeNull();
   return field!;
@@ -162,7 +162,7 @@ describe('support', () => {
 
   it('the widget is not on the payment-flow paths', async () => {
     const visitor = new Visitor();
-    expect((await visitor.open('/auth')).document.querySelectorAll('.support-fab')).toHaveLength(0);
-    expect((await visitor.open('/tv')).document.querySelectorAll('.support-fab')).toHaveLength(1);
+    expect((await visitor.open('/auth')).document.querySelectorAll('.support-fab').length).toBe(0);
+    expect((await visitor.open('/tv')).document.querySelectorAll('.support-fab').length).toBe(1);
   });
 });
