@@ -20,20 +20,6 @@ test('a guest sees the cookie banner until accepting it, then never again for a 
   await expect(banner(page)).toHaveCount(0);
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('accepting the cookie banner returns to the same page without the banner', async ({
-    page,
-  }) => {
-    await page.goto('/get-ip?from=test');
-    await banner(page).getByRole('button', { name: 'Принять' }).click();
-    await expect(page).toHaveURL(/\/get-ip\?from=test$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(banner(page)).toHaveCount(0);
-  });
-});
-
 test('the banner is reachable with the keyboard', async ({ page }) => {
   await page.goto('/');
   const accept = banner(page).getByRole('button', { name: 'Принять' });
