@@ -112,23 +112,6 @@ test.describe('title cards', () => {
     await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '1');
   });
 
-  test('the card stays one link, with play and favourite beside it: play starts the title, the heart sends a guest to sign in', async ({
-    page,
-  }) => {
-    await page.goto('/series');
-    const card = page.locator('.title-grid .card').first();
-    const href = await card.locator('.card__link').getAttribute('href');
-    await expect(card.locator('a a, a button')).toHaveCount(0);
-    await expect(card.locator('.card__link')).toHaveCount(1);
-    const name = (await card.locator('.card__name').textContent())!;
-    await expect(card.getByRole('link', { name: `Смотреть «${name}»` })).toHaveAttribute(
-      'href',
-      `${href}?play=1#player`,
-    );
-    const heart = card.getByRole('link', { name: `Войти, чтобы добавить «${name}» в избранное` });
-    await expect(heart).toHaveAttribute('href', '/auth?backPath=%2Fseries');
-  });
-
   test('a signed-in viewer adds a title to the favourites with the heart on its card, and takes it out again', async ({
     page,
   }) => {
@@ -154,22 +137,14 @@ test.describe('title cards', () => {
 
 test.describe('catalogue art', () => {
   for (const path of ['/', '/series']) {
-    test(`images on ${path} have srcset, sizes, width and height, and load as WebP`, async ({
-      page,
-    }) => {
+    test(`images on ${path} keep their aspect ratio and load as WebP`, async ({ page }) => {
+      // Their srcset, sizes, width and height are the server's: tests/pages/catalogue-art.test.ts.
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(path);
       const images = page.locator('main img[srcset]');
-      expect(await images.count()).toBeGreaterThan(10);
       const missing = await images.evaluateAll((imgs) =>
         imgs
-          .filter(
-            (img) =>
-              !img.getAttribute('sizes') ||
-              !img.getAttribute('width') ||
-              !img.getAttribute('height') ||
-              getComputedStyle(img).aspectRatio === 'auto',
-          )
+          .filter((img) => getComputedStyle(img).aspectRatio === 'auto')
           .map((img) => img.outerHTML.slice(0, 120)),
       );
       expect(missing).toEqual([]);
@@ -220,14 +195,6 @@ test.describe('catalogue art', () => {
       expect(largest.srcset).toMatch(/ \d+w, .+ \d+w$/);
     });
   }
-
-  test('posters of one shelf are all different pictures', async ({ page }) => {
-    await page.goto('/');
-    const sources = await posterCarousel(page)
-      .locator('img.card__poster')
-      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-    expect(new Set(sources).size).toBe(sources.length);
-  });
 });
 
 test.describe('the support button', () => {

@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { noViolations } from './support/axe.ts';
-import { signIn } from './support/session.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -9,21 +8,6 @@ const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: numb
 };
 const WIDTHS = [320, 768, 1024, 1366, 1440, 1920];
 
-interface Shelf {
-  id: number;
-  kind: string;
-  name: string;
-  wide: boolean;
-  personal?: boolean;
-  collectionSlug: string | null;
-  items: { url?: string; id?: number }[];
-}
-
-const featured = async (request: APIRequestContext) =>
-  ((await (await request.get('/cms/showcases/featured/')).json()) as { shelves: Shelf[] }).shelves;
-/** What the home page should show: the featured showcase's shelves that have items. */
-const expectedShelves = async (request: APIRequestContext) =>
-  (await featured(request)).filter((s) => s.items.length > 0);
 const carousels = (page: Page) => page.locator('section[aria-roledescription="карусель"]');
 const carouselOf = (page: Page, kind: 'poster' | 'wide') =>
   page.locator(`section[data-carousel="${kind}"]`).first();
@@ -65,132 +49,6 @@ function expectTableLayout(
   const width = (g.frame - (slides - 1) * gap) / slides;
   for (const w of g.widths) expect(Math.abs(w - width)).toBeLessThanOrEqual(1);
 }
-
-test.describe('home page shelves', () => {
-  test('shows the featured showcase shelves from D1, in order, titled, with their items and collection links', async ({
-    page,
-    request,
-  }) => {
-    const shelves = await expectedShelves(request);
-    expect(shelves.length).toBeGreaterThan(3);
-    expect(shelves.some((s) => s.personal)).toBe(false);
-    await page.goto('/');
-    await expect(carousels(page)).toHaveCount(shelves.length);
-    for (const [i, shelf] of shelves.entries()) {
-      const carousel = carousels(page).nth(i);
-      await expect(carousel).toHaveAccessibleName(shelf.name);
-      await expect(carousel.getByRole('heading', { level: 2 })).toHaveText(shelf.name);
-      await expect(carousel.locator('.carousel__slide')).toHaveCount(shelf.items.length);
-      const first = shelf.items[0]!;
-      await expect(
-        carousel.locator('.carousel__slide').first().getByRole('link').first(),
-      ).toHaveAttribute('href', first.url ?? `/watch/${first.id}`);
-      const titleLink = carousel.getByRole('heading', { level: 2 }).getByRole('link');
-      if (shelf.collectionSlug)
-        await expect(titleLink).toHaveAttribute('href', `/collections/${shelf.collectionSlug}`);
-      else await expect(titleLink).toHaveCount(0);
-      await expect(carousel).toHaveAttribute(
-        'data-carousel',
-        shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster',
-      );
-    }
-  });
-
-  test('the hero is the first home page banner: wide art, headline, text and a link to the title', async ({
-    page,
-    request,
-  }) => {
-    const banners = (await (await request.get('/cms/showcases/page-banners/?page=/')).json())
-      .results as { headline: string; text: string; content: { url: string; name: string } }[];
-    expect(banners.length).toBeGreaterThan(0);
-    await page.goto('/');
-    const hero = page.locator('.hero');
-    await expect(hero.getByRole('heading', { level: 2 })).toHaveText(banners[0]!.headline);
-    await expect(hero).toContainText(banners[0]!.text);
-    await expect(
-      hero.getByRole('link', { name: `Смотреть «${banners[0]!.content.name}»` }),
-    ).toHaveAttribute('href', banners[0]!.content.url);
-    const art = hero.locator('img.hero__art');
-    await expect(art).toHaveAttribute('loading', 'eager');
-    await expect(art).toHaveAttribute('fetchpriority', 'high');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  });
-
-  test('continue watching and now watching stay hidden while they have no items, for guests and signed-in viewers', async ({
-    page,
-    context,
-    baseURL,
-    request,
-  }) => {
-    const personal = (await featured(request)).filter((s) => s.personal);
-    expect(personal.map((s) => s.kind).sort()).toEqual(['cw', 'nw']);
-    await page.goto('/');
-    for (const s of personal)
-      await expect(carousels(page).filter({ hasText: s.name })).toHaveCount(0);
-    await signIn(context, baseURL!);
-    await page.goto('/');
-    // This viewer has watched nothing: no continue watching. Now watching is everyone's last day,
-    // so it shows only once some other journey has watched something.
-    const [cw, nw] = ['cw', 'nw'].map((kind) => personal.find((s) => s.kind === kind)!);
-    await expect(carousels(page).filter({ hasText: cw!.name })).toHaveCount(0);
-    const nowWatching = await carousels(page).filter({ hasText: nw!.name }).count();
-    await expect(carousels(page)).toHaveCount(
-      (await expectedShelves(request)).length + nowWatching,
-    );
-  });
-
-  test('images have width and height; only the first screen (hero, first shelf) loads eagerly', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({
-        width: img.getAttribute('width'),
-        height: img.getAttribute('height'),
-        loading: img.getAttribute('loading'),
-        first: !!img.closest('.hero, section[data-carousel]:first-of-type'),
-      })),
-    );
-    expect(images.length).toBeGreaterThan(50);
-    for (const img of images) expect(img.width && img.height).toBeTruthy();
-    const eager = images.filter((i) => i.loading !== 'lazy');
-    expect(eager.length).toBeGreaterThan(1);
-    expect(eager.every((i) => i.first)).toBe(true);
-  });
-
-  test('a kid profile sees no title above 6+ on the home page', async ({
-    page,
-    context,
-    baseURL,
-    request,
-  }) => {
-    const ages = new Map<number, number>();
-    for (const list of ['movies', 'series', 'kids']) {
-      for (let next: string | null = `/cms/content/${list}/?page_size=60`; next; ) {
-        const body = (await (await request.get(next)).json()) as {
-          next: string | null;
-          results: { id: number; ageRating: string }[];
-        };
-        for (const t of body.results) ages.set(t.id, parseInt(t.ageRating, 10));
-        next = body.next && new URL(body.next).pathname + new URL(body.next).search;
-      }
-    }
-    await signIn(context, baseURL!, { kid: true });
-    await page.goto('/');
-    const ids = [
-      ...new Set(
-        (
-          await page
-            .locator('main a[href^="/watch/"]')
-            .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
-        ).map((h) => Number(/^\/watch\/(\d+)/.exec(h)![1])),
-      ),
-    ];
-    expect(ids.length).toBeGreaterThan(5);
-    const tooOld = ids.filter((id) => !(ages.get(id)! <= 6));
-    expect(tooOld).toEqual([]);
-  });
-});
 
 test.describe('carousel breakpoint table (docs/product.md, «Screens and routes»)', () => {
   for (const width of WIDTHS) {

@@ -170,22 +170,6 @@ test.describe('search as you type', () => {
     await expect(page.getByRole('status')).toHaveText(/^Нашлось \d+/);
   });
 
-  test('without JavaScript the form still returns server results', async ({ browser, request }) => {
-    const title = (await list(request, 'series'))[0]!;
-    const expected = await search(request, title.name);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/search');
-    await expect(page.getByRole('combobox')).toHaveCount(0);
-    const box = page.getByRole('searchbox', { name: LABEL });
-    await box.fill(title.name);
-    await box.press('Enter');
-    await expect(page).toHaveURL((url) => url.searchParams.get('query') === title.name);
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
-    await expect(page.locator('.card').first()).toContainText(expected.results[0]!.name);
-    await context.close();
-  });
-
   for (const width of [320, 1440]) {
     test(`the open suggestions have no WCAG 2.2 AA violations at ${width} px`, async ({
       page,
@@ -326,60 +310,6 @@ test.describe('search results', () => {
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(expected.count);
     await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
-  });
-
-  test('without JavaScript the «next» link pages through every result', async ({
-    browser,
-    request,
-  }) => {
-    const expected = await search(request, BROAD);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`/search?query=${encodeURIComponent(BROAD)}`);
-    const hrefs: string[] = [];
-    for (let n = 1; ; n++) {
-      await expect(page.getByRole('status')).toHaveText(
-        new RegExp(`^Нашлось ${expected.count}\\sрезультат`),
-      );
-      hrefs.push(
-        ...(await page
-          .locator('#search-results a.card__link')
-          .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))),
-      );
-      const next = page.locator('a[rel="next"]');
-      if ((await next.count()) === 0) break;
-      await expect(page.locator('a[rel="prev"]')).toHaveCount(n > 1 ? 1 : 0);
-      await next.click();
-      await expect(page).toHaveURL((url) => url.searchParams.get('page') === String(n + 1));
-    }
-    expect(hrefs).toHaveLength(expected.count);
-    expect(new Set(hrefs).size).toBe(expected.count);
-    // An address past the last page keeps the count and leads back to the last page.
-    await page.goto(`/search?query=${encodeURIComponent(BROAD)}&page=99`);
-    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
-    await expect(page.locator('a[rel="prev"]')).toHaveAttribute(
-      'href',
-      new RegExp(`page=${Math.ceil(expected.count / 24)}$`),
-    );
-    await context.close();
-  });
-
-  test('a typo or the wrong keyboard layout still finds, and the page says what it searched', async ({
-    page,
-    request,
-  }) => {
-    const meant = await search(request, 'сорок');
-    expect(meant.count).toBeGreaterThan(0);
-    for (const typed of ['сарок', 'cjhjr']) {
-      await page.goto(`/search?query=${encodeURIComponent(typed)}`);
-      await expect(page.getByRole('status')).toHaveText(
-        new RegExp(`^Нашлось ${meant.count}\\sрезультат`),
-      );
-      await expect(page.getByText('Показаны результаты по запросу «сорок»')).toBeVisible();
-      await expect(page.locator('#search-results .card').first()).toContainText(
-        meant.results[0]!.name,
-      );
-    }
   });
 
   test('the search box suggests the same titles, in the same order and count, as the page', async ({

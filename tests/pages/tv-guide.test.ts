@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { type Page, textsOf, Visitor, words } from './support/visitor.ts';
+
+/**
+ * 20:00 Moscow time today (the seed lays the guide around today), as the `x-dev-clock` header
+ * asks the guide and its API to answer: the same guide day whatever the hour the test runs at.
+ */
+const EVENING = {
+  'x-dev-clock': String(
+    Date.parse(`${new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10)}T20:00:00+03:00`),
+  ),
+};
+
+type Channel = { slug: string; name: string };
+async function channels(visitor: Visitor): Promise<Channel[]> {
+  const res = await visitor.fetch('/cms/tv/channels/', { headers: EVENING });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: Channel[] }).results;
+}
+
+const days = (page: Page) => [...page.document.querySelectorAll('nav[aria-label="Дни"] a')];
+/** The page's words are typeset (non-breaking spaces), the API's are as stored. */
+const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe('the TV guide', () => {
+  it('says which clock it keeps and when its day begins', async () => {
+    const page = await new Visitor().open('/tv', { headers: EVENING });
+    expect(textsOf(page.document, 'p')).toContain('Время московское, день с 05:00 до 05:00');
+    // One control for today: «Сегодня», the page itself, and no second «Сейчас» beside it.
+    const today = days(page).filter((a) => words(a).includes('Сегодня'));
+    expect(today.map((a) => a.getAttribute('href'))).toEqual(['/tv']);
+    expect(days(page).filter((a) => words(a).includes('Сейчас')).length).toBe(0);
+  });
+
+  it('without JavaScript the days are plain links that work', async () => {
+    const visitor = new Visitor();
+    const page = await visitor.open('/tv', { headers: EVENING });
+    const href = days(page)[4]!.getAttribute('href')!;
+    expect(href).toMatch(/^\/tv\?date=\d{4}-\d{2}-\d{2}$/);
+    const day = await visitor.open(href, { headers: EVENING });
+    expect(day.status).toBe(200);
+    expect(days(day)[4]!.getAttribute('aria-current')).toBe('page');
+    expect(
+      day.document.querySelector('.channel')?.querySelectorAll('.programme').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("a future day shows every channel's programme, the same as the API's", async () => {
+    const visitor = new Visitor();
+    const all = await channels(visitor);
+    const today = await visitor.open('/tv', { headers: EVENING });
+    const href = days(today)[2]!.getAttribute('href')!;
+    const date = new URL(href, 'http://x').searchParams.get('date')!;
+    const page = await visitor.open(href, { headers: EVENING });
+    const cards = [...page.document.querySelectorAll('.channel')];
+    expect(cards.length).toBe(all.length);
+    const cardOf = (channel: Channel) =>
+      cards.filter((c) =>
+        [...c.querySelectorAll('a')].some((a) => words(a) === norm(channel.name)),
+      );
+    for (const channel of all) {
+      const card = cardOf(channel);
+      expect(card.length, channel.slug).toBe(1);
+      expect(card[0]!.querySelectorAll('.programme').length, channel.slug).toBeGreaterThan(3);
+    }
+    const one = all[0]!;
+    const res = await visitor.fetch(`/cms/tv/channels/${one.slug}/?date=${date}`, {
+      headers: EVENING,
+    });
+    const day = (await res.json()) as { programmes: { name: string }[] };
+    expect([...cardOf(one)[0]!.querySelectorAll('.programme__name')].map((n) => words(n))).toEqual(
+      day.programmes.map((p) => norm(p.name)),
+    );
+  });
+});
