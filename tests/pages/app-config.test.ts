@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { Visitor } from './support/visitor.ts';
 
-/** What desktop Chrome on Linux sends as its user agent. */
+/** The user agent the journeys' browser sends (Playwright's «Desktop Chrome»). */
 const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36';
 
 it('every page hands islands the device, device id, region and API base URLs in #app-config', async () => {
   const visitor = new Visitor({ country: 'KZ' });
