@@ -6,12 +6,11 @@ const ORIGIN = 'http://localhost:8787';
 const API = /^\/(api|cms|auth|billing|v2|dev\/api|dev\/oauth|media)\//;
 
 async function firstTitleAndChannel(visitor: Visitor) {
-  const json = async (path: string) => (await visitor.fetch(path)).json() as Promise<any>;
-  const series = (await json('/cms/content/series/?page_size=1')).results[0];
-  const channel = (await json('/cms/tv/channels/')).results[0];
+  const first = async <T>(path: string) =>
+    ((await (await visitor.fetch(path)).json()) as { results: T[] }).results[0]!;
   return {
-    title: series as { id: number; url: string },
-    channel: channel as { id: number; slug: string },
+    title: await first<{ id: number; url: string }>('/cms/content/series/?page_size=1'),
+    channel: await first<{ id: number; slug: string }>('/cms/tv/channels/'),
   };
 }
 
