@@ -7,7 +7,7 @@ import { canPlay, type Entitlement, type PlayItem, type Rights } from './play.ts
 import type { Viewer } from './viewer.ts';
 
 /**
- * Each access rule on each API surface (the pages' table is tests/e2e/access.spec.ts). In the
+ * Each access rule on each API surface (the pages' table is tests/pages/access.test.ts). In the
  * fixture: title 7 is Paramount+ (CIS only, 6+), 4 is a kids title (CIS only, 0+), 3 is an 18+
  * movie; channel 'kino-hd' is 16+, 'multik' 0+.
  */

@@ -51,28 +51,16 @@ test('a page view in a real browser reaches the store with its page type and utm
   expect(payloadOf(await home).meta.pageType).toBe('home');
 });
 
-test('staff see the report as charts with tables; a viewer who is not staff gets 404', async ({
+// That staff get the report (four figures, charts, a table, the totals of a range) and others a
+// 404: tests/pages/analytics.test.ts.
+test('the staff report passes axe and reads on a phone: charts scroll in their card, from the keyboard too, the page does not; its form narrows the range', async ({
   page,
 }) => {
-  expect((await page.goto('/staff/stats'))?.status()).toBe(404);
+  // A sign-in through the screens and two axe runs: over 30 s on a busy two-core machine.
+  test.setTimeout(60_000);
   await signInByEmail(page, 'staff@demo.amediateka.example', 'smotrim-demo');
-  const res = await page.goto('/staff/stats');
-  expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Статистика' })).toBeVisible();
-  for (const name of [
-    'События по дням',
-    'Популярные тайтлы',
-    'Открытия страниц по типам',
-    'Источники (utm_source)',
-  ]) {
-    const chart = page.getByRole('figure', { name });
-    await expect(chart).toBeVisible();
-  }
-  // The page views this journey made (/auth, the home page after sign-in) are in the figures.
-  const charts = page.getByRole('img');
-  expect(await charts.count()).toBeGreaterThanOrEqual(3);
-  await expect(page.getByRole('table').first()).toBeAttached();
-  await expect(page.locator('[data-total="pageViews"]')).not.toHaveText('0');
+  // The page views this journey made (/auth, the home page after sign-in) fill the charts.
+  await page.goto('/staff/stats');
   await noViolations(page, '/staff/stats');
 
   // On a phone the charts keep labels that can be read and scroll sideways in their card, from
@@ -93,5 +81,4 @@ test('staff see the report as charts with tables; a viewer who is not staff gets
   await page.getByLabel('По', { exact: true }).fill('2026-01-07');
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-07/);
-  await expect(page.locator('[data-total="pageViews"]')).toHaveText('0');
 });

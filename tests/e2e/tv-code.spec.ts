@@ -47,28 +47,25 @@ test.describe('TV code', () => {
     await phoneContext.close();
   });
 
-  test('a wrong code is refused in Russian on the page itself (422, not a 404); a guest on /code is sent to sign in with the code kept', async ({
+  // Where a guest on /code is sent, and the wrong code's 422, text and invalid field:
+  // tests/pages/tv-code.test.ts.
+  test('a guest’s sign-in for a TV code and a refused code on /code have no accessibility violations', async ({
     page,
     browser,
   }) => {
+    // Two browser contexts, a sign-in and two axe runs: over 30 s on a busy two-core machine.
+    test.setTimeout(60_000);
     const guest = await browser.newContext();
     const guestPage = await guest.newPage();
-    await guestPage.goto('/code?user_code=bcdf-ghjk');
-    await expect(guestPage).toHaveURL(/\/code\/auth\?user_code=BCDF-GHJK$/);
+    await guestPage.goto('/code/auth?user_code=BCDF-GHJK');
     await noViolations(guestPage, '/code/auth');
     await guest.close();
 
     await signInSocially(page, `wrong-${unique()}@example.ru`);
     await page.goto('/code');
     await page.getByLabel('Код с экрана').fill('BCDF-GHJK');
-    // The page is there, with its error: a form answer, not a missing page (no 404).
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Подтвердить вход' }).click();
-    expect((await answer).status()).toBe(422);
-    await expect(page.getByRole('alert')).toHaveText(
-      'Код не найден или устарел. Проверьте код на экране телевизора или запросите новый',
-    );
-    await expect(page.getByLabel('Код с экрана')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toBeVisible();
     await noViolations(page, '/code with an error');
   });
 });

@@ -1,11 +1,11 @@
-import { type APIRequestContext, expect, request as http, test } from '@playwright/test';
-import { DEMO_SUBSCRIBER, signInAsDemo } from './support/demo.ts';
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/visitor.ts';
 
 /**
  * Every route of the spec's section 2 answers each kind of visitor as this table says: a guest,
  * the demo subscriber and its kid profile, each in the CIS (RU) and outside it (DE). Plain HTTP,
  * redirects not followed: the status (and where a redirect leads) is all a row asserts; what each
- * page shows is the other specs' business. A kid profile is refused every page to buy, pay, redeem,
+ * page shows is the other tests' business. A kid profile is refused every page to buy, pay, redeem,
  * give or manage the account's money (docs/product.md, «Money»).
  */
 
@@ -20,11 +20,14 @@ type Region = 'cis' | 'outside';
 const signIn = (path: string): Answer => `302 /auth?backPath=${encodeURIComponent(path)}`;
 /** Paramount+ and Детям exist only in the CIS (docs/product.md, «Who sees what»). */
 const CIS_ONLY: Cell = { cis: 200, outside: 403 };
-const { paidOrder, canceledOrder } = DEMO_SUBSCRIBER;
+/** The demo subscriber's seeded orders (functions/db/seed/demo.ts): one paid, one canceled. */
+const paidOrder = 'demo-subscriber-4';
+const canceledOrder = 'demo-subscriber-5';
+
+type Row = [path: string, guest: Cell, subscriber: Cell, kid: Cell];
 
 // biome-ignore format: one route a line reads as the table it is
-const TABLE: [path: string, guest: Cell, subscriber: Cell, kid: Cell][] = [
-  // Main routes
+const ACCOUNT_ROUTES: Row[] = [
   ['/',                          200,                              200,                              200],
   ['/auth',                      200,                              '302 /',                          '302 /'],
   ['/code',                      '302 /code/auth',                 200,                              200],
@@ -72,6 +75,10 @@ const TABLE: [path: string, guest: Cell, subscriber: Cell, kid: Cell][] = [
   // The subscriber goes on with its last episode; the kid profile has watched nothing yet.
   ['/resume',                    signIn('/resume'),                '302 /watch/*',
                                                                                                      '302 /'],
+];
+
+// biome-ignore format: one route a line reads as the table it is
+const CATALOGUE_ROUTES: Row[] = [
   ['/search',                    200,                              200,                              200],
   ['/watch',                     404,                              404,                              404],
   ['/watch/999999',              404,                              404,                              404],
@@ -94,7 +101,10 @@ const TABLE: [path: string, guest: Cell, subscriber: Cell, kid: Cell][] = [
   ['/referral-rules',            200,                              200,                              200],
   ['/get-ip/',                   '301 /get-ip',                    '301 /get-ip',                    '301 /get-ip'],
   ['/get-ip',                    200,                              200,                              200],
-  // Settings
+];
+
+// biome-ignore format: one route a line reads as the table it is
+const SETTINGS: Row[] = [
   ['/settings',                  '302 /settings/auth',             200,                              200],
   ['/settings/auth',             200,                              '302 /settings',                  '302 /settings'],
   ['/settings/support',          '302 /settings/support/auth',     200,                              200],
@@ -106,7 +116,11 @@ const TABLE: [path: string, guest: Cell, subscriber: Cell, kid: Cell][] = [
   ['/settings/account',          '302 /settings/auth',             200,                              200],
   // Parental control is the adult's to set: a kid profile is refused.
   ['/settings/parental',         '302 /settings/auth',             200,                              403],
-  // Info pages (the canonical form has no trailing slash)
+];
+
+// Info pages (the canonical form has no trailing slash)
+// biome-ignore format: one route a line reads as the table it is
+const INFO_PAGES: Row[] = [
   ['/info/tos/',                 '301 /info/tos',                  '301 /info/tos',                  '301 /info/tos'],
   ['/info/tos',                  200,                              200,                              200],
   ['/info/recommendations',      200,                              200,                              200],
@@ -121,54 +135,51 @@ const TABLE: [path: string, guest: Cell, subscriber: Cell, kid: Cell][] = [
   ['/info/no-such',              404,                              404,                              404],
 ];
 
+/** The table in four parts, a test each: some 80 server-rendered pages a visitor in all. */
+const TABLE: Record<string, Row[]> = {
+  'main routes of sign-in, money and the account': ACCOUNT_ROUTES,
+  'main routes of the catalogue and the service': CATALOGUE_ROUTES,
+  settings: SETTINGS,
+  'info pages': INFO_PAGES,
+};
+
 const COLUMN: Record<Who, 1 | 2 | 3> = { guest: 1, subscriber: 2, kid: 3 };
 const COUNTRY: Record<Region, string> = { cis: 'RU', outside: 'DE' };
+const REGION_NAME: Record<Region, string> = { cis: 'in the CIS', outside: 'outside the CIS' };
 
 const expected = (cell: Cell, region: Region): string =>
   String(typeof cell === 'object' ? cell[region] : cell);
 
 /** What the route answers: its status, and for a redirect where it leads (path and query). */
-async function answer(
-  request: APIRequestContext,
-  baseURL: string,
-  path: string,
-  region: Region,
-): Promise<string> {
-  const res = await request.get(path, {
-    maxRedirects: 0,
-    headers: { 'cf-ipcountry': COUNTRY[region] },
-  });
-  const location = res.headers().location;
-  if (!location) return String(res.status());
-  const to = new URL(location, baseURL);
-  return `${res.status()} ${to.pathname}${to.search}`;
+async function answer(visitor: Visitor, path: string, region: Region): Promise<string> {
+  const res = await visitor.fetch(path, { headers: { 'cf-ipcountry': COUNTRY[region] } });
+  await res.body?.cancel();
+  const location = res.headers.get('location');
+  if (!location) return String(res.status);
+  const to = new URL(location, 'http://localhost:8787');
+  return `${res.status} ${to.pathname}${to.search}`;
 }
 
 for (const who of ['guest', 'subscriber', 'kid'] as const) {
-  test(`every route of section 2 answers a ${who} as the table says, in and outside the CIS`, async ({
-    baseURL,
-  }) => {
-    // Some 80 server-rendered pages twice over on a busy two-core machine.
-    test.setTimeout(180_000);
-    // A context of its own: the session's cookies stay with it, and the pages' responses set
-    // cookies (purchase flow, device) that must not leak into the next row's visitor.
-    const request = await http.newContext({ baseURL });
-    try {
-      if (who !== 'guest') await signInAsDemo(request, baseURL!, { kid: who === 'kid' });
-      const want: string[] = [];
-      const got: string[] = [];
-      for (const region of ['cis', 'outside'] as const)
-        for (const row of TABLE) {
-          const path = row[0];
-          const cell = expected(row[COLUMN[who]], region);
-          const actual = await answer(request, baseURL!, path, region);
-          const prefix = cell.endsWith('*') ? cell.slice(0, -1) : null;
-          want.push(`${region} ${path} → ${cell}`);
-          got.push(`${region} ${path} → ${prefix && actual.startsWith(prefix) ? cell : actual}`);
-        }
-      expect(got).toEqual(want);
-    } finally {
-      await request.dispose();
-    }
+  describe(`every route of section 2 answers a ${who} as the table says, in and outside the CIS`, () => {
+    for (const region of ['cis', 'outside'] as const)
+      for (const [part, rows] of Object.entries(TABLE))
+        it(`${REGION_NAME[region]}: ${part}`, async () => {
+          // A visitor of its own: the session's cookies stay with it, and the pages' responses set
+          // cookies (purchase flow, device) that must not leak into another test's visitor.
+          const visitor = new Visitor();
+          if (who !== 'guest') await visitor.signInAsDemo('subscriber', { kid: who === 'kid' });
+          const want: string[] = [];
+          const got: string[] = [];
+          for (const row of rows) {
+            const path = row[0];
+            const cell = expected(row[COLUMN[who]], region);
+            const actual = await answer(visitor, path, region);
+            const prefix = cell.endsWith('*') ? cell.slice(0, -1) : null;
+            want.push(`${region} ${path} → ${cell}`);
+            got.push(`${region} ${path} → ${prefix && actual.startsWith(prefix) ? cell : actual}`);
+          }
+          expect(got).toEqual(want);
+        });
   });
 }

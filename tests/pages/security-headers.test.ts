@@ -1,5 +1,5 @@
-import { type APIResponse, expect, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { expect, it } from 'vitest';
+import { Visitor } from './support/visitor.ts';
 
 /**
  * The security headers on every kind of answer the built site gives: each kind of page (guest and
@@ -8,15 +8,15 @@ import { signIn } from './support/session.ts';
  * (functions/middleware/every-response.test.ts).
  */
 
-function expectSecurityHeaders(res: APIResponse, where: string) {
-  const h = res.headers();
-  expect(h['strict-transport-security'], where).toBe('max-age=31536000; includeSubDomains');
-  expect(h['x-content-type-options'], where).toBe('nosniff');
-  expect(h['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
-  expect(h['x-frame-options'], where).toBe('DENY');
+function expectSecurityHeaders(res: Response, where: string) {
+  const h = res.headers;
+  expect(h.get('strict-transport-security'), where).toBe('max-age=31536000; includeSubDomains');
+  expect(h.get('x-content-type-options'), where).toBe('nosniff');
+  expect(h.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
+  expect(h.get('x-frame-options'), where).toBe('DENY');
   // Pages get the app's policy; static files a stricter one (`default-src 'none'`, public/_headers).
   const csp = new Map(
-    (h['content-security-policy'] ?? '')
+    (h.get('content-security-policy') ?? '')
       .split(';')
       .map((d) => d.trim().split(/\s+/))
       .filter((d) => d[0])
@@ -69,40 +69,35 @@ const MEMBER_PAGES = [
   '/code',
 ];
 
-test('every kind of page and file carries the security headers, for a guest and a viewer', async ({
-  request,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const home = await request.get('/');
-  const html = await home.text();
+it('every kind of page and file carries the security headers, for a guest and a viewer', async () => {
+  const guest = new Visitor();
+  const home = await guest.open('/');
   // The build's own assets: a script, a stylesheet, and whatever else the home page links.
-  const assets = [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!);
+  const assets = [...home.html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!);
   expect(assets.length).toBeGreaterThan(0);
   for (const path of [...GUEST_PAGES, ...new Set(assets)]) {
-    const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.status(), path).toBeLessThan(600);
-    expectSecurityHeaders(res, `guest ${path} → ${res.status()}`);
+    const res = await guest.fetch(path);
+    await res.body?.cancel();
+    expect(res.status, path).toBeLessThan(600);
+    expectSecurityHeaders(res, `guest ${path} → ${res.status}`);
   }
-  const viewer = await browser.newContext();
-  await signIn(viewer, baseURL!);
+  const viewer = await new Visitor().holdToken();
   for (const path of MEMBER_PAGES) {
-    const res = await viewer.request.get(path, { maxRedirects: 0 });
-    expectSecurityHeaders(res, `viewer ${path} → ${res.status()}`);
+    const res = await viewer.fetch(path);
+    await res.body?.cancel();
+    expectSecurityHeaders(res, `viewer ${path} → ${res.status}`);
   }
-  await viewer.close();
 });
 
-test('a page form posted from another site is refused with the headers', async ({ request }) => {
-  const res = await request.post('/settings/support', {
+it('a page form posted from another site is refused with the headers', async () => {
+  const res = await new Visitor().fetch('/settings/support', {
+    method: 'POST',
     headers: {
       origin: 'https://evil.example',
       'content-type': 'application/x-www-form-urlencoded',
     },
-    data: 'message=x',
-    maxRedirects: 0,
+    body: 'message=x',
   });
-  expect(res.status()).toBe(403);
+  expect(res.status).toBe(403);
   expectSecurityHeaders(res, 'cross-site form');
 });

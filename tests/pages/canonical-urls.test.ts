@@ -1,22 +1,25 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, it } from 'vitest';
+import { Visitor } from './support/visitor.ts';
 
+const ORIGIN = 'http://localhost:8787';
 /** The spec's API prefixes (docs/product.md, «How the site talks to the API»): they answer with and without the slash, never redirect. */
 const API = /^\/(api|cms|auth|billing|v2|dev\/api|dev\/oauth|media)\//;
 
-async function firstTitleAndChannel(request: APIRequestContext) {
-  const series = (await (await request.get('/cms/content/series/?page_size=1')).json()).results[0];
-  const channel = (await (await request.get('/cms/tv/channels/')).json()).results[0];
-  return { title: series as { id: number; url: string }, channel };
+async function firstTitleAndChannel(visitor: Visitor) {
+  const first = async <T>(path: string) =>
+    ((await (await visitor.fetch(path)).json()) as { results: T[] }).results[0]!;
+  return {
+    title: await first<{ id: number; url: string }>('/cms/content/series/?page_size=1'),
+    channel: await first<{ id: number; slug: string }>('/cms/tv/channels/'),
+  };
 }
 
 const canonicalOf = (html: string) =>
   html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? null;
 
-test('every spelling of a page moves for good to its one URL, the query kept', async ({
-  request,
-  baseURL,
-}) => {
-  const { title, channel } = await firstTitleAndChannel(request);
+it('every spelling of a page moves for good to its one URL, the query kept', async () => {
+  const visitor = new Visitor();
+  const { title, channel } = await firstTitleAndChannel(visitor);
   const variants: [string, string][] = [
     ['/series/', '/series'],
     ['/series/?genre=drama&page=2', '/series?genre=drama&page=2'],
@@ -38,32 +41,28 @@ test('every spelling of a page moves for good to its one URL, the query kept', a
     ['//example.com/', '/example.com'],
   ];
   for (const [from, to] of variants) {
-    // The base URL spelled out: a bare `//host/` would be read as another host.
-    const res = await request.get(`${baseURL}${from}`, { maxRedirects: 0 });
-    expect(res.status(), from).toBe(301);
-    expect(res.headers().location, from).toBe(to);
+    // The origin spelled out: a bare `//host/` would be read as another host.
+    const res = await visitor.fetch(`${ORIGIN}${from}`);
+    await res.body?.cancel();
+    expect(res.status, from).toBe(301);
+    expect(res.headers.get('location'), from).toBe(to);
   }
 });
 
-test('a form posted to a slash spelling is sent on with its body (308)', async ({
-  request,
-  baseURL,
-}) => {
+it('a form posted to a slash spelling is sent on with its body (308)', async () => {
   // As a page of the site posts it: a request from nowhere is refused before it is moved.
-  const res = await request.post('/code/', {
-    form: { user_code: 'ABCD-EFGH' },
-    headers: { origin: baseURL! },
-    maxRedirects: 0,
+  const res = await new Visitor().fetch('/code/', {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ user_code: 'ABCD-EFGH' }),
   });
-  expect(res.status()).toBe(308);
-  expect(res.headers().location).toBe('/code');
+  expect(res.status).toBe(308);
+  expect(res.headers.get('location')).toBe('/code');
 });
 
-test('the one URL of a page answers 200 with a canonical equal to itself', async ({
-  request,
-  baseURL,
-}) => {
-  const { title, channel } = await firstTitleAndChannel(request);
+it('the one URL of a page answers 200 with a canonical equal to itself', async () => {
+  const visitor = new Visitor();
+  const { title, channel } = await firstTitleAndChannel(visitor);
   for (const path of [
     '/',
     '/series',
@@ -74,15 +73,14 @@ test('the one URL of a page answers 200 with a canonical equal to itself', async
     title.url,
     `/tv/${channel.slug}`,
   ]) {
-    const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.status(), path).toBe(200);
-    expect(canonicalOf(await res.text()), path).toBe(`${baseURL}${path}`);
+    const page = await visitor.open(path);
+    expect(page.status, path).toBe(200);
+    expect(canonicalOf(page.html), path).toBe(`${ORIGIN}${path}`);
   }
 });
 
-test('the JSON API answers with and without the trailing slash, never redirecting', async ({
-  request,
-}) => {
+it('the JSON API answers with and without the trailing slash, never redirecting', async () => {
+  const visitor = new Visitor();
   for (const path of [
     '/cms/content/series/?page_size=1',
     '/cms/content/series?page_size=1',
@@ -91,16 +89,18 @@ test('the JSON API answers with and without the trailing slash, never redirectin
     '/auth/users/kids/availability',
     '/auth/users/kids/availability/',
   ]) {
-    const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.status(), path).not.toBe(301);
-    expect(res.status(), path).not.toBe(308);
-    expect(res.headers()['content-type'], path).toContain('application/json');
+    const res = await visitor.fetch(path);
+    await res.body?.cancel();
+    expect(res.status, path).not.toBe(301);
+    expect(res.status, path).not.toBe(308);
+    expect(res.headers.get('content-type'), path).toContain('application/json');
   }
 });
 
-test('the sitemap lists only the one URL of each page', async ({ request, baseURL }) => {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(baseURL!.length));
+it('the sitemap lists only the one URL of each page', async () => {
+  const visitor = new Visitor();
+  const xml = (await visitor.open('/sitemap.xml')).html;
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(ORIGIN.length));
   expect(paths.length).toBeGreaterThan(50);
   for (const path of paths) {
     expect(path === '/' || !path.endsWith('/'), path).toBe(true);
@@ -118,18 +118,17 @@ test('the sitemap lists only the one URL of each page', async ({ request, baseUR
   ];
   for (const path of samples) {
     expect(paths, path).toContain(path);
-    const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.status(), path).toBe(200);
-    expect(canonicalOf(await res.text()), path).toBe(`${baseURL}${path}`);
+    const page = await visitor.open(path);
+    expect(page.status, path).toBe(200);
+    expect(canonicalOf(page.html), path).toBe(`${ORIGIN}${path}`);
   }
 });
 
-test('links inside the site lead straight to a page, never through a redirect', async ({
-  request,
-}) => {
+it('links inside the site lead straight to a page, never through a redirect', async () => {
+  const visitor = new Visitor();
   const hrefs = new Set<string>();
   for (const page of ['/', '/info/legal-information', '/tv', '/big-screen']) {
-    const html = await (await request.get(page)).text();
+    const { html } = await visitor.open(page);
     for (const [, href] of html.matchAll(/<a [^>]*href="(\/[^"]*)"/g))
       if (!href!.startsWith('//') && !API.test(href!)) hrefs.add(href!.replace(/&amp;/g, '&'));
   }
@@ -144,7 +143,8 @@ test('links inside the site lead straight to a page, never through a redirect', 
     if (!shapes.has(shape)) shapes.set(shape, href);
   }
   for (const href of shapes.values()) {
-    const res = await request.get(href, { maxRedirects: 0 });
-    expect([301, 308], href).not.toContain(res.status());
+    const res = await visitor.fetch(href);
+    await res.body?.cancel();
+    expect([301, 308], href).not.toContain(res.status);
   }
 });
