@@ -117,6 +117,7 @@ it('a retention paywall that cannot be shown says «Ошибка», or returns t
   const tab = await subscriber();
   await tab.goto('/subscription?retention=999999');
   const error = dialog(tab.page.document, 'Ошибка', 'alertdialog');
+  expect(error, 'the «Ошибка» alert dialog').toBeDefined();
   expect(headings(error!, 'Ошибка')).toHaveLength(1);
   expect(words(error)).toMatch(spaced('Подписка не найдена'));
   await tab.goto('/subscription?retention=999999&redirected=1&backPath=%2Fseries');
