@@ -7,19 +7,11 @@ const uniquePhone = () => `+7999${String(Date.now()).slice(-7)}`;
 const accountMenu = (page: Page) => page.locator('.account-menu');
 
 test.describe('accounts in a real browser', () => {
-  test('sign up by e-mail with the code from the outbox, land back on the entry point’s section', async ({
-    page,
-  }) => {
-    const email = `new-${unique()}@example.ru`;
-    await page.goto('/settings');
-    await expect(page).toHaveURL(/\/settings\/auth$/);
+  test('the sign-up island returns to the entry point’s section', async ({ page }) => {
+    await page.goto('/settings/auth');
     await page.locator('.auth').getByRole('link', { name: 'Создать аккаунт' }).click();
-    await signUpByEmail(page, email, 'надёжный-пароль-1', page.url());
+    await signUpByEmail(page, `new-${unique()}@example.ru`, 'надёжный-пароль-1', page.url());
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
-    await expect(page).toHaveTitle('Настройки | Амедиатека');
-    await expect(page.locator('.settings-card').first()).toContainText(email);
-    await expect(accountMenu(page)).toHaveCount(1);
   });
 
   test('sign in by phone with the SMS code from the outbox', async ({ page }) => {
@@ -37,8 +29,6 @@ test.describe('accounts in a real browser', () => {
     await form.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(/\/series$/);
     await expect(accountMenu(page)).toHaveCount(1);
-    await page.goto('/settings/account');
-    await expect(page.locator('main')).toContainText(phone);
   });
 
   test('logging out in one tab logs out the other', async ({ context }) => {
@@ -93,62 +83,6 @@ test.describe('accounts in a real browser', () => {
     await expect(accountMenu(page)).toHaveCount(1);
   });
 
-  test('the logout form works without JavaScript', async ({ browser }) => {
-    const setup = await browser.newContext();
-    const page = await setup.newPage();
-    await signUpByEmail(page, `nojs-${unique()}@example.ru`, 'надёжный-пароль-3');
-    const state = await setup.storageState();
-    await setup.close();
-    const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
-    const plain = await context.newPage();
-    await plain.goto('/series');
-    await plain.locator('.account-menu summary').click();
-    await plain.getByRole('button', { name: 'Выйти' }).click();
-    await expect(plain).toHaveURL(/\/$/);
-    await expect(plain.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
-    await context.close();
-  });
-
-  test('changing the password ends the other devices’ sessions; the devices page lists and signs out devices', async ({
-    browser,
-  }) => {
-    const email = `devices-${unique()}@example.ru`;
-    const phoneContext = await browser.newContext({
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-    });
-    const laptopContext = await browser.newContext();
-    const phone = await phoneContext.newPage();
-    const laptop = await laptopContext.newPage();
-    await signUpByEmail(phone, email, 'старый-пароль-1');
-    await signInByEmail(laptop, email, 'старый-пароль-1');
-
-    await laptop.goto('/settings/devices');
-    await expect(laptop.locator('.device')).toHaveCount(2);
-    await expect(laptop.locator('.device').filter({ hasText: 'это устройство' })).toContainText(
-      'Компьютер',
-    );
-    await expect(laptop.locator('.device').filter({ hasText: 'Телефон' })).toHaveCount(1);
-
-    await laptop.goto('/settings/account');
-    await laptop.getByLabel('Текущий пароль').fill('неверный-пароль');
-    await laptop.getByLabel('Новый пароль').fill('новый-пароль-22');
-    await laptop.getByRole('button', { name: 'Сменить пароль' }).click();
-    await expect(laptop.getByRole('alert')).toBeVisible();
-    await laptop.getByLabel('Текущий пароль').fill('старый-пароль-1');
-    await laptop.getByLabel('Новый пароль').fill('новый-пароль-22');
-    await laptop.getByRole('button', { name: 'Сменить пароль' }).click();
-    await expect(laptop.getByRole('status')).toContainText('Другие устройства вышли из аккаунта.');
-
-    // The phone's session is over: account pages refuse it at once.
-    await phone.goto('/settings');
-    await expect(phone).toHaveURL(/\/settings\/auth$/);
-    await laptop.goto('/settings/devices');
-    await expect(laptop.locator('.device')).toHaveCount(1);
-    await phoneContext.close();
-    await laptopContext.close();
-  });
-
   test('a 401 from the API clears the session cookies and reloads the page after 100 ms, as a guest', async ({
     browser,
   }) => {
@@ -165,7 +99,8 @@ test.describe('accounts in a real browser', () => {
     await expect(other.locator('.device')).toHaveCount(1);
 
     // An 18+ title: the page renders for the token it was given, with no parental status (the
-    // session is not live); the page's start asks the API for it, which refuses with a 401.
+    // session is not live; tests/pages/account-journeys.test.ts); the page's start asks the API
+    // for it, which refuses with a 401.
     const movies = (await (await mine.request.get('/cms/content/movies/?page_size=60')).json()) as {
       results: { url: string; ageRating: string }[];
     };
@@ -176,17 +111,7 @@ test.describe('accounts in a real browser', () => {
     mine.on('response', (r) => {
       if (r.url().includes('/parental-control') && r.status() === 401) refusedAt ||= Date.now();
     });
-    // The first answer's HTML, kept as it arrives: the reload can replace the page before a body
-    // read after the navigation would reach it.
-    let firstHtml = '';
-    await mine.route(`**${adult.url}`, async (route) => {
-      const response = await route.fetch();
-      firstHtml ||= await response.text();
-      await route.fulfill({ response });
-    });
     await mine.goto(adult.url);
-    // Rendered for the token it was given (the reload may already have replaced it on screen).
-    expect(firstHtml).toContain('account-menu');
     await expect.poll(() => loads.length, { message: 'the page reloads' }).toBe(2);
     expect(refusedAt, 'the API refused the ended session').toBeGreaterThan(0);
     expect(loads[1]! - refusedAt, 'the reload waits about 100 ms').toBeGreaterThanOrEqual(80);

@@ -23,9 +23,8 @@ test.describe('forms speak Russian next to the field', () => {
   test('sign-up with empty fields: messages under them, focus on the first, no browser bubble', async ({
     page,
   }) => {
+    // The form is `novalidate` (tests/pages/forms.test.ts): the island says what is wrong.
     await page.goto('/auth?step=signup');
-    const form = page.locator('form.auth__form');
-    await expect(form).toHaveAttribute('novalidate', '');
     // Once the island is live (before it, the server checks the form and answers the same words).
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Получить код' }).click();
@@ -47,35 +46,10 @@ test.describe('forms speak Russian next to the field', () => {
     await signInByEmail(page, 'viewer@demo.amediateka.example', 'smotrim-demo');
     await page.goto('/settings/support');
     const form = page.locator('main form.support-form');
-    await expect(form).toHaveAttribute('novalidate', '');
     await form.getByRole('button', { name: 'Отправить' }).click();
     await expectMessage(page, 'Сообщение', 'Укажите сообщение');
     await expect(form.getByLabel('Сообщение', { exact: true })).toBeFocused();
     await expect(page).toHaveURL(/\/settings\/support$/);
-  });
-
-  test('signing up states that it accepts the terms and the privacy policy', async ({ page }) => {
-    await page.goto('/auth?step=signup');
-    const consent = page.locator('.auth__consent');
-    await expect(consent).toHaveText(
-      'Регистрируясь, вы принимаете условия пользовательского соглашения и политику конфиденциальности.',
-    );
-    await expect(
-      consent.getByRole('link', { name: 'условия пользовательского соглашения' }),
-    ).toHaveAttribute('href', '/info/tos/');
-    await expect(
-      consent.getByRole('link', { name: 'политику конфиденциальности' }),
-    ).toHaveAttribute('href', '/info/privacy');
-  });
-
-  test('social sign-in buttons carry the providers’ marks, their names unchanged', async ({
-    page,
-  }) => {
-    await page.goto('/auth');
-    for (const name of ['ВКонтакте', 'Одноклассники', 'Яндекс', 'Google', 'Facebook']) {
-      const button = page.getByRole('link', { name: `Войти через ${name}`, exact: true });
-      await expect(button.locator('svg[aria-hidden="true"]')).toBeVisible();
-    }
   });
 });
 

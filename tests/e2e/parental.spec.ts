@@ -17,15 +17,9 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
   request,
 }) => {
   test.setTimeout(120_000);
-  const guest = await request.get('/settings/parental', { maxRedirects: 0 });
-  expect([guest.status(), guest.headers().location]).toEqual([302, '/settings/auth']);
-
   await signUp(page);
+  // What the overview says before any script: tests/pages/parental.test.ts.
   await page.goto('/settings/parental');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Родительский контроль' }),
-  ).toBeVisible();
-  await expect(page.getByText('Родительский контроль не настроен')).toBeVisible();
   await noViolations(page, 'overview');
 
   // age → setup → success
@@ -132,38 +126,7 @@ test('the other account-security steps render without accessibility violations',
   }
 });
 
-test('the server HTML of /settings/parental tells the truth (on, 16+) before any script; a kid profile gets the forbidden screen', async ({
-  browser,
-}) => {
-  // An address of its own: these sign-ins do not spend the shared per-IP allowance.
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    // Origin as the site's own pages send it, for the API calls made outside the page.
-    extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.201', origin: ORIGIN },
-  });
-  const signIn = await context.request.post('/auth/email/sign_in/', {
-    data: { email, password: 'correct horse 1' },
-  });
-  expect(signIn.status()).toBe(200);
-  const page = await context.newPage();
-  await page.goto('/settings/parental');
-  await expect(page.getByText('Родительский контроль включён · 16+')).toBeVisible();
-  await expect(page.getByText('Родительский контроль не настроен')).toHaveCount(0);
-
-  const kid = await context.request.post('/auth/users/', { data: { name: 'Маша', isKid: true } });
-  expect(kid.status()).toBe(201);
-  const { id } = (await kid.json()) as { id: number };
-  expect(
-    (await context.request.post('/auth/users/switch/', { data: { userId: id } })).status(),
-  ).toBe(200);
-  const answer = await page.goto('/settings/parental');
-  expect(answer?.status()).toBe(403);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/доступ|прав/i);
-  await expect(page.getByText('Родительский контроль включён')).toHaveCount(0);
-  await context.close();
-});
-
-test('every page of a signed-in account without the PIN entered knows the parental status at start, with no extra request; the 18+ title asks for the PIN from it', async ({
+test('no page of a signed-in account without the PIN entered asks for the parental status; the 18+ title asks for the PIN from the status that came with it', async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -177,17 +140,8 @@ test('every page of a signed-in account without the PIN entered knows the parent
   page.on('request', (r) => {
     if (/\/parental-control\/?$/.test(new URL(r.url()).pathname)) statusCalls.push(r.url());
   });
-  const rendered = () =>
-    page.evaluate(
-      () => JSON.parse(document.getElementById('app-config')?.textContent ?? '{}').parental,
-    );
-  for (const path of ['/', '/series', '/faq']) {
-    await page.goto(path);
-    expect(await rendered(), path).toEqual({ status: 'Enabled', ageLimit: 16, pinEntered: false });
-  }
-  await page.goto('/settings/parental');
-  expect(await rendered(), 'the PIN page reads it its own way').toBeNull();
-
+  // Every page renders the status into its config (tests/pages/parental.test.ts).
+  for (const path of ['/', '/series', '/faq', '/settings/parental']) await page.goto(path);
   const movies = (await (
     await context.request.get('/cms/content/movies/?page_size=60')
   ).json()) as {

@@ -1,0 +1,172 @@
+import { expect, it } from 'vitest';
+import {
+  attr,
+  button,
+  check,
+  fill,
+  headings,
+  labelled,
+  latestCode,
+  link,
+  Tab,
+} from './support/html-form.ts';
+import { Visitor, words } from './support/visitor.ts';
+
+/** The storefront: what unlocks a title, paywalls, choosing a period, the try button. */
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+const text = (tab: Tab) => words(tab.page.document.body);
+
+const rentable = async (visitor: Visitor) => {
+  const res = await visitor.fetch('/cms/products/rent-hd/content/?page_size=1');
+  const body = (await res.json()) as { results: { id: number; name: string }[] };
+  return body.results[0]!;
+};
+
+/** A radio of the page by its label's words. */
+const radio = (tab: Tab, name: RegExp) =>
+  [...tab.page.document.querySelectorAll('label')]
+    .filter((l) => name.test(words(l)))
+    .map((l) => l.querySelector('input[type="radio"]'))
+    .find(Boolean) ?? undefined;
+
+/** Signs up on the /auth forms without JavaScript, from `from`, and follows where they lead. */
+async function signUpOnForms(tab: Tab, from: string) {
+  const email = `store-${unique()}@example.ru`;
+  await tab.goto(from);
+  const auth = () => tab.page.document.querySelector('.auth')!;
+  fill(labelled(auth(), 'E-mail'), email);
+  fill(labelled(auth(), 'Пароль'), 'correct horse 1');
+  await tab.submit(button(auth(), 'Получить код')!);
+  fill(
+    labelled(auth(), 'Код подтверждения'),
+    await latestCode(tab.visitor, email, { purpose: 'sign_up_code' }),
+  );
+  await tab.submit(button(auth(), 'Подтвердить')!);
+}
+
+/** Keeps the event manager's variants as its answer would (the `em_experiment` cookie). */
+const keepVariants = (visitor: Visitor, value: string) =>
+  visitor.cookies.set('em_experiment', encodeURIComponent(value));
+
+it('a guest on a paid film’s page sees what unlocks it, and «Смотреть» leads to its paywall', async () => {
+  const tab = new Tab(new Visitor());
+  const film = await rentable(tab.visitor);
+  await tab.goto(`/watch/${film.id}`);
+  const unlock = words(tab.page.document.querySelector('[data-title-unlock]'));
+  expect(unlock).toMatch(/Аренда\sна\s2\sдня\s—\s\d+\s₽/u);
+  expect(unlock).toMatch(/Покупка\sв\sHD\s—\s\d+\s₽\sнавсегда/u);
+  const watch = link(tab.page.document, 'Смотреть');
+  expect(watch?.getAttribute('href')).toBe(`/paywall/film?contentId=${film.id}`);
+  await tab.follow(watch);
+  expect(tab.url).toBe(`/paywall/film?contentId=${film.id}`);
+  expect(words(tab.page.document.querySelector('h1'))).toContain(film.name);
+  expect(headings(tab.page.document, 'Аренда в HD')).toHaveLength(1);
+  expect(words(tab.page.document.querySelector('[data-tariff]'))).toContain('₽');
+});
+
+it('a paywall offers the new user its first month for 1 ₽, and an unknown one is a 404', async () => {
+  const visitor = new Visitor();
+  const page = await visitor.open('/paywall/new-user');
+  expect(headings(page.document, /Первый\sмесяц\sза\s1\s₽/u).length).toBeGreaterThan(0);
+  expect(page.document.querySelector('[data-offer="new_user"]')?.getAttribute('href')).toBe(
+    '/payment?id=1&price=1&offer=new_user',
+  );
+  expect((await visitor.open('/paywall/unknown')).status).toBe(404);
+});
+
+it('a viewer picks a period on /payment and goes on to /payment-type with the purchase cookies', async () => {
+  const tab = new Tab(new Visitor());
+  // Signed out, /payment goes through sign-in and back.
+  await tab.goto('/payment?id=1');
+  expect(tab.url).toMatch(/\/auth\?backPath=%2Fpayment%3Fid%3D1/);
+  await signUpOnForms(tab, '/auth?step=signup&backPath=%2Fpayment%3Fid%3D1');
+  expect(tab.url).toMatch(/\/payment\?id=1$/);
+  expect(text(tab)).toContain('Шаг 1 из 2');
+  check(radio(tab, /3\sмесяца/u));
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type$/);
+  const cookies = tab.visitor.cookies;
+  expect(cookies.get('tariffId')).toBe('1');
+  expect(cookies.get('subscriptionId')).toBe('2');
+  expect(cookies.get('tariffType')).toBe('SVOD');
+  expect(cookies.get('isHBO')).toBeUndefined();
+
+  // The three-step variant chooses the tariff first; HBO Max's flow carries isHBO.
+  await tab.goto('/payment?steps=three');
+  expect(text(tab)).toContain('Шаг 1 из 3');
+  check(radio(tab, /HBO\sMax/u));
+  await tab.submit(button(tab.page.document, 'Далее')!);
+  expect(text(tab)).toContain('Шаг 2 из 3');
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type$/);
+  expect(cookies.get('tariffId')).toBe('2');
+  expect(cookies.get('isHBO')).toBe('1');
+});
+
+it('without JavaScript the try button is a link to /advantages with the default offer', async () => {
+  const tab = new Tab(new Visitor());
+  await tab.goto('/');
+  await tab.follow(link(tab.page.document.querySelector('header')!, 'Попробовать'));
+  expect(tab.url).toMatch(/\/advantages$/);
+  expect(words(tab.page.document.querySelector('h1'))).toMatch(/Попробуйте/);
+  expect(words(tab.page.document.querySelector('[data-try-prices]'))).toMatch(/599\s₽/u);
+  expect(tab.page.document.querySelector('[data-try-paywall]')?.getAttribute('href')).toBe(
+    '/paywall/default',
+  );
+});
+
+it('a paywall’s «Закрыть» is, without JavaScript, a plain link back to where the visitor came from', async () => {
+  const { document } = await new Visitor().open('/paywall/default?backPath=%2Fseries');
+  expect(link(document, 'Закрыть')?.getAttribute('href')).toBe('/series');
+});
+
+it('the kept steps variant picks the steps on /payment, steps= still overrides it, and offer 2 carries its price', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`variants-${unique()}@example.ru`);
+  const tab = new Tab(visitor);
+  keepVariants(visitor, 'sbp:control,steps:three_step');
+  await tab.goto('/payment?id=1');
+  expect(text(tab)).toContain('Шаг 1 из 3');
+  await tab.goto('/payment?id=1&steps=two');
+  expect(text(tab)).toContain('Шаг 1 из 2');
+
+  keepVariants(visitor, 'sbp:control,steps:offer2');
+  await tab.goto('/payment?id=1');
+  expect(text(tab)).toContain('Шаг 1 из 2');
+  expect(text(tab)).toMatch(/Первый\sмесяц\sза\s199\s₽/u);
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type\?offer=offer2$/);
+  expect(button(tab.page.document, /Оплатить\s199\s₽/u)).toBeDefined();
+});
+
+it('an account that held the tariff is not shown offer 2 or the new user’s price on /payment, and pays the list price', async () => {
+  const visitor = await new Visitor().signInAsDemo('subscriber');
+  const tab = new Tab(visitor);
+  keepVariants(visitor, 'sbp:control,steps:offer2');
+  await tab.goto('/payment?id=1');
+  expect(text(tab)).toContain('Шаг 1 из 2');
+  expect(words(tab.page.document.querySelector('.payment__option'))).toContain('₽');
+  expect(text(tab)).not.toMatch(/Первый\sмесяц\sза/u);
+  await tab.goto('/payment?id=1&offer=new_user');
+  expect(text(tab)).not.toMatch(/Первый\sмесяц\sза/u);
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type$/);
+  expect(button(tab.page.document, /Оплатить\s599\s₽/u)).toBeDefined();
+});
+
+it('a discount code travels from the paywall through /payment to the discounted amount', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`promo-flow-${unique()}@example.ru`);
+  const tab = new Tab(visitor);
+  await tab.goto('/paywall/default?promo=HALFPRICE&steps=two');
+  const month = tab.page.document.querySelector('[data-tariff="1"] a');
+  expect(attr(month, 'href')).toMatch(/promo=HALFPRICE/);
+  await tab.follow(month!);
+  expect(tab.url).toMatch(/\/payment\?.*promo=HALFPRICE/);
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type\?promo=HALFPRICE$/);
+  expect(text(tab)).toMatch(/Промокод\sHALFPRICE/u);
+  // 599 ₽ − 50 %: both digits of the kopecks.
+  expect(button(tab.page.document, /Оплатить\s299,50\s₽/u)).toBeDefined();
+});
