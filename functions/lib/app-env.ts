@@ -12,7 +12,8 @@ export interface EdgeContext {
   consent: boolean;
   /**
    * The moment (ms since the epoch) this request is answered as of: what is on air, which guide
-   * day is today. The clock, or in development the `x-dev-clock` header (edge-context.ts).
+   * day is today, which history day is «Сегодня». The clock, or in development the `x-dev-clock`
+   * header (edge-context.ts).
    */
   now: number;
   /**

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { WCAG } from './support/axe.ts';
+import { axe } from './support/axe.ts';
 import { DEMO_SUBSCRIBER, signInAsDemo } from './support/demo.ts';
 
 /**
@@ -142,7 +141,7 @@ const WIDTHS = [320, 1440];
 
 /** The WCAG violations axe finds on the page, one line each (rule, impact, elements). */
 async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const { violations } = await axe(page).analyze();
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );

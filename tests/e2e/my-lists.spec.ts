@@ -48,10 +48,26 @@ async function addFavourites(page: Page, ids: number[]) {
 }
 
 /**
- * Progress rows as playback writes them, for series episodes a signed-in adult may see: two
- * today, one yesterday, one more than a year ago.
+ * The latest noon in Moscow at or before now: a history written around it has a «today» and a
+ * «yesterday» whatever the hour the journey runs at.
  */
-async function watchEpisodes(request: APIRequestContext, profileId: number) {
+function lastMoscowNoon(): number {
+  const day = 86_400_000;
+  const msk = 3 * 3_600_000;
+  const now = Date.now();
+  const noon = Math.floor((now + msk) / day) * day - msk + 12 * 3_600_000;
+  return noon > now ? noon - day : noon;
+}
+
+/**
+ * Progress rows as playback writes them, for series episodes a signed-in adult may see: two
+ * today, one yesterday, one more than a year ago, seen from `at` (unix seconds; now by default).
+ */
+async function watchEpisodes(
+  request: APIRequestContext,
+  profileId: number,
+  at = Math.floor(Date.now() / 1000),
+) {
   await d1(
     request,
     `INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, updated_at)
@@ -61,7 +77,7 @@ async function watchEpisodes(request: APIRequestContext, profileId: number) {
         WHERE t.type = 'series' AND t.age_rating <= 16 AND t.partner != 'paramount-plus'
           AND t.released_at <= unixepoch() AND e.released_at <= unixepoch())
       SELECT lower(hex(randomblob(16))), ${profileId}, title_id, id, 600, 2400, 0,
-        unixepoch() - CASE n WHEN 1 THEN 60 WHEN 2 THEN 120 WHEN 3 THEN 86400 ELSE 400 * 86400 END
+        ${at} - CASE n WHEN 1 THEN 60 WHEN 2 THEN 120 WHEN 3 THEN 86400 ELSE 400 * 86400 END
       FROM eps WHERE n <= 4`,
   );
 }
@@ -273,7 +289,12 @@ test('favourites: a removal that is not answered 204 opens the «Ошибка» 
 
 test('history: select a date, select all, removal and clearing end in VIEW', async ({ page }) => {
   const { profileId } = await signedUp(page);
-  await watchEpisodes(page.request, profileId);
+  // «Сегодня» and «Вчера» as of a fixed noon: the browser's clock (page.clock) and the server's
+  // (the development `x-dev-clock` header) both stand there, whatever the hour.
+  const noon = lastMoscowNoon();
+  await page.clock.install({ time: noon });
+  await page.setExtraHTTPHeaders({ 'x-dev-clock': String(noon) });
+  await watchEpisodes(page.request, profileId, Math.floor(noon / 1000));
   await page.goto('/my/history');
   await hydrated(page);
   // The grouping by date as the server renders it: tests/pages/my-lists.test.ts.
@@ -297,7 +318,7 @@ test('history: select a date, select all, removal and clearing end in VIEW', asy
   await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
 
   // «Очистить историю» empties it in one go.
-  await watchEpisodes(page.request, profileId);
+  await watchEpisodes(page.request, profileId, Math.floor(noon / 1000));
   await page.reload();
   await hydrated(page);
   await expect(page.getByText('В истории: 4')).toBeVisible();

@@ -28,6 +28,11 @@ interface Props {
   page: HistoryPage;
   /** The page's path: «Показать ещё» links to its next page. */
   path: string;
+  /**
+   * The moment (ms) the page was rendered as of (the request's clock): days are headed «Сегодня»
+   * and «Вчера» from it, so the server's HTML and the hydrated list agree.
+   */
+  now: number;
 }
 
 function HistoryRow({
@@ -93,7 +98,7 @@ function HistoryRow({
  * /my/history: the history grouped by date with VIEW/EDIT, select all, select a date, toggle one,
  * remove, and «Очистить историю» (docs/product.md, «How things change»).
  */
-export default function HistoryList({ page, path }: Props) {
+export default function HistoryList({ page, path, now }: Props) {
   const stored = useStore($history);
   const [ready, setReady] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's props
@@ -116,7 +121,10 @@ export default function HistoryList({ page, path }: Props) {
   const editing = s.mode === 'EDIT';
   const chosen = checkedKeys(s).length;
   const all = s.itemsIds.length > 0 && chosen === s.itemsIds.length;
-  const groups = groupByDay(s.itemsIds.map((k) => ({ ...s.items[k]!, key: k })));
+  const groups = groupByDay(
+    s.itemsIds.map((k) => ({ ...s.items[k]!, key: k })),
+    new Date(now),
+  );
   const moreHref = pageHref(path, s.next);
 
   return (
