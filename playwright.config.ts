@@ -51,7 +51,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/get-ip`,
-    reuseExistingServer: false,
+    // `npm test` starts this same server itself while the Worker tests still run, and says so
+    // (E2E_SERVER_STARTED); elsewhere a server already on the port is never taken for a fresh one.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     // A fresh D1 is migrated and seeded and the media uploaded to local R2 before the Worker serves.
     timeout: 300_000,
     env: { E2E_PORT: String(port) },

@@ -1,9 +1,17 @@
 // `npm test`: every test. Format and lint, the floor plan, the type check, a fresh build, the Worker
 // tests (vitest in workerd, real local D1: the app from source and the built pages), the sample
 // media, the production bundle's size (wrangler's dry run), and the browser journeys (Playwright in
-// Debian's Chromium against wrangler dev). Ends with each step's time and one summary line.
+// Debian's Chromium headless shell against wrangler dev). Ends with each step's time and one
+// summary line.
+//
+// Steps that do not need each other run side by side, in three lanes, so neither core waits while
+// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check); the
+// build and the Worker tests; the media (ffmpeg, made once into .media/ and cached). The journeys
+// come last, alone. A step's output is printed whole when it ends, so lanes never interleave.
 import { spawn } from 'node:child_process';
 import { ensureHeadlessShell } from './ensure-chromium.mjs';
+
+const E2E_PORT = process.env.E2E_PORT ?? '8790';
 
 const env = {
   ...process.env,
@@ -13,23 +21,46 @@ const env = {
 };
 const started = Date.now();
 const results = [];
+const seconds = (since) => (Date.now() - since) / 1000;
 
-/** Runs one step, its output passed through; resolves to whether it passed. */
-function run(name, command, args) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+/** Runs one step; resolves to whether it passed. `live` streams its output as it comes. */
+function run(name, command, args, { live = false } = {}) {
   const begun = Date.now();
+  console.log(
+    `\n=== ${name}: ${command} ${args.join(' ')} (started at ${seconds(started).toFixed(0)} s)`,
+  );
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (live) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      if (live) process.stderr.write(chunk);
     });
     child.on('close', (code) => {
-      results.push({ name, ok: code === 0, out, seconds: (Date.now() - begun) / 1000 });
-      resolve(code === 0);
+      const result = { name, ok: code === 0, out, seconds: seconds(begun) };
+      results.push(result);
+      if (!live) {
+        console.log(
+          `\n=== ${name}: ${result.ok ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(0)} s`,
+        );
+        process.stdout.write(out);
+        process.stderr.write(err);
+      }
+      resolve(result.ok);
     });
   });
+}
+
+/** Steps one after another, each whatever the one before did; resolves to whether all passed. */
+async function lane(...steps) {
+  let ok = true;
+  for (const step of steps) ok = (await step()) && ok;
+  return ok;
 }
 
 /** Counts from the runners' own summaries: vitest "Tests  N passed (M)", Playwright "N passed". */
@@ -40,34 +71,96 @@ function count(out, word) {
   return pw ? Number(pw[1]) : 0;
 }
 
-// Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
-await run('format and lint', 'biome', ['ci', '.']);
-// The floor plan's import rules (.dependency-cruiser.cjs): pages reach domains only through their
-// entries, routes never touch D1, domains meet at their entries, server code never imports src/.
-await run('import boundaries', process.execPath, ['scripts/boundaries.mjs']);
-// astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules, unused names included).
-await run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']);
-// The Worker tests' `pages` project renders the built Worker, so the build comes first.
-const built = await run('build', 'astro', ['build']);
-await run('worker tests', 'vitest', ['run', ...(built ? [] : ['--project', 'worker'])]);
-ensureHeadlessShell();
-// The sample HLS media the player plays (scripts/media): made once into .media/ (about a minute of
-// ffmpeg on 2 cores on a clean clone, then cached), then checked segment by segment.
-await run('media', process.execPath, ['scripts/media/generate.mjs', '--verify']);
-if (built) {
-  // The production Worker as deploy would upload it, and its size against the Workers limits.
-  await run('production bundle', process.execPath, ['scripts/bundle-size.mjs']);
-  await run('browser tests', 'playwright', ['test']);
+/**
+ * The journeys' server (scripts/e2e-server.mjs: a fresh D1, the media uploaded to its R2, wrangler
+ * dev), started as soon as the build and the media are ready, so its minute of preparation runs
+ * beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own process
+ * group, stopped by that group's id at the end.
+ */
+function startE2eServer() {
+  const begun = Date.now();
+  const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...env, E2E_PORT },
+    detached: true,
+  });
+  let err = '';
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const ready = (async () => {
+    // As long as Playwright's own webServer would wait for it.
+    for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
+      if (child.exitCode !== null) return false;
+      const up = await fetch(`http://localhost:${E2E_PORT}/get-ip`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return false;
+  })().then((ok) => {
+    results.push({ name: 'journeys server', ok, out: '', seconds: seconds(begun) });
+    if (!ok) process.stderr.write(err);
+    return ok;
+  });
+  const stop = () => child.exitCode === null && process.kill(-child.pid, 'SIGTERM');
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  return { ready, stop };
 }
+
+let server;
+const building = run('build', 'astro', ['build']);
+const making = run('media', process.execPath, ['scripts/media/generate.mjs', '--verify']);
+const serving = Promise.all([building, making]).then(([b, m]) => {
+  if (!b || !m) return false;
+  server = startE2eServer();
+  return server.ready;
+});
+const [, built, media] = await Promise.all([
+  lane(
+    // Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
+    () => run('format and lint', 'biome', ['ci', '.']),
+    // The floor plan's import rules (.dependency-cruiser.cjs): pages reach domains only through
+    // their entries, routes never touch D1, domains meet at their entries, server code never
+    // imports src/.
+    () => run('import boundaries', process.execPath, ['scripts/boundaries.mjs']),
+    // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules,
+    // unused names included).
+    () => run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']),
+  ),
+  // The Worker tests' `pages` project renders the built Worker, so the build comes first; then
+  // the production Worker as deploy would upload it, and its size against the Workers limits.
+  (async () => {
+    const ok = await building;
+    await run('worker tests', 'vitest', ['run', ...(ok ? [] : ['--project', 'worker'])]);
+    if (ok) await run('production bundle', process.execPath, ['scripts/bundle-size.mjs']);
+    return ok;
+  })(),
+  // The sample HLS media and art the player and pages show (scripts/media): made once into
+  // .media/ (a few minutes of ffmpeg and sharp on a clean clone, then cached), then checked.
+  making,
+]);
+if (built && media && (await serving)) {
+  ensureHeadlessShell();
+  env.E2E_SERVER_STARTED = '1';
+  await run('browser tests', 'playwright', ['test'], { live: true });
+}
+server?.stop();
 
 const passed = results.reduce((n, r) => n + count(r.out, 'passed'), 0);
 const failed = results.reduce((n, r) => n + count(r.out, 'failed'), 0);
 const broken = results.filter((r) => !r.ok).map((r) => r.name);
-const minutes = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+const clock = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
 console.log('\nstep                 time');
 for (const r of results)
-  console.log(`${r.name.padEnd(20)} ${minutes(r.seconds).padStart(12)}${r.ok ? '' : '  FAILED'}`);
-console.log(`${'total'.padEnd(20)} ${minutes((Date.now() - started) / 1000).padStart(12)}`);
+  console.log(`${r.name.padEnd(20)} ${clock(r.seconds).padStart(12)}${r.ok ? '' : '  FAILED'}`);
+console.log(`${'total'.padEnd(20)} ${clock(seconds(started)).padStart(12)}`);
 console.log(`\n${broken.length ? `failing steps: ${broken.join(', ')}` : 'all steps passed'}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(broken.length ? 1 : 0);
+process.exit(broken.length || !built || !media ? 1 : 0);
