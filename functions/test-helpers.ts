@@ -1,4 +1,5 @@
 import { env, exports, waitUntil, withEnv } from 'cloudflare:workers';
+import { vi } from 'vitest';
 import { createEdgeApp } from './app.ts';
 
 const ORIGIN = 'http://localhost:8787';
@@ -17,11 +18,16 @@ function request(path: string, init: RequestInit & { country?: string }): Reques
   return new Request(new URL(path, ORIGIN), { ...init, headers });
 }
 
-/** Sends a request to the Worker under test, as a browser on this site would. */
+/**
+ * Sends a request to the Worker under test, as a browser on this site would. With fake timers on,
+ * the Worker answers in the test's own context (as `callWithEnv` does), where the fake clock can
+ * wake its timers: a timer of another request's context cannot be run from the test's.
+ */
 export function call(
   path: string,
   init: RequestInit & { country?: string } = {},
 ): Promise<Response> {
+  if (vi.isFakeTimers()) return callWithEnv({}, path, init);
   return exports.default.fetch(request(path, init));
 }
 
@@ -63,3 +69,52 @@ export async function callWithEnv(
 
 /** The cookie of a browser that has been here before (it already holds a device id). */
 export const RETURNING = { cookie: 'device_id=3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e' } as const;
+
+/**
+ * Settles `work` while fake timers are on (`vi.useFakeTimers`): whenever a fake timer is pending
+ * the clock jumps to the next one and runs it, so the Worker's waits (the sign-in throttle's
+ * delays, the sandbox acquirer's stall) pass at once; otherwise real I/O (D1, R2, Durable Objects,
+ * fetch) gets a turn through workerd's `scheduler.wait`, which vitest never fakes. Only for work
+ * whose timers are waits: a timeout racing real I/O would fire before the I/O is done.
+ * `vi.getMockedSystemTime()` tells how long the waits were.
+ * @example const res = await withoutWaiting(browser.post('/auth/email/sign_in/', wrongPassword))
+ */
+export async function withoutWaiting<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  work.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  while (!settled) {
+    if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+    else await scheduler.wait(1);
+  }
+  return work;
+}
+
+/** The fake clock's milliseconds (fake timers on): how long the Worker's waits were in all. */
+export const fakeNow = () => vi.getMockedSystemTime()!.getTime();
+
+/**
+ * Waits for what the Worker does in the background (`waitUntil`: a cache copy, a report, a call to
+ * the marketing tool) to show: asks `check` again after each turn of real I/O until it answers
+ * something truthy, never sleeping a guessed time. Fails naming `what` after `turns` turns (each
+ * a millisecond or more of real time: seconds on a busy machine).
+ * @example const hit = await eventually('the cached copy', async () => (await isHit()) && res)
+ */
+export async function eventually<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  turns = 5000,
+): Promise<NonNullable<T>> {
+  for (let turn = 0; turn < turns; turn++) {
+    const answer = await check();
+    if (answer) return answer as NonNullable<T>;
+    await scheduler.wait(1);
+  }
+  throw new Error(`${what}: not there after ${turns} turns of real I/O`);
+}
