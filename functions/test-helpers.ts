@@ -118,3 +118,17 @@ export async function eventually<T>(
   }
   throw new Error(`${what}: not there after ${turns} turns of real I/O`);
 }
+
+/**
+ * Asks again (`send`) until the edge cache answers (`X-Edge-Cache: HIT`): the Worker stores its
+ * copy in the background, after the answer that made it.
+ * @example const hit = await fromEdgeCache(path, () => call(path, { headers: RETURNING }))
+ */
+export function fromEdgeCache(what: string, send: () => Promise<Response>): Promise<Response> {
+  return eventually(`${what} from the edge cache`, async () => {
+    const res = await send();
+    if (res.headers.get('x-edge-cache') === 'HIT') return res;
+    await res.arrayBuffer();
+    return null;
+  });
+}

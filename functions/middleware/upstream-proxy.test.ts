@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
-import { callWithVars, RETURNING } from '../test-helpers.ts';
+import { callWithVars, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 
 /** The edge with the echo upstream of tests/upstream/echo-upstream.js as its API, content and billing host. */
 const PROXY = { API_URL: 'http://upstream.test', UPSTREAM_TIMEOUT_MS: '8000' };
@@ -32,15 +32,8 @@ const tokenOf = (account: number) =>
   );
 
 /** The cache keeps its copy in the background (waitUntil): ask until it answers from the cache. */
-async function untilCached(path: string, init: RequestInit = {}) {
-  for (let i = 0; i < 50; i++) {
-    const res = await edge(path, init);
-    if (res.headers.get('x-edge-cache') === 'HIT') return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
+const untilCached = (path: string, init: RequestInit = {}) =>
+  fromEdgeCache(path, () => edge(path, init));
 
 describe('edge proxy mode: what goes to the upstream', () => {
   it('sends the signed-in visitor’s token as a Bearer header and none of our cookies', async () => {
@@ -368,12 +361,7 @@ describe('edge proxy mode in front of a copy of this Worker', () => {
       // Asked with EDGE_CACHE off, so the Worker reads D1 rather than the copy just stored.
       const local = await callWithVars({ EDGE_CACHE: 'off' }, path, { headers: RETURNING });
       expect(await proxied.json()).toEqual(await local.json());
-      let again = await viaWorker(path, { headers: RETURNING });
-      for (let i = 0; i < 50 && again.headers.get('x-edge-cache') !== 'HIT'; i++) {
-        await again.arrayBuffer();
-        await new Promise((r) => setTimeout(r, 20));
-        again = await viaWorker(path, { headers: RETURNING });
-      }
+      const again = await fromEdgeCache(path, () => viaWorker(path, { headers: RETURNING }));
       expect(again.headers.get('x-edge-cache')).toBe('HIT');
     });
   });
