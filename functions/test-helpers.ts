@@ -32,11 +32,26 @@ export function call(
 }
 
 let app: ReturnType<typeof createEdgeApp> | undefined;
+/** What the requests of `callWithEnv` handed to their execution context's `waitUntil`. */
+const handedOver: Promise<unknown>[] = [];
 const context = {
-  waitUntil,
+  waitUntil(work: Promise<unknown>) {
+    handedOver.push(work);
+    waitUntil(work);
+  },
   passThroughOnException() {},
   props: {},
 } as unknown as ExecutionContext;
+
+/**
+ * Waits until what the requests of `callWithEnv` (and `callWithVars`) handed to their execution
+ * context's `waitUntil` is done, e.g. an error report's delivery: after it, what they left for later
+ * has happened or never will. Work the Worker hands to the `waitUntil` of `cloudflare:workers`
+ * instead (the edge cache's copy, messages, marketing calls) is not covered: see `eventually`.
+ */
+export async function afterResponses(): Promise<void> {
+  while (handedOver.length > 0) await Promise.allSettled(handedOver.splice(0));
+}
 
 /**
  * As `call`, with some vars changed for this request only (`withEnv`), e.g. production's
