@@ -125,10 +125,10 @@ export async function eventually<T>(
   what: string,
   check: () => T | Promise<T>,
   turns = 5000,
-): Promise<NonNullable<T>> {
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
   for (let turn = 0; turn < turns; turn++) {
     const answer = await check();
-    if (answer) return answer as NonNullable<T>;
+    if (answer) return answer as Exclude<T, false | 0 | '' | null | undefined>;
     await scheduler.wait(1);
   }
   throw new Error(`${what}: not there after ${turns} turns of real I/O`);

@@ -27,7 +27,10 @@ async function recorded(account?: number): Promise<Recorded[]> {
  * that should not come, sent by the same requests, is there too.
  */
 async function settle(count: number, account?: number): Promise<Recorded[]> {
-  await eventually(`${count} marketing calls`, async () => (await recorded(account)).length >= count);
+  await eventually(
+    `${count} marketing calls`,
+    async () => (await recorded(account)).length >= count,
+  );
   return recorded(account);
 }
 
