@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, callWithVars } from '../test-helpers.ts';
+import { afterResponses, call, callWithVars } from '../test-helpers.ts';
 
 /** The DSN of the local receiver on this Worker's own origin (wrangler.toml's SITE_ORIGIN). */
 const LOCAL_DSN = 'http://publickey@localhost:8787/dev/api/sentry/1';
@@ -21,14 +21,12 @@ async function reports(kind = 'event'): Promise<Report[]> {
   return ((await res.json()) as { results: Report[] }).results;
 }
 
-/** Reports are sent after the answer (waitUntil): the receiver has them a moment later. */
+/** Reports are sent after the answer (waitUntil): the receiver has them once that work is done. */
 async function firstReport(kind = 'event'): Promise<Report> {
-  for (let i = 0; i < 100; i++) {
-    const [report] = await reports(kind);
-    if (report) return report;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no report reached the receiver within 10 s');
+  await afterResponses();
+  const [report] = await reports(kind);
+  if (!report) throw new Error('no report reached the receiver');
+  return report;
 }
 
 describe('the local Sentry receiver: /dev/api/sentry', () => {
@@ -117,7 +115,7 @@ describe('server errors reach Sentry through the Workers SDK', () => {
   it('without SENTRY_DSN nothing is reported', async () => {
     const res = await callWithVars({ SENTRY_DSN: '' }, '/dev/api/fail');
     expect(res.status).toBe(500);
-    await new Promise((r) => setTimeout(r, 500));
+    await afterResponses();
     expect(await reports()).toEqual([]);
   });
 });

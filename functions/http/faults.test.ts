@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failingD1, type Outage } from '../db/test-failing-d1.ts';
 import { changedTables, fingerprint } from '../db/test-fingerprint.ts';
 import { Browser, recordMessages, signUp } from '../domains/auth/test-support.ts';
 import { reconcilePending } from '../domains/billing/index.ts';
 import { freshPaymentsState } from '../domains/billing/test-support.ts';
-import { callWithEnv, callWithVars } from '../test-helpers.ts';
+import { callWithEnv, callWithVars, eventually } from '../test-helpers.ts';
 
 /**
  * Faults the API must survive: D1 out of reach (the real binding behind a switch, see
@@ -16,6 +16,13 @@ import { callWithEnv, callWithVars } from '../test-helpers.ts';
 const RUSSIAN = /[А-Яа-яЁё]/;
 const json = { 'content-type': 'application/json' };
 
+/**
+ * Off for the requests below: they are about the Worker's own reads. A guest read could otherwise
+ * be answered from a copy that another test file left in the edge cache, which files that share a
+ * worker share too (the Cache API outlives `reset()`), and is then a 200 whatever D1 does.
+ */
+const NO_EDGE_CACHE = { EDGE_CACHE: 'off' };
+
 /** A request as `browser` sends it, with D1 failing as `outage` says. */
 function withOutage(outage: Outage, b: Browser | null, path: string, init: RequestInit = {}) {
   const { db, state } = failingD1(env.DB, outage);
@@ -24,7 +31,10 @@ function withOutage(outage: Outage, b: Browser | null, path: string, init: Reque
     headers.set('cookie', b.header());
     headers.set('cf-connecting-ip', b.ip);
   }
-  return { state, res: callWithEnv({ DB: db }, path, { redirect: 'manual', ...init, headers }) };
+  return {
+    state,
+    res: callWithEnv({ DB: db, ...NO_EDGE_CACHE }, path, { redirect: 'manual', ...init, headers }),
+  };
 }
 
 async function expect503(res: Response, reason: string, what: string) {
@@ -40,6 +50,9 @@ async function expect503(res: Response, reason: string, what: string) {
 let n = 0;
 beforeEach(async () => {
   await freshPaymentsState();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('with D1 out of reach', () => {
@@ -180,8 +193,10 @@ describe('an acquirer that does not answer', () => {
       PAYMENT_TIMEOUT_MS: '200',
       PAYMENT_SANDBOX_NOTIFY_MS: 'off',
     };
+    // Both waits are on the fake clock, which moves only when the test moves it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const started = Date.now();
-    const res = await callWithVars(slow, '/billing/checkout', {
+    const answer = callWithVars(slow, '/billing/checkout', {
       method: 'POST',
       headers: { ...json, cookie: b.header(), 'cf-connecting-ip': b.ip },
       body: JSON.stringify({
@@ -192,6 +207,10 @@ describe('an acquirer that does not answer', () => {
         clientKey: 'slow-0001',
       }),
     });
+    // The Worker waits for the acquirer's answer, which the sandbox holds back.
+    await eventually('the Worker waiting on the stalled sandbox', () => vi.getTimerCount() === 2);
+    await vi.advanceTimersByTimeAsync(200);
+    const res = await answer;
     expect(Date.now() - started).toBeLessThan(1500);
     await expect503(res, 'provider_unavailable', 'checkout');
     const order = await env.DB.prepare(
@@ -201,7 +220,17 @@ describe('an acquirer that does not answer', () => {
       .first<{ id: string; status: string; paymentId: string | null }>();
     expect(order).toMatchObject({ status: 'pending', paymentId: null });
     // The acquirer did make the payment, late; the sweep finds it under the order's key.
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await vi.advanceTimersByTimeAsync(1300);
+    await eventually(
+      'the late payment at the acquirer',
+      async () => {
+        const made = await env.DB.prepare('SELECT count(*) AS n FROM sandbox_payments').first<{
+          n: number;
+        }>();
+        return made?.n === 1;
+      },
+      1000,
+    );
     await reconcilePending(Math.floor(Date.now() / 1000) + 600);
     const after = await env.DB.prepare(
       'SELECT status, provider_payment_id AS paymentId, confirmation_url AS url FROM orders WHERE id = ?',
@@ -331,15 +360,17 @@ describe('a page while D1 is out of reach', () => {
 
   it('takes the development outage switch only where dev routes are on, never in production', async () => {
     const outage = { headers: { 'x-dev-d1-outage': 'all' } };
-    // Not an edge-cached path: every answer below comes from D1 or from the switch.
+    // The edge cache off: every answer below comes from D1 or from the switch.
     const path = '/billing/tariffs';
     await expect503(
-      await callWithVars({ DEV_ROUTES: 'true' }, path, outage),
+      await callWithVars({ ...NO_EDGE_CACHE, DEV_ROUTES: 'true' }, path, outage),
       'storage_unavailable',
       'dev',
     );
-    expect((await callWithVars({ DEV_ROUTES: 'false' }, path, outage)).status).toBe(200);
-    const production = { ENVIRONMENT: 'production', DEV_ROUTES: 'true' };
+    expect(
+      (await callWithVars({ ...NO_EDGE_CACHE, DEV_ROUTES: 'false' }, path, outage)).status,
+    ).toBe(200);
+    const production = { ...NO_EDGE_CACHE, ENVIRONMENT: 'production', DEV_ROUTES: 'true' };
     expect((await callWithVars(production, path, outage)).status).toBe(200);
   });
 });

@@ -1,12 +1,25 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guideDay, guideDayStart } from '../domains/tv/index.ts';
 import { calendarDay } from '../shared/ru.ts';
 import { call, RETURNING } from '../test-helpers.ts';
 
-const now = Math.floor(Date.now() / 1000);
-const today = guideDay(new Date());
+/**
+ * The moment the Worker answers at (its clock is fixed): noon in Moscow, well inside a guide day
+ * (05:00 to 05:00), so the night film of the day's start is over, whatever the real hour.
+ */
+const NOW = Date.parse('2026-11-24T09:00:00Z');
+const now = NOW / 1000;
+const today = guideDay(new Date(NOW));
 const start = guideDayStart(today);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeAll(async () => {
   const statements = [

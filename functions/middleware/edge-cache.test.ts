@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
-import { call, RETURNING } from '../test-helpers.ts';
+import { call, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 import { cacheKey, openEdgeCache } from './edge-cache.ts';
 
 const tokenCookie = async (claims: Record<string, unknown>) =>
@@ -16,15 +16,8 @@ const rename = (id: number, name: string) =>
   env.DB.prepare('UPDATE titles SET name = ? WHERE id = ?').bind(name, id).run();
 
 /** The cache keeps its copy in the background (waitUntil): ask until it answers from the cache. */
-async function untilCached(path: string, init: RequestInit & { country?: string } = {}) {
-  for (let i = 0; i < 50; i++) {
-    const res = await call(path, init);
-    if (res.headers.get('x-edge-cache') === 'HIT') return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
+const untilCached = (path: string, init: RequestInit & { country?: string } = {}) =>
+  fromEdgeCache(path, () => call(path, init));
 
 describe('edge cache of CMS answers', () => {
   beforeAll(loadCatalogueFixture);

@@ -1,8 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
-import { callWithVars, RETURNING } from '../test-helpers.ts';
+import { callWithVars, eventually, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 
 /** The edge with the echo upstream of tests/upstream/echo-upstream.js as its API, content and billing host. */
 const PROXY = { API_URL: 'http://upstream.test', UPSTREAM_TIMEOUT_MS: '8000' };
@@ -32,15 +32,8 @@ const tokenOf = (account: number) =>
   );
 
 /** The cache keeps its copy in the background (waitUntil): ask until it answers from the cache. */
-async function untilCached(path: string, init: RequestInit = {}) {
-  for (let i = 0; i < 50; i++) {
-    const res = await edge(path, init);
-    if (res.headers.get('x-edge-cache') === 'HIT') return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${path} never came from the cache`);
-}
+const untilCached = (path: string, init: RequestInit = {}) =>
+  fromEdgeCache(path, () => edge(path, init));
 
 describe('edge proxy mode: what goes to the upstream', () => {
   it('sends the signed-in visitor’s token as a Bearer header and none of our cookies', async () => {
@@ -299,17 +292,27 @@ describe('edge proxy mode: when the upstream fails', () => {
   });
 
   it('answers 503 in Russian when the upstream does not answer within the timeout', async () => {
-    const started = Date.now();
-    const res = await callWithVars(
-      { ...PROXY, UPSTREAM_TIMEOUT_MS: '300' },
-      '/auth/users/?behave=slow&ms=5000',
-    );
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
-      message: 'Сервис не ответил вовремя. Попробуйте позже',
-      details: { reason: 'upstream_timeout' },
-    });
-    expect(Date.now() - started).toBeLessThan(4000);
+    // The Worker's clock is fake: its 300 ms pass when the test moves them, the upstream's 5 s
+    // (another Worker) are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const started = Date.now();
+      const answer = callWithVars(
+        { ...PROXY, UPSTREAM_TIMEOUT_MS: '300' },
+        '/auth/users/?behave=slow&ms=5000',
+      );
+      await eventually('the Worker waiting on the upstream', () => vi.getTimerCount() === 1);
+      await vi.advanceTimersByTimeAsync(300);
+      const res = await answer;
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        message: 'Сервис не ответил вовремя. Попробуйте позже',
+        details: { reason: 'upstream_timeout' },
+      });
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 503 in Russian when the upstream cannot be reached', async () => {
@@ -368,12 +371,7 @@ describe('edge proxy mode in front of a copy of this Worker', () => {
       // Asked with EDGE_CACHE off, so the Worker reads D1 rather than the copy just stored.
       const local = await callWithVars({ EDGE_CACHE: 'off' }, path, { headers: RETURNING });
       expect(await proxied.json()).toEqual(await local.json());
-      let again = await viaWorker(path, { headers: RETURNING });
-      for (let i = 0; i < 50 && again.headers.get('x-edge-cache') !== 'HIT'; i++) {
-        await again.arrayBuffer();
-        await new Promise((r) => setTimeout(r, 20));
-        again = await viaWorker(path, { headers: RETURNING });
-      }
+      const again = await fromEdgeCache(path, () => viaWorker(path, { headers: RETURNING }));
       expect(again.headers.get('x-edge-cache')).toBe('HIT');
     });
   });

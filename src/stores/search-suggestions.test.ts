@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogueFixture } from '../../functions/domains/catalogue/test-fixtures.ts';
+import { eventually } from '../../functions/test-helpers.ts';
 import {
   type ApiClient,
   type ApiResult,
@@ -11,8 +12,16 @@ import { DEFAULT_APP_CONFIG } from '../lib/app-config.ts';
 import { createSuggestions, SUGGEST_PAGE_SIZE } from './search-suggestions.ts';
 
 const MS = 20;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Time passes on the fake clock: `ms` of it, every timer due within them run in order. */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const pause = () => sleep(MS * 3);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 interface Call {
   path: string;
@@ -180,12 +189,12 @@ describe('search suggestions against the Worker', () => {
     const s = createSuggestions(client, MS);
     for (const query of ['лисенок', 'лисёнок']) {
       s.type(query);
-      for (
-        let i = 0;
-        i < 100 && !(s.$state.get().query === query && s.$state.get().status === 'ready');
-        i++
-      )
-        await sleep(MS);
+      // The pause in typing passes on the fake clock; the Worker's answer is real I/O.
+      await sleep(MS);
+      await eventually(
+        `the suggestions for ${query}`,
+        () => s.$state.get().query === query && s.$state.get().status === 'ready',
+      );
       expect(s.$state.get(), query).toMatchObject({ query, status: 'ready', count: 1 });
       expect(s.$state.get().items[0]).toMatchObject({ id: 4, url: '/watch/4' });
     }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callWithVars } from '../../test-helpers.ts';
+import { callWithVars, eventually } from '../../test-helpers.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
 
 const messages = recordMessages();
@@ -22,16 +22,16 @@ async function recorded(account?: number): Promise<Recorded[]> {
   return ((await res.json()) as { results: Recorded[] }).results.reverse();
 }
 
-/** The calls go out in the background: ask until `count` have arrived (or give the last answer). */
+/**
+ * The calls go out in the background: ask until `count` have arrived, then once more, so a call
+ * that should not come, sent by the same requests, is there too.
+ */
 async function settle(count: number, account?: number): Promise<Recorded[]> {
-  let calls: Recorded[] = [];
-  for (let i = 0; i < 50; i++) {
-    calls = await recorded(account);
-    if (calls.length >= count) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  // A moment more, so a call that should not come has had its chance to.
-  await new Promise((r) => setTimeout(r, 100));
+  await eventually(
+    `${count} marketing calls`,
+    async () => (await recorded(account)).length >= count,
+    500,
+  );
   return recorded(account);
 }
 

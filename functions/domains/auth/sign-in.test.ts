@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNow, withoutWaiting } from '../../test-helpers.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from './test-support.ts';
 
 const messages = recordMessages();
@@ -10,13 +11,20 @@ const LOCKED = {
     'Слишком много неудачных попыток входа. Вход временно заблокирован — попробуйте позже или восстановите пароль',
   details: { reason: 'sign_in_locked' },
 };
-const signIn = (browser: Browser, email: string, password: string) =>
+const post = (browser: Browser, email: string, password: string) =>
   browser.post('/auth/email/sign_in/', { email, password });
+/** A sign-in attempt; the throttle's delay after a wrong password passes on the fake clock. */
+const signIn = (browser: Browser, email: string, password: string) =>
+  withoutWaiting(post(browser, email, password));
 
 describe('POST /auth/email/sign_in/', () => {
   beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await resetAccounts();
     await signUp(new Browser('198.51.100.1'), messages, 'anna@mail.ru');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('signs in with the right password: 200, token answer, a new device session and the cookies', async () => {
@@ -65,10 +73,15 @@ describe('POST /auth/email/sign_in/', () => {
   it('locks an e-mail after 5 failures for 15 minutes (429, Retry-After), even for the right password; unknown e-mails lock the same way', async () => {
     for (const email of ['anna@mail.ru', 'nobody@mail.ru']) {
       const browser = new Browser();
+      const delays: number[] = [];
       for (let i = 1; i <= 5; i++) {
+        const before = fakeNow();
         const res = await signIn(browser, email, `wrong ${i}`);
+        delays.push(fakeNow() - before);
         expect([res.status, await res.json()], `${email} attempt ${i}`).toEqual([401, WRONG]);
       }
+      // Each failure answers after a longer wait (docs/decisions.md, «Accounts»).
+      expect(delays, email).toEqual([0, 200, 400, 800, 1600]);
       const locked = await signIn(browser, email, PASSWORD);
       expect([locked.status, await locked.json()], email).toEqual([429, LOCKED]);
       const retryAfter = Number(locked.headers.get('retry-after'));
@@ -132,9 +145,11 @@ describe('POST /auth/email/sign_in/', () => {
   }, 20_000);
 
   it('checks at most 5 passwords however many attempts arrive at once', async () => {
-    const attempts = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        signIn(new Browser(`198.51.100.${50 + i}`), 'anna@mail.ru', `guess ${i}`),
+    const attempts = await withoutWaiting(
+      Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post(new Browser(`198.51.100.${50 + i}`), 'anna@mail.ru', `guess ${i}`),
+        ),
       ),
     );
     const statuses = attempts.map((r) => r.status).sort();

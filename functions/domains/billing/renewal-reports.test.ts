@@ -1,6 +1,6 @@
 import { env, withEnv } from 'cloudflare:workers';
 import { beforeEach, expect, it } from 'vitest';
-import { call } from '../../test-helpers.ts';
+import { call, eventually } from '../../test-helpers.ts';
 import { Browser, recordMessages, signUp } from '../auth/test-support.ts';
 import { runRenewals } from './index.ts';
 import { freshPaymentsState } from './test-support.ts';
@@ -43,12 +43,17 @@ it('a renewal the acquirer refuses is reported to Sentry as a subscription failu
   await env.DB.prepare("UPDATE payment_methods SET provider_method_id = 'revoked-method'").run();
   await withEnv({ ...env, SENTRY_DSN: LOCAL_DSN }, () => runRenewals(sub.till - DAY + 60));
 
-  let reports: { title: string; items: { tags?: Record<string, string> }[] }[] = [];
-  for (let i = 0; i < 100 && reports.length === 0; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const res = await call('/dev/api/sentry/?kind=event');
-    reports = ((await res.json()) as { results: typeof reports }).results;
-  }
+  // The report is sent in the background of the job (waitUntil): ask until the receiver has it.
+  type Reports = { title: string; items: { tags?: Record<string, string> }[] }[];
+  const reports = await eventually(
+    'the renewal failure report',
+    async () => {
+      const res = await call('/dev/api/sentry/?kind=event');
+      const { results } = (await res.json()) as { results: Reports };
+      return results.length > 0 && results;
+    },
+    500,
+  );
   expect(reports.map((r) => r.items[1]?.tags?.failure)).toContain('subscription_payment');
   expect(JSON.stringify(reports)).not.toContain(email);
 });
