@@ -7,6 +7,7 @@ import {
   labelled,
   latestCode,
   link,
+  loosely,
   outboxFor,
   shownTexts,
   Tab,
@@ -75,11 +76,11 @@ describe('changing the e-mail and phone on /settings/account', () => {
     await tab.goto('/auth');
     await tab.follow(link(tab.page.document.querySelector('.auth')!, 'Войти через Яндекс'));
     await allowAs(tab, 'Пётр Соколов', email);
-    expect(tab.page.document.querySelectorAll('.account-menu')).toHaveLength(1);
+    expect(tab.page.document.querySelectorAll('.account-menu').length).toBe(1);
 
     await tab.goto('/settings/account');
     await tab.follow(link(main(tab), 'Добавить номер телефона'));
-    expect(headings(main(tab), 'Добавить номер телефона')).toHaveLength(1);
+    expect(headings(main(tab), 'Добавить номер телефона').map((h) => words(h))).toHaveLength(1);
     expect(words(main(tab))).toContain(
       'У аккаунта нет пароля, поэтому подтвердите, что это вы: мы отправим код на so***@example.ru.',
     );
@@ -91,7 +92,7 @@ describe('changing the e-mail and phone on /settings/account', () => {
     );
     await tab.submit(button(main(tab), 'Подтвердить')!);
 
-    expect(labelled(main(tab), 'Текущий пароль')).toBeUndefined();
+    expect(labelled(tab.page.document, loosely('Текущий пароль'))?.outerHTML).toBeUndefined();
     fill(labelled(main(tab), 'Новый номер телефона'), phone);
     since = new Date(Date.now() - 1000);
     await tab.submit(button(main(tab), 'Получить код')!);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outboxFor, shownTexts, Tab } from './support/html-form.ts';
-import { Visitor } from './support/visitor.ts';
+import { textsOf, Visitor } from './support/visitor.ts';
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -32,7 +32,7 @@ describe('settings forms and the API do the same thing', () => {
     // The page form signs the phone out…
     const tab = new Tab(laptop);
     await tab.goto('/settings/devices');
-    expect(tab.page.document.querySelectorAll('.device')).toHaveLength(3);
+    expect(textsOf(tab.page.document, '.device')).toHaveLength(3);
     const form = [...tab.page.document.querySelectorAll('form')].find(
       (f) => f.querySelector(`input[name="session"][value="${phoneId}"]`) !== null,
     );
@@ -47,7 +47,7 @@ describe('settings forms and the API do the same thing', () => {
     expect(await ended.json()).toEqual({ status: 'revoked', endedSessions: 1 });
     expect((await tablet.fetch('/auth/sessions/')).status).toBe(401);
     await tab.goto('/settings/devices');
-    expect(tab.page.document.querySelectorAll('.device')).toHaveLength(1);
+    expect(textsOf(tab.page.document, '.device')).toHaveLength(1);
 
     // An ended session: the same 404 and the same Russian message from both.
     const api = await laptop.fetch(`/auth/sessions/${phoneId}/`, { method: 'DELETE' });

@@ -53,7 +53,7 @@ describe('sign-in screens without JavaScript', () => {
     const code = await latestCode(visitor, email, { purpose: 'sign_up_code' });
     fill(labelled(form(tab), 'Код подтверждения'), code);
     await tab.submit(button(form(tab), 'Подтвердить')!);
-    expect(tab.page.document.querySelectorAll('.account-menu')).toHaveLength(1);
+    expect(tab.page.document.querySelectorAll('.account-menu').length).toBe(1);
     visitor.cookies.clear();
 
     // Sign-in: a wrong password is refused in Russian on the page, the right one signs in.
@@ -67,7 +67,7 @@ describe('sign-in screens without JavaScript', () => {
     fill(labelled(form(tab), 'Пароль'), PASSWORD);
     await tab.submit(button(form(tab), 'Войти')!);
     expect(tab.url).toMatch(/\/settings$/);
-    expect(tab.page.document.querySelectorAll('.account-menu')).toHaveLength(1);
+    expect(tab.page.document.querySelectorAll('.account-menu').length).toBe(1);
   });
 
   it('phone and recovery steps answer a submit with the next step or a Russian error', async () => {

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { type Page, textsOf, Visitor, words } from './support/visitor.ts';
 
@@ -110,6 +111,23 @@ describe('catalogue sections', () => {
       const page = await visitor.open(path);
       expect(page.status, path).toBe(200);
       expect(firstCardName(page), path).toBe(norm(top.name));
+      // Every card of the section is one of the partner's titles, as the catalogue (D1) says.
+      const ids = [...page.document.querySelectorAll('main a.card__link')].map((a) =>
+        Number(/^\/watch\/(\d+)/.exec(a.getAttribute('href') ?? '')?.[1]),
+      );
+      expect(ids.length, path).toBeGreaterThan(0);
+      const { results } = await env.DB.prepare(
+        `SELECT id, partner FROM titles WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      )
+        .bind(...ids)
+        .all<{ id: number; partner: string }>();
+      const partnerOf = new Map(results.map((t) => [t.id, t.partner]));
+      expect(
+        ids
+          .filter((id) => partnerOf.get(id) !== partner)
+          .map((id) => `${id}: ${partnerOf.get(id)}`),
+        path,
+      ).toEqual([]);
     }
     expect((await new Visitor({ country: 'US' }).open('/paramount-plus')).status).toBe(403);
   });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { loosely } from './support/html-form.ts';
 import { type Page, Visitor, words } from './support/visitor.ts';
 
 /** An account of its own with a kid profile «Маша», switched to it. */
@@ -29,7 +30,7 @@ async function adultItems(visitor: Visitor) {
 /** The links whose text (or label) holds the name, as getByRole('link', { name }) finds them. */
 const linksNamed = (root: Pick<ParentNode, 'querySelectorAll'>, name: string) =>
   [...root.querySelectorAll('a')].filter((a) =>
-    `${words(a)} ${a.getAttribute('aria-label') ?? ''}`.includes(name),
+    loosely(name).test(`${words(a)} ${a.getAttribute('aria-label') ?? ''}`),
   );
 
 /** The dialog labelled (aria-labelledby) by the name. */
@@ -43,9 +44,11 @@ it('a kid profile’s home greets it by name, offers nothing to buy and fills ev
   const { document } = await kid.open('/');
   expect([...document.querySelectorAll('h1')].map((h) => words(h))).toEqual(['Привет, Маша!']);
   const main = document.querySelector('main')!;
-  expect(main.querySelectorAll('a[href^="/advantages"], a[href^="/paywall"], .hero')).toHaveLength(
-    0,
-  );
+  expect(
+    [...main.querySelectorAll('a[href^="/advantages"], a[href^="/paywall"], .hero')].map((el) =>
+      el.outerHTML.slice(0, 120),
+    ),
+  ).toEqual([]);
   expect(words(main)).not.toMatch(/₽|руб\.|подписк|Попробовать|купить/i);
 
   // Full shelves, no title twice.
@@ -69,11 +72,11 @@ it('a channel or title refused to a kid profile says why, with the forbidden scr
   const main = words(channel.document.querySelector('main'));
   expect(main).toContain('Этот канал не для детского профиля');
   expect(main).not.toContain('Страница не найдена');
-  expect(linksNamed(channel.document, 'Сменить профиль')).toHaveLength(1);
+  expect(linksNamed(channel.document, 'Сменить профиль').map((a) => words(a))).toHaveLength(1);
 
   const title = await kid.open(items.title);
   expect(title.status).toBe(403);
   const popup = dialogNamed(title, 'Контент недоступен');
   expect(words(popup)).toContain('Этот фильм или сериал не для детского профиля');
-  expect(linksNamed(popup!, 'Сменить профиль')).toHaveLength(1);
+  expect(linksNamed(popup!, 'Сменить профиль').map((a) => words(a))).toHaveLength(1);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { comboboxes } from './support/html-form.ts';
 import { Visitor, words } from './support/visitor.ts';
 
 interface Card {
@@ -40,7 +41,7 @@ describe('search as you type', () => {
     const expected = await search(visitor, title.name);
     const { document } = await visitor.open('/search');
     // The server's form is a plain search field (the combobox comes with the island).
-    expect(document.querySelectorAll('[role="combobox"]').length).toBe(0);
+    expect(comboboxes(document).length).toBe(0);
     const form = document.querySelector('form[role="search"]')!;
     const label = form.querySelector('label')!;
     expect(words(label)).toBe(LABEL);

@@ -32,7 +32,7 @@ describe('social sign-in with the local identity provider', () => {
     await tab.follow(link(auth(tab), 'Войти через Яндекс'));
     await allowAs(tab, 'Ольга Иванова', `olga-${id}@example.ru`);
     expect(tab.url).toMatch(/\/series$/);
-    expect(tab.page.document.querySelectorAll('.account-menu')).toHaveLength(1);
+    expect(tab.page.document.querySelectorAll('.account-menu').length).toBe(1);
 
     await tab.goto('/settings/account');
     const socials = () =>

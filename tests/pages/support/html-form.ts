@@ -28,14 +28,25 @@ export class Tab {
     return this.navigate(path, init);
   }
 
-  /** Sends the form `control` belongs to, pressed by `control` when it is a button. */
+  /**
+   * Presses a submit button, as a click does in a browser without JavaScript: the button's form is
+   * sent (to the button's `formaction`/`formmethod` if it has them), the button's name and value
+   * among the fields. Anything a click would not send the form with throws: a `type="button"` or
+   * reset button, a field, a disabled button (or one in a disabled fieldset) or a hidden one.
+   */
   submit(control: Element): Promise<Page> {
-    const form = control.closest('form');
-    if (!form) throw new Error('not inside a form');
-    const submitter = /^(button|input)$/i.test(control.tagName) ? control : null;
-    const method = (form.getAttribute('method') ?? 'get').toLowerCase();
-    const target = new URL(form.getAttribute('action') || this.url, `http://tab${this.url}`);
-    const body = formData(form, submitter);
+    const refusal = whyNotSubmitter(control);
+    if (refusal) throw new Error(`pressing ${describeControl(control)} sends no form: ${refusal}`);
+    const owner = attr(control, 'form');
+    const form = owner
+      ? (control.ownerDocument?.getElementById(owner) ?? null)
+      : control.closest('form');
+    if (form?.tagName.toLowerCase() !== 'form')
+      throw new Error(`${describeControl(control)} belongs to no form`);
+    const method = (attr(control, 'formmethod') ?? attr(form, 'method') ?? 'get').toLowerCase();
+    const action = attr(control, 'formaction') || attr(form, 'action') || this.url;
+    const target = new URL(action, `http://tab${this.url}`);
+    const body = formData(form, control);
     if (method !== 'post') {
       target.search = body.toString();
       return this.navigate(target.pathname + target.search);
@@ -77,12 +88,40 @@ export class Tab {
   }
 }
 
+/** Why a click on this element would not send its form (null: it would). */
+function whyNotSubmitter(el: Element): string | null {
+  const tag = el.tagName.toLowerCase();
+  const type = (attr(el, 'type') ?? '').toLowerCase();
+  if (tag === 'button') {
+    // A button's missing or unknown type is «submit».
+    if (type === 'button' || type === 'reset') return `it is a type="${type}" button`;
+  } else if (tag !== 'input' || !['submit', 'image'].includes(type))
+    return 'it is not a submit button';
+  if (disabled(el)) return 'it is disabled';
+  if (!shown(el)) return 'it is hidden';
+  return null;
+}
+
+/** Disabled by its own attribute or by a disabled fieldset (outside that fieldset's first legend). */
+function disabled(el: Element): boolean {
+  if (attr(el, 'disabled') !== null) return true;
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    if (at.tagName.toLowerCase() !== 'fieldset' || attr(at, 'disabled') === null) continue;
+    const legend = [...at.children].find((c) => c.tagName.toLowerCase() === 'legend');
+    if (!legend?.contains(el)) return true;
+  }
+  return false;
+}
+
+const describeControl = (el: Element) =>
+  `<${el.tagName.toLowerCase()}${attr(el, 'type') ? ` type="${attr(el, 'type')}"` : ''}> «${accessibleName(el)}»`;
+
 /** The fields a browser sends for this form: named, enabled, checked if a box, the submitter's. */
 export function formData(form: Element, submitter: Element | null = null): URLSearchParams {
   const body = new URLSearchParams();
   for (const el of form.querySelectorAll('input, select, textarea, button')) {
     const name = attr(el, 'name');
-    if (!name || attr(el, 'disabled') !== null) continue;
+    if (!name || disabled(el)) continue;
     const tag = el.tagName.toLowerCase();
     const type = (attr(el, 'type') ?? (tag === 'button' ? 'submit' : 'text')).toLowerCase();
     if (tag === 'button' || ['submit', 'image', 'reset', 'button'].includes(type)) {
@@ -120,20 +159,33 @@ const matches = (text: string, name: string | RegExp) =>
   typeof name === 'string' ? text === name : name.test(text);
 const spaced = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-/** An element's accessible name: aria-label, then aria-labelledby, then its words. */
+/**
+ * A name as Playwright matches it by default (`getByRole(role, { name })`, `getByLabel(name)`,
+ * `filter({ hasText })` without `exact`): anywhere in the text, any case, any run of whitespace.
+ * Negative checks use it, so they refuse whatever the browser test refused.
+ * @example expect(buttons(document, loosely('Добавить профиль')).length).toBe(0)
+ */
+export const loosely = (name: string) =>
+  new RegExp(
+    spaced(name)
+      .split(' ')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+'),
+    'iu',
+  );
+
+/**
+ * An element's accessible name: aria-labelledby, then aria-label, then what the element itself
+ * says (an input button's value, an image input's alt, otherwise its words), then its title.
+ */
 export function accessibleName(el: Element): string {
-  const label = el.getAttribute('aria-label');
-  if (label) return spaced(label);
-  const by = el.getAttribute('aria-labelledby');
-  const doc = el.ownerDocument;
-  if (by && doc)
-    return spaced(
-      by
-        .split(/\s+/)
-        .map((id) => doc.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
-  return words(el);
+  const aria = ariaName(el);
+  if (aria) return aria;
+  const own =
+    el.tagName.toLowerCase() === 'input'
+      ? spaced(attr(el, 'type')?.toLowerCase() === 'image' ? attr(el, 'alt') : attr(el, 'value'))
+      : words(el);
+  return own || spaced(el.getAttribute('title'));
 }
 
 /** The form control a label names, as `getByLabel(name, { exact: true })` finds it. */
@@ -146,8 +198,24 @@ export function labelled(root: Root, name: string | RegExp): Element | undefined
     if (control) return control;
   }
   return [...root.querySelectorAll('input, select, textarea')].find((el) =>
-    matches(spaced(el.getAttribute('aria-label')), name),
+    matches(ariaName(el), name),
   );
+}
+
+/** A control's name from aria-labelledby or aria-label ('' without either). */
+function ariaName(el: Element): string {
+  const by = el.getAttribute('aria-labelledby');
+  const doc = el.ownerDocument;
+  const named =
+    by && doc
+      ? spaced(
+          by
+            .split(/\s+/)
+            .map((id) => doc.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        )
+      : '';
+  return named || spaced(el.getAttribute('aria-label'));
 }
 
 /** Elements of a role by their accessible name (a string is the whole name, a RegExp a part). */
@@ -157,10 +225,27 @@ const byRole = (root: Root, selector: string, name?: string | RegExp) =>
   );
 
 export const buttons = (root: Root, name?: string | RegExp) =>
-  byRole(root, 'button, input[type="submit"], input[type="button"], [role="button"]', name).filter(
-    (el) => el.tagName.toLowerCase() !== 'input' || el.getAttribute('type') !== 'hidden',
+  byRole(
+    root,
+    'button, input[type="submit" i], input[type="button" i], input[type="reset" i], input[type="image" i], [role="button"]',
+    name,
   );
 export const button = (root: Root, name: string | RegExp) => buttons(root, name)[0];
+/**
+ * Comboboxes, as a browser's accessibility tree has them: shown (not in a closed dialog, a popover
+ * or a hidden block), with an explicit role, a text-like input with a suggestion list (`list`), or
+ * a single-choice select shown as one line.
+ */
+export const comboboxes = (root: Root) =>
+  [...root.querySelectorAll('[role="combobox"], input[list], select')].filter((el) => {
+    if (!shown(el)) return false;
+    const role = el.getAttribute('role');
+    if (role) return role === 'combobox';
+    if (el.tagName.toLowerCase() === 'select')
+      return attr(el, 'multiple') === null && Number(attr(el, 'size') ?? 1) <= 1;
+    const type = (attr(el, 'type') ?? 'text').toLowerCase();
+    return ['text', 'search', 'tel', 'url', 'email'].includes(type);
+  });
 export const links = (root: Root, name?: string | RegExp) => byRole(root, 'a[href]', name);
 export const link = (root: Root, name: string | RegExp) => links(root, name)[0];
 export const headings = (root: Root, name?: string | RegExp, level?: number) =>
