@@ -77,7 +77,18 @@ async function rendered(page: Page, label: string): Promise<Checked> {
 }
 
 async function runVnu(dir: string, files: string[]): Promise<VnuMessage[]> {
-  const args = ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.map((f) => join(dir, f))];
+  // One short run: the JIT's first tier only (-XX:TieredStopAtLevel=1) and one GC thread spend
+  // less than half the CPU of the server defaults; the schema's recursion needs a deep stack.
+  const jvm = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+  const args = [
+    ...jvm,
+    '-jar',
+    VNU_JAR,
+    '--format',
+    'json',
+    '--stdout',
+    ...files.map((f) => join(dir, f)),
+  ];
   // vnu exits 1 when it finds errors; its report is on stdout either way.
   const out = await promisify(execFile)('java', args, { maxBuffer: 64 * 1024 * 1024 }).catch(
     (e: { stdout?: string; stderr?: string }) => {

@@ -216,17 +216,20 @@ describe('notifications from the acquirer', () => {
     });
   });
 
-  it('grants exactly 100 times for 100 orders notified 10 times each, all at once', async () => {
+  it('grants exactly 24 times for 24 orders of one viewer notified 10 times each, all at once', async () => {
+    // 240 notifications at once race twice: ten copies for each order, and 24 orders extending
+    // the same subscription. More orders race no differently; they only cost time.
+    const orders = 24;
     const b = await viewer();
     const placed: Placed[] = [];
-    for (let i = 0; i < 10; i++)
-      placed.push(...(await Promise.all(Array.from({ length: 10 }, () => checkout(b, monthly())))));
+    for (let i = 0; i < orders; i += 8)
+      placed.push(...(await Promise.all(Array.from({ length: 8 }, () => checkout(b, monthly())))));
     // Paid on the card page with the sandbox's own notifications off, and nobody returns to the
     // site: every order is still pending when the storm comes.
     const quiet = { PAYMENT_SANDBOX_NOTIFY_MS: 'off' };
-    for (let i = 0; i < 100; i += 10)
+    for (let i = 0; i < orders; i += 8)
       await Promise.all(
-        placed.slice(i, i + 10).map((p) =>
+        placed.slice(i, i + 8).map((p) =>
           callWithVars(quiet, new URL(p.confirmation!.url).pathname, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -234,26 +237,26 @@ describe('notifications from the acquirer', () => {
           }),
         ),
       );
-    expect(await count("SELECT count(*) AS n FROM orders WHERE status = 'pending'")).toBe(100);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE status = 'pending'")).toBe(orders);
     const ids = await Promise.all(placed.map((p) => paymentIdOf(p.orderId)));
     const storm = ids.flatMap((id) => Array.from({ length: 10 }, () => id));
     const answers = await Promise.all(storm.map((id) => notify(id, 'payment.succeeded')));
     expect(answers.every((r) => r.status === 200)).toBe(true);
 
-    expect(await count("SELECT count(*) AS n FROM orders WHERE status = 'succeeded'")).toBe(100);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE status = 'succeeded'")).toBe(orders);
     expect(await count('SELECT count(*) AS n FROM entitlements WHERE order_id IS NOT NULL')).toBe(
-      100,
+      orders,
     );
-    expect(await count('SELECT count(*) AS n FROM payments')).toBe(100);
-    expect(await count('SELECT count(*) AS n FROM receipts')).toBe(100);
+    expect(await count('SELECT count(*) AS n FROM payments')).toBe(orders);
+    expect(await count('SELECT count(*) AS n FROM receipts')).toBe(orders);
     expect(
       await count("SELECT count(*) AS n FROM outbox_messages WHERE purpose = 'payment_receipt'"),
-    ).toBe(100);
-    // Each paid month follows the previous one: 100 months, not fewer.
+    ).toBe(orders);
+    // Each paid month follows the previous one: 24 months, not fewer.
     const till = await count('SELECT granted_till AS n FROM subscriptions');
     const first = await count('SELECT min(granted_at) AS n FROM entitlements');
-    expect(till - first).toBeGreaterThanOrEqual(100 * 30 * DAY - 60);
-  }, 180_000);
+    expect(till - first).toBeGreaterThanOrEqual(orders * 30 * DAY - 60);
+  }, 60_000);
 });
 
 describe('receipts', () => {
