@@ -11,6 +11,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // An assertion waits up to 10 s for what it expects: passing ones end as soon as it holds, and on
+  // a busy two-core machine a page's answer can take longer than the default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'ru-RU',

@@ -5,9 +5,9 @@
 // summary line.
 //
 // Steps that do not need each other run side by side, in three lanes, so neither core waits while
-// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check); the
-// build and the Worker tests; the media (ffmpeg, made once into .media/ and cached). The journeys
-// come last, alone. A step's output is printed whole when it ends, so lanes never interleave.
+// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check),
+// then the journeys' fresh D1; the build and the Worker tests; the media (ffmpeg, made once into
+// .media/ and cached). The journeys come last, alone. A step's output is printed whole when it ends, so lanes never interleave.
 import { spawn } from 'node:child_process';
 import { ensureHeadlessShell } from './ensure-chromium.mjs';
 
@@ -15,6 +15,7 @@ const E2E_PORT = process.env.E2E_PORT ?? '8790';
 
 const env = {
   ...process.env,
+  E2E_PORT,
   ASTRO_TELEMETRY_DISABLED: '1',
   WRANGLER_SEND_METRICS: 'false',
   FORCE_COLOR: '0',
@@ -72,16 +73,16 @@ function count(out, word) {
 }
 
 /**
- * The journeys' server (scripts/e2e-server.mjs: a fresh D1, the media uploaded to its R2, wrangler
- * dev), started as soon as the build and the media are ready, so its minute of preparation runs
- * beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own process
- * group, stopped by that group's id at the end.
+ * The journeys' server (scripts/e2e-server.mjs): its fresh D1 is made in the checks' lane; the rest
+ * (the media uploaded to its R2, wrangler dev) starts as soon as the build and the media are ready,
+ * so it runs beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own
+ * process group, stopped by that group's id at the end.
  */
 function startE2eServer() {
   const begun = Date.now();
-  const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+  const child = spawn(process.execPath, ['scripts/e2e-server.mjs', '--prepared'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...env, E2E_PORT },
+    env,
     detached: true,
   });
   let err = '';
@@ -115,10 +116,14 @@ function startE2eServer() {
 }
 
 let server;
+let databaseReady;
+const database = new Promise((resolve) => {
+  databaseReady = resolve;
+});
 const building = run('build', 'astro', ['build']);
 const making = run('media', process.execPath, ['scripts/media/generate.mjs', '--verify']);
-const serving = Promise.all([building, making]).then(([b, m]) => {
-  if (!b || !m) return false;
+const serving = Promise.all([building, making, database]).then(([b, m, d]) => {
+  if (!b || !m || !d) return false;
   server = startE2eServer();
   return server.ready;
 });
@@ -133,6 +138,14 @@ const [, built, media] = await Promise.all([
     // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules,
     // unused names included).
     () => run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']),
+    // The journeys' D1: removed, migrated and seeded, while the media are still being made.
+    () =>
+      run('journeys database', process.execPath, ['scripts/e2e-server.mjs', '--prepare']).then(
+        (ok) => {
+          databaseReady(ok);
+          return ok;
+        },
+      ),
   ),
   // The Worker tests' `pages` project renders the built Worker, so the build comes first; then
   // the production Worker as deploy would upload it, and its size against the Workers limits.
