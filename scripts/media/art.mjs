@@ -87,16 +87,16 @@ function sources() {
     family: 'night',
     frames: 8,
     graph:
-      `color=c=black:s=160x90:r=25:d=24,format=rgb24,` +
+      `color=c=black:s=160x90:r=1/3:d=24,format=rgb24,` +
       `geq=r='40+35*sin(X/23+T*0.5)':g='30+30*sin(Y/17-T*0.3)':b='90+60*sin((X+Y)/31+T*0.4)',scale=${W}:${H}[bg];` +
-      `color=c=#ff6b35:s=140x140:r=25:d=24[s1];color=c=#2ec4b6:s=90x90:r=25:d=24[s2];` +
+      `color=c=#ff6b35:s=140x140:r=1/3:d=24[s1];color=c=#2ec4b6:s=90x90:r=1/3:d=24[s2];` +
       `[bg][s1]overlay=x='570+420*sin(t*0.6)':y='290+220*cos(t*0.9)'[b1];` +
-      `[b1][s2]overlay=x='595-380*cos(t*1.3)':y='315+180*sin(t*0.7)',select='not(mod(n\\,75))'`,
+      `[b1][s2]overlay=x='595-380*cos(t*1.3)':y='315+180*sin(t*0.7)'`,
   });
   out.push({
     family: 'testcard',
     frames: 6,
-    graph: `testsrc2=s=${W}x${H}:r=25:d=30,hue=h='t*7':s=1.3,select='not(mod(n\\,120))'`,
+    graph: `testsrc2=s=${W}x${H}:r=25:d=30,select='not(mod(n\\,120))',hue=h='t*7':s=1.3`,
   });
   return out;
 }
@@ -459,7 +459,9 @@ export async function generateArt({ ffmpeg, force = false, slots = ART_POOL } = 
   ];
   let bytes = 0;
   await pool(jobs, parallel, async ([kind, slot]) => {
-    bytes += await makeOne(kind, slot, frames, byFamily, PARTIAL);
+    // Awaited first: `bytes += await …` reads `bytes` before the wait and loses the other job's sum.
+    const made = await makeOne(kind, slot, frames, byFamily, PARTIAL);
+    bytes += made;
   });
   writeFileSync(
     join(PARTIAL, 'stamp.json'),

@@ -22,7 +22,7 @@ import { ffmpegPath } from './ffmpeg.mjs';
 
 export { ffmpegPath };
 
-export const MEDIA_VERSION = 4;
+export const MEDIA_VERSION = 5;
 export const MEDIA_DIR = '.media';
 const PARTIAL_DIR = '.media.partial';
 export const SEGMENT_SECONDS = 2;
@@ -141,8 +141,9 @@ function ffmpegArgs(clip, font, mono) {
     // Square pixels: 854 and 426 are not exactly 16:9, and scale would otherwise set a sample
     // aspect ratio that makes players show 427 or 853 pixels wide.
     `[o720]setsar=1,${label('720p', font, 720)}[v720]`,
-    `[o480]scale=854:480,setsar=1,${label('480p', font, 480)}[v480]`,
-    `[o240]scale=426:240,setsar=1,${label('240p', font, 240)}[v240]`,
+    // Bilinear: a quarter cheaper than the default bicubic, and good enough for scaling down.
+    `[o480]scale=854:480:flags=bilinear,setsar=1,${label('480p', font, 480)}[v480]`,
+    `[o240]scale=426:240:flags=bilinear,setsar=1,${label('240p', font, 240)}[v240]`,
     // One AAC frame (1024 samples) short: the encoder adds that much priming in front, so the
     // encoded track lasts exactly d seconds and ends with a full segment, not a 21 ms stub.
     ...AUDIO.map(
@@ -162,8 +163,10 @@ function ffmpegArgs(clip, font, mono) {
       'libx264',
       '-threads',
       '1',
+      // superfast, not veryfast: a quarter less CPU for these clips. ultrafast costs more here, as
+      // its CAVLC (no CABAC) spends longer on the bits the rate cap allows for busy pictures.
       '-preset',
-      'veryfast',
+      'superfast',
       '-profile:v',
       'main',
       '-level',
