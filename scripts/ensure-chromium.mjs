@@ -30,7 +30,8 @@ export const ensureChromium = () => ensure(CHROMIUM, 'chromium');
 /** The headless shell the browser journeys run in, installed if missing. */
 export const ensureHeadlessShell = () => ensure(HEADLESS_SHELL, 'chromium-headless-shell');
 
+// `node scripts/ensure-chromium.mjs` installs both; `--headless-shell` only the journeys' browser.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  ensureChromium();
+  if (!process.argv.includes('--headless-shell')) ensureChromium();
   ensureHeadlessShell();
 }

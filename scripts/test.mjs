@@ -7,9 +7,9 @@
 // Steps that do not need each other run side by side, in three lanes, so neither core waits while
 // one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check),
 // then the journeys' fresh D1; the build and the Worker tests; the media (ffmpeg, made once into
-// .media/ and cached). The journeys come last, alone. A step's output is printed whole when it ends, so lanes never interleave.
+// .media/ and cached). The journeys start once their server is up, beside what is left. A step's
+// output is printed whole when it ends, so lanes never interleave (the journeys' own streams).
 import { spawn } from 'node:child_process';
-import { ensureHeadlessShell } from './ensure-chromium.mjs';
 
 const E2E_PORT = process.env.E2E_PORT ?? '8790';
 
@@ -127,6 +127,19 @@ const serving = Promise.all([building, making, database]).then(([b, m, d]) => {
   server = startE2eServer();
   return server.ready;
 });
+// The journeys' browser (Debian's headless shell), installed with apt if missing.
+const browser = run('browser', process.execPath, [
+  'scripts/ensure-chromium.mjs',
+  '--headless-shell',
+]);
+// The journeys start as soon as their server, its media and the browser are ready, beside
+// whatever the other lanes still run (the Worker tests' last files, the type check): the journeys
+// wait on real time here and there (a video playing, a countdown), and those lanes fill it.
+const journeys = Promise.all([serving, browser]).then(async ([up, installed]) => {
+  if (!up || !installed) return;
+  env.E2E_SERVER_STARTED = '1';
+  await run('browser tests', 'playwright', ['test'], { live: true });
+});
 const [, built, media] = await Promise.all([
   lane(
     // Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
@@ -159,11 +172,7 @@ const [, built, media] = await Promise.all([
   // .media/ (a few minutes of ffmpeg and sharp on a clean clone, then cached), then checked.
   making,
 ]);
-if (built && media && (await serving)) {
-  ensureHeadlessShell();
-  env.E2E_SERVER_STARTED = '1';
-  await run('browser tests', 'playwright', ['test'], { live: true });
-}
+await journeys;
 server?.stop();
 
 const passed = results.reduce((n, r) => n + count(r.out, 'passed'), 0);
