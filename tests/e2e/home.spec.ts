@@ -63,13 +63,28 @@ test.describe('carousel breakpoint table (docs/product.md, Â«Screens and routesÂ
       });
       const page = await context.newPage();
       await page.goto('/');
+      // The first response's shelves are wide ones; the poster shelves come later (below).
+      expectTableLayout(await geometry(carouselOf(page, 'wide')), TABLE.wide[width]!);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await expect(page.locator('section[data-ready]')).toHaveCount(0);
+      await context.close();
+    });
+
+    test(`at ${width} px the later shelves arrive already laid out by the table, before Swiper`, async ({
+      page,
+    }) => {
+      await page.route(/carousel-swiper\.[\w-]+\.js$/, (route) => route.abort());
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await bringLaterShelves(page);
       for (const kind of ['poster', 'wide'] as const)
         expectTableLayout(await geometry(carouselOf(page, kind)), TABLE[kind][width]!);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
-      await context.close();
     });
 
     test(`at ${width} px Swiper keeps the table's layout once it has initialised`, async ({
@@ -209,14 +224,20 @@ test.describe('carousel controls', () => {
       });
       const page = await context.newPage();
       await page.goto('/');
-      const carousel = carouselOf(page, 'poster');
+      // Without JavaScript the poster shelves stay lists of links: a wide carousel of the first
+      // response then (one link per tile).
+      const kind = javaScriptEnabled ? 'poster' : 'wide';
+      const carousel = carouselOf(page, kind);
       if (javaScriptEnabled) await hydrated(carousel);
-      const [perView] = TABLE.poster[1440]!;
+      const [perView] = TABLE[kind][1440]!;
       // Each card is a link, then its play link and heart: Tab through them to the next card.
-      const links = carousel.locator('.carousel__slide .card__link');
+      const links = carousel.locator(
+        javaScriptEnabled ? '.carousel__slide .card__link' : '.carousel__slide a',
+      );
       await links.first().focus();
       const target = links.nth(perView);
-      for (let i = 0; i < perView * 3; i++) await page.keyboard.press('Tab');
+      const stops = javaScriptEnabled ? 3 : 1;
+      for (let i = 0; i < perView * stops; i++) await page.keyboard.press('Tab');
       await expect(target).toBeFocused();
       await expect(target).toBeInViewport({ ratio: 0.99 });
       // Swiper slid to it (rather than the browser scrolling the clipped frame behind its back).
@@ -307,6 +328,21 @@ test.describe('later shelves (the first response carries the first ones)', () =>
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
     });
   }
+
+  test('without JavaScript a later shelf is its heading and a visible link to each of its titles', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const shelf = page.locator('[data-later-shelf]').first();
+    await shelf.scrollIntoViewIfNeeded();
+    await expect(shelf.getByRole('heading', { level: 2 })).toBeVisible();
+    const titles = shelf.getByRole('listitem').getByRole('link');
+    expect(await titles.count()).toBeGreaterThan(5);
+    for (const link of await titles.all()) await expect(link).toBeVisible();
+    await context.close();
+  });
 
   test("a later shelf's cards work like the first ones: arrows, Tab and the heart", async ({
     page,
