@@ -16,7 +16,7 @@ let idle = false;
  * shelves) calls it for itself; a carousel is watched once however often it is called.
  * @example enhanceCarousels(document)
  */
-export function enhanceCarousels(root: ParentNode) {
+export function enhanceCarousels(root: Document | HTMLElement) {
   observer ??= new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
