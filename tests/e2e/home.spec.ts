@@ -325,7 +325,8 @@ test.describe('later shelves (the first response carries the first ones)', () =>
       await hydrated(carousels(page).last());
       const shifts = await shiftsSoFar(page);
       const cls = shifts.reduce((n, e) => n + e.value, 0);
-      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
+      // The same bound as Swiper taking the first carousels over (above): slivers of a pixel.
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
     });
   }
 
