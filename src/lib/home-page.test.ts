@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleCard } from '../../functions/domains/catalogue/index.ts';
 import type { ShelfDto } from '../../functions/domains/catalogue/showcase-dto.ts';
-import { carouselKindOf, distinctShelves, shelvesToShow } from './home-page.ts';
+import { carouselKindOf, distinctShelves, firstShelfCount, shelvesToShow } from './home-page.ts';
 
 const base = { name: 'Полка', wide: false, partner: null, collection: null, collectionSlug: null };
 const card = { id: 1 } as never;
@@ -41,5 +41,18 @@ describe('home page shelves', () => {
       ['А', [1, 2, 3]],
       ['В', [6, 7, 8]],
     ]);
+  });
+});
+
+describe("the home page's first response", () => {
+  const sized = (...counts: number[]) => counts.map((n) => ({ items: Array.from({ length: n }) }));
+
+  it('carries shelves whole while their slides stay within 40, and always the first', () => {
+    expect(firstShelfCount(sized(12, 24, 20, 20))).toBe(2);
+    expect(firstShelfCount(sized(12, 12, 12, 12))).toBe(3);
+    expect(firstShelfCount(sized(60, 5))).toBe(1);
+    expect(firstShelfCount(sized(40, 1))).toBe(1);
+    expect(firstShelfCount(sized(5))).toBe(1);
+    expect(firstShelfCount([])).toBe(0);
   });
 });

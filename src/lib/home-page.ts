@@ -32,6 +32,34 @@ export function carouselKindOf(shelf: ShelfDto): CarouselKind {
   return shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster';
 }
 
+/**
+ * Where one of the home page's shelves is rendered alone, as an HTML fragment
+ * (src/pages/home/shelves/[id].astro): the page's later shelves fetch their carousel from it.
+ * @example laterShelfPath(12) // '/home/shelves/12'
+ */
+export const laterShelfPath = (id: number) => `/home/shelves/${id}`;
+
+/** Slides the home page's first response carries whole, at most (beyond its first shelf). */
+const FIRST_RESPONSE_SLIDES = 40;
+
+/**
+ * How many shelves the home page's first response carries whole: the first screen's, while their
+ * slides stay within FIRST_RESPONSE_SLIDES (always the first); the rest come later, each as its
+ * heading and links first and its carousel as it nears the viewport (docs/decisions.md, «The home
+ * page's later shelves»).
+ * @example firstShelfCount([12, 24, 20].map((n) => ({ items: Array(n) }))) // 2
+ */
+export function firstShelfCount(shelves: { items: unknown[] }[]): number {
+  let slides = 0;
+  let count = 0;
+  for (const shelf of shelves) {
+    slides += shelf.items.length;
+    if (count > 0 && slides > FIRST_RESPONSE_SLIDES) break;
+    count++;
+  }
+  return count;
+}
+
 /** How many titles a kid shelf shows, and the fewest that still make a shelf. */
 export const KID_SHELF_SIZE = 12;
 const KID_SHELF_MIN = 6;

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
+import { bringLaterShelves } from './support/shelves.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -61,13 +63,28 @@ test.describe('carousel breakpoint table (docs/product.md, «Screens and routes�
       });
       const page = await context.newPage();
       await page.goto('/');
+      // The first response's shelves are wide ones; the poster shelves come later (below).
+      expectTableLayout(await geometry(carouselOf(page, 'wide')), TABLE.wide[width]!);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await expect(page.locator('section[data-ready]')).toHaveCount(0);
+      await context.close();
+    });
+
+    test(`at ${width} px the later shelves arrive already laid out by the table, before Swiper`, async ({
+      page,
+    }) => {
+      await page.route(/carousel-swiper\.[\w-]+\.js$/, (route) => route.abort());
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await bringLaterShelves(page);
       for (const kind of ['poster', 'wide'] as const)
         expectTableLayout(await geometry(carouselOf(page, kind)), TABLE[kind][width]!);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
-      await context.close();
     });
 
     test(`at ${width} px Swiper keeps the table's layout once it has initialised`, async ({
@@ -207,14 +224,20 @@ test.describe('carousel controls', () => {
       });
       const page = await context.newPage();
       await page.goto('/');
-      const carousel = carouselOf(page, 'poster');
+      // Without JavaScript the poster shelves stay lists of links: a wide carousel of the first
+      // response then (one link per tile).
+      const kind = javaScriptEnabled ? 'poster' : 'wide';
+      const carousel = carouselOf(page, kind);
       if (javaScriptEnabled) await hydrated(carousel);
-      const [perView] = TABLE.poster[1440]!;
+      const [perView] = TABLE[kind][1440]!;
       // Each card is a link, then its play link and heart: Tab through them to the next card.
-      const links = carousel.locator('.carousel__slide .card__link');
+      const links = carousel.locator(
+        javaScriptEnabled ? '.carousel__slide .card__link' : '.carousel__slide a',
+      );
       await links.first().focus();
       const target = links.nth(perView);
-      for (let i = 0; i < perView * 3; i++) await page.keyboard.press('Tab');
+      const stops = javaScriptEnabled ? 3 : 1;
+      for (let i = 0; i < perView * stops; i++) await page.keyboard.press('Tab');
       await expect(target).toBeFocused();
       await expect(target).toBeInViewport({ ratio: 0.99 });
       // Swiper slid to it (rather than the browser scrolling the clipped frame behind its back).
@@ -234,8 +257,11 @@ test.describe('home page accessibility', () => {
     }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
+      // Every shelf, the later ones too.
+      await bringLaterShelves(page);
       await hydrated(carouselOf(page, 'poster'));
       await hydrated(carouselOf(page, 'wide'));
+      await hydrated(carousels(page).last());
       await noViolations(page, `/ at ${width} px`);
     });
   }
@@ -246,7 +272,168 @@ test.describe('home page accessibility', () => {
     await page.route(/carousel-swiper\.[\w-]+\.js$/, (route) => route.abort());
     await page.setViewportSize({ width: 320, height: 900 });
     await page.goto('/');
+    await bringLaterShelves(page);
     await expect(page.locator('section[data-ready]')).toHaveCount(0);
     await noViolations(page, '/ at 320 px without Swiper');
+  });
+});
+
+/** Layout shifts not caused by input, from the page's start (read with `shiftsSoFar`). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      })[])
+        if (!e.hadRecentInput)
+          w.__shifts.push({
+            value: e.value,
+            sources: e.sources.map((x) =>
+              x.node instanceof Element ? `${x.node.tagName}.${x.node.className}` : '',
+            ),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shiftsSoFar = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+  );
+
+test.describe('later shelves (the first response carries the first ones)', () => {
+  for (const width of [320, 1440]) {
+    test(`at ${width} px scrolling down brings every later shelf as a carousel, with no layout shift`, async ({
+      page,
+    }) => {
+      await recordShifts(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const shelves = page.locator('main section.shelf');
+      const total = await shelves.count();
+      const later = await page.locator('[data-later-shelf]').count();
+      expect(later).toBeGreaterThan(0);
+      await expect(carousels(page)).toHaveCount(total - later);
+      await page.waitForLoadState('load');
+      // A reader's pace: a screen at a time, reading each before the next.
+      await bringLaterShelves(page, { pace: 'reader' });
+      await expect(carousels(page)).toHaveCount(total);
+      // The last one is enhanced like the first ones once it nears the viewport.
+      await hydrated(carousels(page).last());
+      const shifts = await shiftsSoFar(page);
+      const cls = shifts.reduce((n, e) => n + e.value, 0);
+      // The same bound as Swiper taking the first carousels over (above): slivers of a pixel.
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+    });
+  }
+
+  test('without JavaScript a later shelf is its heading and a visible link to each of its titles', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const shelf = page.locator('[data-later-shelf]').first();
+    await shelf.scrollIntoViewIfNeeded();
+    await expect(shelf.getByRole('heading', { level: 2 })).toBeVisible();
+    const titles = shelf.getByRole('listitem').getByRole('link');
+    expect(await titles.count()).toBeGreaterThan(5);
+    for (const link of await titles.all()) await expect(link).toBeVisible();
+    await context.close();
+  });
+
+  test("a later shelf's cards work like the first ones: arrows, Tab and the heart", async ({
+    page,
+  }) => {
+    test.slow();
+    await signUpByEmail(page, `later-${unique()}@example.ru`, 'correct horse 1');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const names = await page
+      .locator('[data-later-shelf] h2')
+      .evaluateAll((hs) => hs.map((h) => h.textContent?.trim() ?? ''));
+    expect(names.length).toBeGreaterThan(0);
+    // No heart on the first screen's shelves: the later shelf brings the cards and what they need.
+    await bringLaterShelves(page);
+    // The first later shelf is a poster shelf (a collection's, in the seed).
+    const carousel = page.locator('section[data-carousel="poster"]').filter({
+      has: page.getByRole('heading', { level: 2, name: names[0]!, exact: true }),
+    });
+    await hydrated(carousel);
+    const [perView] = TABLE.poster[1440]!;
+    const slides = carousel.locator('.carousel__slide');
+    const next = carousel.getByRole('button', { name: 'Следующие' });
+    await expect(carousel.getByRole('button', { name: 'Предыдущие' })).toBeDisabled();
+    await next.click();
+    await expect(slides.nth(perView)).toBeInViewport({ ratio: 0.99 });
+    await carousel.getByRole('button', { name: 'Предыдущие' }).click();
+    await expect(slides.nth(0)).toBeInViewport({ ratio: 0.99 });
+    // Tab past the visible cards: Swiper brings the next one in.
+    const links = carousel.locator('.carousel__slide .card__link');
+    await links.first().focus();
+    for (let i = 0; i < perView * 3; i++) await page.keyboard.press('Tab');
+    await expect(links.nth(perView)).toBeFocused();
+    await expect(links.nth(perView)).toBeInViewport({ ratio: 0.99 });
+    const card = slides.nth(perView).locator('[data-card]');
+    await card.hover();
+    const heart = card.locator('[data-card-favourite]');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a later shelf that cannot be fetched keeps its heading and links, raises no error, and tries again when it comes back into view', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      // The browser's own line for the refused request is not the page's error.
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+    });
+    let failing = true;
+    const asked = new Map<string, number>();
+    await page.route(/\/home\/shelves\/\d+$/, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      asked.set(path, (asked.get(path) ?? 0) + 1);
+      if (failing) await route.fulfill({ status: 503, body: 'Сервис недоступен' });
+      else await route.continue();
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const shelf = page.locator('[data-later-shelf]').first();
+    const path = (await shelf.getAttribute('data-later-shelf'))!;
+    const heading = (await shelf.locator('h2').textContent())!.trim();
+    await shelf.scrollIntoViewIfNeeded();
+    await expect(shelf).toHaveAttribute('data-later-failed', '');
+    // The heading and every title's link stay in view.
+    await expect(shelf.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    const titles = shelf.locator('.later__names a');
+    expect(await titles.count()).toBeGreaterThan(0);
+    await expect(titles.first()).toBeVisible();
+    // Fetched ahead, then once more as it came into view at most; nothing more while it stays.
+    await page.waitForTimeout(1000);
+    const tries = asked.get(path)!;
+    expect(tries).toBeGreaterThanOrEqual(1);
+    expect(tries).toBeLessThanOrEqual(2);
+    await page.waitForTimeout(1000);
+    expect(asked.get(path)).toBe(tries);
+    // Away and back: coming into view again fetches it again, and now it arrives.
+    failing = false;
+    const id = await shelf.getAttribute('aria-labelledby');
+    for (let i = 0; i < 40; i++) {
+      await page.mouse.wheel(0, 700);
+      await page.waitForTimeout(50);
+    }
+    await page.locator(`main section[aria-labelledby="${id}"]`).scrollIntoViewIfNeeded();
+    const arrived = carousels(page).filter({
+      has: page.getByRole('heading', { level: 2, name: heading, exact: true }),
+    });
+    await expect(arrived).toHaveCount(1);
+    expect(asked.get(path)).toBe(tries + 1);
+    expect(errors).toEqual([]);
   });
 });

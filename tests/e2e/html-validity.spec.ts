@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
+import { bringLaterShelves } from './support/shelves.ts';
 
 /**
  * Every route of the site, as a guest, a signed-in viewer and a kid profile see it, checked by the
@@ -225,6 +226,10 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     ],
     'payment-type.astro': ['/payment-type'],
   };
+  // Fragments (partial pages, no document of their own): checked inside the page that takes them.
+  const fragments: Record<string, string> = {
+    'home/shelves/[id].astro': '/ with its later shelves in place',
+  };
   // Pages that only redirect (no HTML of their own): their redirect is what a guest gets.
   const redirects: Record<string, [path: string, location: string]> = {
     'resume.astro': ['/resume', '/auth?backPath=%2Fresume'],
@@ -234,9 +239,14 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     ],
     'success.astro': ['/success?orderId=x', '/auth?backPath=%2Fsuccess%3ForderId%3Dx'],
   };
-  expect([...Object.keys(guest), ...Object.keys(member), ...Object.keys(redirects)].sort()).toEqual(
-    await pagesInSource(),
-  );
+  expect(
+    [
+      ...Object.keys(guest),
+      ...Object.keys(member),
+      ...Object.keys(redirects),
+      ...Object.keys(fragments),
+    ].sort(),
+  ).toEqual(await pagesInSource());
   for (const [path, location] of Object.values(redirects)) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(302);
@@ -263,6 +273,12 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     await page.getByRole('combobox').fill('город');
     await expect(page.getByRole('option').first()).toBeVisible();
     checked.push(await rendered(page, 'guest /search, typing «город»'));
+  });
+
+  await test.step('the home page once its later shelves have come (home/shelves/[id].astro)', async () => {
+    await page.goto('/');
+    await bringLaterShelves(page);
+    checked.push(await rendered(page, 'guest /, the later shelves in place'));
   });
 
   await test.step('a signed-up viewer’s pages, and their islands', async () => {

@@ -1,9 +1,12 @@
 /**
  * Steps the floating support button aside (SupportWidget.astro) while a carousel arrow or a footer
  * badge passes under it: it fades out (and out of the tab order) and comes back once the control
- * has gone; never while it has the keyboard's focus. Started by the carousels' script.
+ * has gone; never while it has the keyboard's focus. Started by the carousels' script; called again
+ * when carousels are added to the page (the home page's later shelves), it watches those too.
  */
+let rewatch: (() => void) | undefined;
 export function stepAsideFromControls() {
+  if (rewatch) return rewatch();
   const fab = document.querySelector<HTMLElement>('.support-fab');
   const guarded = '[data-carousel-prev], [data-carousel-next], .badge';
   let observer: IntersectionObserver | undefined;
@@ -29,6 +32,7 @@ export function stepAsideFromControls() {
     );
     for (const el of document.querySelectorAll(guarded)) observer.observe(el);
   };
+  rewatch = watch;
   watch();
   let pending = 0;
   addEventListener('resize', () => {

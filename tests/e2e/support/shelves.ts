@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A later shelf that overlaps the viewport: its carousel has not come in time. */
+const laterShelfInView = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-later-shelf]')].some((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < innerHeight;
+    }),
+  );
+
+/**
+ * Scrolls the home page down a screen at a time until every later shelf has arrived as its
+ * carousel (they come as they near the viewport), then back to the top. At a reader's pace each
+ * screen is read (the shelves in it are there) before the next; otherwise it scrolls on at once.
+ * @example await bringLaterShelves(page)
+ */
+export async function bringLaterShelves(page: Page, { pace = 'skim' as 'skim' | 'reader' } = {}) {
+  const later = page.locator('[data-later-shelf]');
+  for (let i = 0; i < 80 && (await later.count()) > 0; i++) {
+    await page.mouse.wheel(0, 700);
+    if (pace === 'reader') await expect.poll(() => laterShelfInView(page)).toBe(false);
+    else await page.waitForTimeout(100);
+  }
+  await expect(later).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
