@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadedShelves } from './support/home-shelves.ts';
 import { Visitor, words } from './support/visitor.ts';
 
 /** The links a reader hears by that name. */
@@ -41,8 +42,13 @@ describe('catalogue art', () => {
   }
 
   it('posters of one shelf are all different pictures', async () => {
-    const { document } = await new Visitor().open('/');
-    const shelf = document.querySelector('section[data-carousel="poster"]')!;
+    const visitor = new Visitor();
+    const shelves = await loadedShelves(visitor, await visitor.open('/'));
+    const shelf = shelves
+      .map((s) =>
+        s.matches('section[data-carousel]') ? s : s.querySelector('section[data-carousel]'),
+      )
+      .find((s) => s?.getAttribute('data-carousel') === 'poster')!;
     const sources = [...shelf.querySelectorAll('img.card__poster')].map((img) =>
       img.getAttribute('src'),
     );

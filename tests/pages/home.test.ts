@@ -1,5 +1,5 @@
-import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { fragment, loadedShelves, shelfSections } from './support/home-shelves.ts';
 import { type Page, Visitor, words } from './support/visitor.ts';
 
 interface Shelf {
@@ -39,35 +39,6 @@ const featured = async (visitor: Visitor) =>
 /** What the home page should show: the featured showcase's shelves that have items. */
 const expectedShelves = async (visitor: Visitor) =>
   (await featured(visitor)).filter((s) => s.items.length > 0);
-/** The page's shelves in order: whole carousels and later shelves (heading and links) alike. */
-const shelfSections = (page: Page) => [...page.document.querySelectorAll('main section.shelf')];
-/** A later shelf's fragment, parsed, with its one carousel. */
-async function fragment(visitor: Visitor, path: string) {
-  const response = await visitor.fetch(path);
-  const html = await response.text();
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  return { response, html, document: document as unknown as Document };
-}
-/**
- * Every shelf as a viewer with JavaScript ends up with: the first ones as the page has them, each
- * later one as the carousel its fragment brings.
- */
-async function loadedShelves(visitor: Visitor, page: Page): Promise<Element[]> {
-  const out: Element[] = [];
-  for (const section of shelfSections(page)) {
-    const path = section.getAttribute('data-later-shelf');
-    if (!path) {
-      out.push(section);
-      continue;
-    }
-    const got = await fragment(visitor, path);
-    expect(got.response.status, path).toBe(200);
-    const found = got.document.querySelectorAll('section[data-carousel]');
-    expect(found.length, path).toBe(1);
-    out.push(found[0]!);
-  }
-  return out;
-}
 /** Elements of an HTML document as the browser builds it before any script runs. */
 const elementCount = (page: Page) => page.document.querySelectorAll('*').length;
 /** The hrefs of a shelf's titles: its slides' first links, or its plain list before it loads. */
