@@ -153,7 +153,7 @@ for (const group of GROUPS) {
     page,
     baseURL,
   }) => {
-    // axe needs a few seconds a page on two busy cores, the home page's 1,700 elements 15-20 s.
+    // axe needs a few seconds a page on two busy cores, more on the larger pages (/tv, /).
     test.setTimeout(60_000 + 2 * 15_000 * group.paths.length);
     if (group.country) await page.setExtraHTTPHeaders({ 'cf-ipcountry': group.country });
     if (group.who !== 'guest')

@@ -16,7 +16,7 @@ for (const path of [
 ]) {
   for (const width of [320, 1440]) {
     test(`${path} has no WCAG 2.2 AA violations at ${width} px`, async ({ page }) => {
-      // The home page's shelves hold some 1,700 elements: axe needs 15-20 s there on two cores.
+      // The largest pages (/tv's guide, / with its shelves) need the most time for axe on two cores.
       test.slow(path === '/');
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);

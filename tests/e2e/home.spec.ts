@@ -249,7 +249,7 @@ test.describe('carousel controls', () => {
 });
 
 test.describe('home page accessibility', () => {
-  // Some 1,700 elements: axe needs 15-20 s on this page on two cores.
+  // With every later shelf brought in, the page is large: axe needs several seconds on two cores.
   test.slow();
   for (const width of [320, 1440]) {
     test(`has no WCAG 2.2 AA violations at ${width} px once the carousels are live`, async ({
