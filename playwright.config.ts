@@ -10,7 +10,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A journey fails after 60 s: most take 2-10 s, and with a second full run beside this one on
+  // two cores every step takes twice as long.
+  timeout: 60_000,
   // An assertion waits up to 10 s for what it expects: passing ones end as soon as it holds, and on
   // a busy two-core machine a page's answer can take longer than the default 5 s.
   expect: { timeout: 10_000 },
