@@ -7,9 +7,9 @@ import {
   dialog,
   fill,
   labelled,
-  latestCode,
   link,
   shownTexts,
+  signUpOnForms,
   Tab,
 } from './support/html-form.ts';
 import { textsOf, Visitor, words } from './support/visitor.ts';
@@ -30,28 +30,13 @@ async function addCode(days: number) {
   return code;
 }
 
-/** Signs up on the /auth forms without JavaScript, from `from`, and follows where they lead. */
-async function signUpOnForms(tab: Tab, from: string) {
-  const email = `promo-${unique()}@example.ru`;
-  await tab.goto(from);
-  const auth = () => tab.page.document.querySelector('.auth')!;
-  fill(labelled(auth(), 'E-mail'), email);
-  fill(labelled(auth(), 'Пароль'), 'correct horse 1');
-  await tab.submit(button(auth(), 'Получить код')!);
-  fill(
-    labelled(auth(), 'Код подтверждения'),
-    await latestCode(tab.visitor, email, { purpose: 'sign_up_code' }),
-  );
-  await tab.submit(button(auth(), 'Подтвердить')!);
-}
-
 describe('promo codes', () => {
   it('a guest’s code survives signing in; redeeming it shows the popup', async () => {
     const code = await addCode(30);
     const tab = new Tab(new Visitor());
     await tab.goto(`/activate?code=${code.toLowerCase()}`);
     expect(tab.url).toMatch(new RegExp(`/activate/auth\\?code=${code}$`));
-    await signUpOnForms(tab, `/activate/auth?code=${code}&step=signup`);
+    await signUpOnForms(tab, `/activate/auth?code=${code}&step=signup`, 'promo');
     expect(tab.url).toMatch(new RegExp(`/activate\\?code=${code}$`));
     expect(attr(labelled(tab.page.document, 'Промокод'), 'value')).toBe(code);
     await tab.submit(button(tab.page.document, 'Активировать')!);

@@ -1,15 +1,5 @@
 import { expect, it } from 'vitest';
-import {
-  attr,
-  button,
-  check,
-  fill,
-  headings,
-  labelled,
-  latestCode,
-  link,
-  Tab,
-} from './support/html-form.ts';
+import { attr, button, check, headings, link, signUpOnForms, Tab } from './support/html-form.ts';
 import { Visitor, words } from './support/visitor.ts';
 
 /** The storefront: what unlocks a title, paywalls, choosing a period, the try button. */
@@ -29,21 +19,6 @@ const radio = (tab: Tab, name: RegExp) =>
     .filter((l) => name.test(words(l)))
     .map((l) => l.querySelector('input[type="radio"]'))
     .find(Boolean) ?? undefined;
-
-/** Signs up on the /auth forms without JavaScript, from `from`, and follows where they lead. */
-async function signUpOnForms(tab: Tab, from: string) {
-  const email = `store-${unique()}@example.ru`;
-  await tab.goto(from);
-  const auth = () => tab.page.document.querySelector('.auth')!;
-  fill(labelled(auth(), 'E-mail'), email);
-  fill(labelled(auth(), 'Пароль'), 'correct horse 1');
-  await tab.submit(button(auth(), 'Получить код')!);
-  fill(
-    labelled(auth(), 'Код подтверждения'),
-    await latestCode(tab.visitor, email, { purpose: 'sign_up_code' }),
-  );
-  await tab.submit(button(auth(), 'Подтвердить')!);
-}
 
 /** Keeps the event manager's variants as its answer would (the `em_experiment` cookie). */
 const keepVariants = (visitor: Visitor, value: string) =>
@@ -80,7 +55,7 @@ it('a viewer picks a period on /payment and goes on to /payment-type with the pu
   // Signed out, /payment goes through sign-in and back.
   await tab.goto('/payment?id=1');
   expect(tab.url).toMatch(/\/auth\?backPath=%2Fpayment%3Fid%3D1/);
-  await signUpOnForms(tab, '/auth?step=signup&backPath=%2Fpayment%3Fid%3D1');
+  await signUpOnForms(tab, '/auth?step=signup&backPath=%2Fpayment%3Fid%3D1', 'store');
   expect(tab.url).toMatch(/\/payment\?id=1$/);
   expect(text(tab)).toContain('Шаг 1 из 2');
   check(radio(tab, /3\sмесяца/u));

@@ -322,3 +322,22 @@ export function shown(el: Element): boolean {
 /** The words of every shown element the selector finds (the page's alerts, its statuses…). */
 export const shownTexts = (root: Root, selector: string) =>
   [...root.querySelectorAll(selector)].filter(shown).map((el) => words(el));
+
+/**
+ * Signs up on the /auth forms without JavaScript, from `from`, with a fresh e-mail (`prefix-…`),
+ * and follows where they lead.
+ * @example await signUpOnForms(tab, '/advantages', 'store')
+ */
+export async function signUpOnForms(tab: Tab, from: string, prefix: string) {
+  const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.ru`;
+  await tab.goto(from);
+  const auth = () => tab.page.document.querySelector('.auth')!;
+  fill(labelled(auth(), 'E-mail'), email);
+  fill(labelled(auth(), 'Пароль'), 'correct horse 1');
+  await tab.submit(button(auth(), 'Получить код')!);
+  fill(
+    labelled(auth(), 'Код подтверждения'),
+    await latestCode(tab.visitor, email, { purpose: 'sign_up_code' }),
+  );
+  await tab.submit(button(auth(), 'Подтвердить')!);
+}
