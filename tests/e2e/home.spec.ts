@@ -19,6 +19,10 @@ async function hydrated(carousel: Locator) {
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel).toHaveAttribute('data-ready', '');
   await expect(carousel.locator('.swiper')).toHaveClass(/swiper-initialized/);
+  // The shelves above it lay out as they near the viewport (content-visibility: auto) and can
+  // move it after the first scroll: centre it again, clear of the sticky header (a click on an
+  // arrow under the header would make Playwright scroll it elsewhere, half out of view).
+  await carousel.evaluate((section) => section.scrollIntoView({ block: 'center' }));
 }
 
 /** Slides fully inside the carousel's frame, their widths, and the gap between the first two. */
