@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpByEmail } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
+import { d1 } from './support/d1.ts';
 import { latestCode } from './support/outbox.ts';
 
 // Creates its own account (a fresh e-mail), so it shares no rows with other journeys.
@@ -80,17 +81,12 @@ test('a signed-up viewer sets a PIN, is asked for it, is locked after five wrong
     page2.getByRole('heading', { level: 1, name: 'Восстановление PIN-кода' }),
   ).toBeVisible();
   await noViolations(page2, 'recovery');
+  // One message a minute per address, and the sign-up code went out moments ago: the minute
+  // passes at once (the Worker's own SQL route; no other journey counts on that throttle). The
+  // throttle itself: functions/domains/auth/phone-sign-in.test.ts.
+  await d1(request, "DELETE FROM rate_limits WHERE key LIKE 'send-minute:%'");
   const since = new Date(Date.now() - 1000);
   await page2.getByRole('button', { name: 'Отправить код' }).click();
-  // One message a minute per address: the sign-up code may have gone out less than a minute ago.
-  const throttled = page2.getByRole('alert').filter({ hasText: /Повторите через \d+ секунд/ });
-  await expect(page2.getByRole('status').or(throttled)).toBeVisible();
-  if (await throttled.isVisible()) {
-    await expect(throttled).toHaveText(/Слишком много запросов/);
-    const seconds = Number(/через (\d+)/.exec((await throttled.textContent()) ?? '')?.[1] ?? 60);
-    await page2.waitForTimeout((seconds + 1) * 1000);
-    await page2.getByRole('button', { name: 'Отправить код' }).click();
-  }
   await expect(page2.getByRole('status')).toContainText('Код отправлен');
   await page2.getByLabel('Код из письма или SMS').fill(await latestCode(request, email, { since }));
   await page2.getByLabel('Новый PIN-код из 4 цифр').fill('1357');
