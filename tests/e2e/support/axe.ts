@@ -1,24 +1,56 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axeCore, { type AxeResults, type ElementContext } from 'axe-core';
 
 /** The WCAG 2.2 AA rule tags of axe-core every accessibility check runs; any violation fails, not only serious ones. */
 export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+declare global {
+  interface Window {
+    axe?: typeof axeCore;
+  }
+}
+
 /**
- * axe-core for this page with the WCAG 2.2 AA tags. Legacy mode: axe runs in the page itself.
- * The default mode finishes every run in a new blank page and injects axe's 540 KB a second time
- * there, which doubled each check's time; it exists for cross-origin frames, and our pages have
- * none (the results are the same). Only violations come back element by element: passes,
- * incomplete and inapplicable results name one element each (axe's `resultTypes`), so a page of
- * 4,000 elements is not serialised whole for results nobody reads (half the time on the home page).
+ * axe-core itself, in the page's own document, once per document: `axe.run` there as
+ * @axe-core/playwright's legacy mode runs it (our pages have no frames). That wrapper sent axe's
+ * 540 KB to the page twice on every check; a document checked again (a dialog opened, a step
+ * further) reuses the copy it has, and a new document gets one.
+ */
+async function ensureAxe(page: Page) {
+  if (await page.evaluate(() => typeof window.axe?.run === 'function')) return;
+  await page.evaluate(axeCore.source);
+}
+
+/**
+ * axe-core for this page with the WCAG 2.2 AA tags. Only violations come back element by element:
+ * passes, incomplete and inapplicable results name one element each (axe's `resultTypes`), so a
+ * page of 4,000 elements is not serialised whole for results nobody reads.
  * @example const { violations } = await axe(page).include('#player').analyze()
  */
-export const axe = (page: Page, tags: string[] = WCAG) =>
-  new AxeBuilder({ page })
-    // options() replaces every option set before it, the tags included: it comes first.
-    .options({ resultTypes: ['violations'] })
-    .withTags(tags)
-    .setLegacyMode(true);
+export function axe(page: Page, tags: string[] = WCAG) {
+  const include: string[] = [];
+  const builder = {
+    /** Checks only what matches the selector (and what is inside it). */
+    include(selector: string) {
+      include.push(selector);
+      return builder;
+    },
+    async analyze(): Promise<AxeResults> {
+      await ensureAxe(page);
+      return page.evaluate(
+        ({ include, tags }) => {
+          const context: ElementContext = include.length ? { include } : document;
+          return window.axe!.run(context, {
+            runOnly: { type: 'tag', values: tags },
+            resultTypes: ['violations'],
+          });
+        },
+        { include, tags },
+      );
+    },
+  };
+  return builder;
+}
 
 /**
  * axe-core finds nothing on the page as it is now (needs JavaScript in the page).
