@@ -320,7 +320,7 @@ test('a gift paid by one account reaches another by e-mail, is accepted after si
   await newViewer(page, 'journey-giver');
   const friendEmail = `journey-friend-${unique()}@example.ru`;
   await page.goto('/gifts');
-  await page.getByRole('button', { name: 'Подарить «Амедиатека» на 1 месяц' }).click();
+  await page.getByRole('button', { name: /^1\sмесяц\s—\s.*:\sподарить\s«Амедиатека»$/ }).click();
   await expect(page).toHaveURL(/\/payment-type/);
   await page.getByLabel('E-mail получателя подарка').fill(friendEmail);
   await page.getByRole('button', { name: /Оплатить\s599/ }).click();

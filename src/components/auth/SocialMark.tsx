@@ -1,9 +1,20 @@
 /**
  * The providers' marks on the social sign-in buttons (functions/shared/social-labels.ts): small
  * inline SVG, decorative (the button's accessible name says «Войти через …»), drawn in each
- * provider's own colours so a viewer finds theirs at a glance.
+ * provider's own colours so a viewer finds theirs at a glance. A mark that is a letter (VK, Я) is
+ * drawn by CSS (`content: attr(data-letter)`), not as SVG text: text inside the link would be part of
+ * its visible label, which then no longer matches its name (WCAG 2.5.3, label in name).
  */
 export function SocialMark({ provider }: { provider: string }) {
+  const letter = LETTERS[provider];
+  if (letter)
+    return (
+      <span
+        className={`social-mark social-mark--letter social-mark--${provider}`}
+        data-letter={letter}
+        aria-hidden="true"
+      />
+    );
   const mark = MARKS[provider];
   if (!mark) return null;
   return (
@@ -20,26 +31,10 @@ export function SocialMark({ provider }: { provider: string }) {
   );
 }
 
-const letter = (fill: string, text: string, size = 13) => (
-  <>
-    <rect width="24" height="24" rx="6" fill={fill} />
-    <text
-      x="12"
-      y="12.5"
-      fill="#fff"
-      fontSize={size}
-      fontWeight="700"
-      fontFamily="Arial, sans-serif"
-      textAnchor="middle"
-      dominantBaseline="central"
-    >
-      {text}
-    </text>
-  </>
-);
+/** Marks that are a letter on the provider's colour (AuthPage.astro's `.social-mark--letter`). */
+const LETTERS: Record<string, string> = { vk: 'VK', ya: 'Я' };
 
 const MARKS: Record<string, React.ReactNode> = {
-  vk: letter('#0077ff', 'VK', 10),
   ok: (
     <>
       <rect width="24" height="24" rx="6" fill="#ee8208" />
@@ -47,23 +42,6 @@ const MARKS: Record<string, React.ReactNode> = {
         <circle cx="12" cy="8" r="3" />
         <path d="M8 13.4c2.4 1.5 5.6 1.5 8 0M12 15.2v.2M9 19.5l3-3.5 3 3.5" />
       </g>
-    </>
-  ),
-  ya: (
-    <>
-      <circle cx="12" cy="12" r="12" fill="#fc3f1d" />
-      <text
-        x="12"
-        y="12.5"
-        fill="#fff"
-        fontSize="15"
-        fontWeight="700"
-        fontFamily="Arial, sans-serif"
-        textAnchor="middle"
-        dominantBaseline="central"
-      >
-        Я
-      </text>
     </>
   ),
   gp: (

@@ -109,7 +109,8 @@ export function MenuButton({ label, icon, badge, sections, open, onOpenChange }:
         ref={button}
         type="button"
         className="player__button"
-        aria-label={label}
+        // The badge is part of what the button shows, so its name says it too (WCAG 2.5.3).
+        aria-label={badge ? `${label}: ${badge}` : label}
         data-tip={label}
         aria-haspopup="menu"
         aria-expanded={open}

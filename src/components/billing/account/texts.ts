@@ -85,7 +85,9 @@ export const accountPageTexts = {
   giftsLead:
     'Выберите подписку и\u00a0срок. Ссылку на\u00a0подарок мы\u00a0отправим получателю на\u00a0e-mail.',
   give: 'Подарить',
-  giveLabel: (tariff: string, period: string) => `Подарить «${tariff}» на\u00a0${period}`,
+  /** Begins with what the button shows (period and price), so its name contains its label (WCAG 2.5.3). */
+  giveLabel: (tariff: string, period: string, price: string) =>
+    `${period} — ${price}: подарить «${tariff}»`,
   acceptTitle: 'Подарок',
   accept: 'Принять подарок',
   acceptLead: (tariff: string, period: string) =>
