@@ -45,6 +45,35 @@ describe('the TV guide', () => {
     ).toBeGreaterThan(0);
   });
 
+  it("today each channel's card shows what is on now and the next four, and links to its whole day", async () => {
+    const visitor = new Visitor();
+    const all = await channels(visitor);
+    const page = await visitor.open('/tv', { headers: EVENING });
+    const now = Number(EVENING['x-dev-clock']) / 1000;
+    const cards = [...page.document.querySelectorAll('.channel')];
+    expect(cards.length).toBe(all.length);
+    for (const channel of all.slice(0, 3)) {
+      const card = cards.find((c) => c.querySelector(`a[href="/tv/${channel.slug}"]`))!;
+      const res = await visitor.fetch(`/cms/tv/channels/${channel.slug}/`, { headers: EVENING });
+      const day = (await res.json()) as { programmes: { startsAt: number; endsAt: number }[] };
+      const upcoming = day.programmes.filter((p) => p.endsAt > now);
+      expect(upcoming.length, channel.slug).toBeGreaterThan(5);
+      expect(
+        [...card.querySelectorAll('.programme')].map((li) => Number(li.getAttribute('data-start'))),
+        channel.slug,
+      ).toEqual(upcoming.slice(0, 5).map((p) => p.startsAt));
+      // The first one is on air, unless the channel is between programmes.
+      expect(card.querySelector('.programme')?.getAttribute('aria-current'), channel.slug).toBe(
+        upcoming[0]!.startsAt <= now ? 'time' : null,
+      );
+      const whole = [...card.querySelectorAll('a')].find((a) => words(a) === 'Вся программа');
+      expect(whole?.getAttribute('aria-label'), channel.slug).toBe(
+        `Вся программа канала ${channel.name}`,
+      );
+      expect(whole?.getAttribute('href'), channel.slug).toBe(`/tv/${channel.slug}`);
+    }
+  });
+
   it("a future day shows every channel's programme, the same as the API's", async () => {
     const visitor = new Visitor();
     const all = await channels(visitor);

@@ -34,3 +34,25 @@ export function guideDays(today: string): string[] {
     calendarDay(new Date((noon + (i - 1) * SECONDS.day) * 1000), 'UTC'),
   );
 }
+
+/**
+ * How many programmes a channel's card on today's /tv shows: the one on air and those after it.
+ * The channel's own page has the whole day.
+ */
+export const GUIDE_WINDOW = 5;
+
+/**
+ * Today's card of a channel: from the programme on air (or the next to start) on, `size` in all;
+ * late in the day, when fewer follow, the day's last `size` (the ended ones shown as past).
+ * @example guideWindow([{ endsAt: 10 }, { endsAt: 20 }, { endsAt: 30 }], 15, 1) // [{ endsAt: 20 }]
+ */
+export function guideWindow<T extends { endsAt: number }>(
+  programmes: readonly T[],
+  now: number,
+  size: number = GUIDE_WINDOW,
+): T[] {
+  const next = programmes.findIndex((p) => p.endsAt > now);
+  const last = Math.max(0, programmes.length - size);
+  const from = next === -1 ? last : Math.min(next, last);
+  return programmes.slice(from, from + size);
+}

@@ -1,4 +1,11 @@
-export { GUIDE_DAY_STARTS_AT, guideDay, guideDayStart, guideDays } from './day.ts';
+export {
+  GUIDE_DAY_STARTS_AT,
+  GUIDE_WINDOW,
+  guideDay,
+  guideDayStart,
+  guideDays,
+  guideWindow,
+} from './day.ts';
 export type { Programme } from './repo.ts';
 export {
   channelScheduleQueries,

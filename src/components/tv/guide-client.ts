@@ -1,8 +1,9 @@
 /**
  * The TV guide in the browser: programme lists open at what is on now (each list scrolls, the page
  * does not), the «Сейчас» mark moves on when a programme ends, and the day picker swaps the day in
- * place (fetch the day's page, replace the guide, push the URL). Without this script every day is
- * still a link and every list starts at the day's first programme.
+ * place (fetch the day's page, replace the guide, push the URL); today's /tv, which shows each
+ * channel from what is on now, is fetched again when a card runs out. Without this script every day
+ * is still a link and every list starts at its first programme.
  */
 
 const REGION = '[data-guide-day]';
@@ -49,6 +50,19 @@ function nextChange(region: HTMLElement, now: number): number | null {
   return next;
 }
 
+/**
+ * Today's /tv shows a window of each channel's day (what is on now and the next few; `data-more`
+ * where the day goes on past it): once such a card's last programme has ended, the guide needs
+ * fetching again.
+ */
+function ranOut(region: HTMLElement, now: number): boolean {
+  for (const list of region.querySelectorAll<HTMLElement>('[data-more] [data-programmes]')) {
+    const last = Number(list.querySelector<HTMLElement>('li[data-start]:last-child')?.dataset.end);
+    if (last && last <= now) return true;
+  }
+  return false;
+}
+
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** Seconds between two refreshes of a guide whose day has ended (see followOnAir). */
 const REFRESH_RETRY_S = 30;
@@ -60,11 +74,12 @@ function followOnAir(region: HTMLElement) {
   const now = nowSeconds();
   for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]'))
     markOnAir(list, now);
-  // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch. A page
-  // fetched too early (a shared edge copy, or this computer's clock ahead of the server's) still
-  // ends then: it is asked for again only after a pause, never in a loop.
+  // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch; so is
+  // today's again when a card's window has run out. A page fetched too early (a shared edge copy,
+  // or this computer's clock ahead of the server's) still ends then: it is asked for again only
+  // after a pause, never in a loop.
   const end = Number(region.dataset.ends);
-  if (region.dataset.today !== undefined && end && now >= end) {
+  if (region.dataset.today !== undefined && end && (now >= end || ranOut(region, now))) {
     if (lastRefresh.end !== end || now - lastRefresh.at >= REFRESH_RETRY_S) {
       lastRefresh = { end, at: now };
       void showDay(location.href, 'replace');

@@ -14,5 +14,8 @@ export const tvPageTexts = {
   watch: 'Смотреть',
   watchChannel: (channel: string) => `Смотреть ${channel}`,
   noProgramme: 'На этот день программы нет.',
+  /** Under today's card on /tv, which shows what is on now and the next few: the channel's page. */
+  wholeDay: 'Вся программа',
+  wholeDayOf: (channel: string) => `Вся программа канала ${channel}`,
   offAir: 'Перерыв в\u00a0вещании',
 } as const;
