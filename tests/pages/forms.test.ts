@@ -33,7 +33,10 @@ describe('forms speak Russian next to the field', () => {
     for (const name of ['ВКонтакте', 'Одноклассники', 'Яндекс', 'Google', 'Facebook']) {
       const button = link(document, `Войти через ${name}`);
       expect(button, name).toBeDefined();
-      expect(button!.querySelector('svg[aria-hidden="true"]'), name).not.toBeNull();
+      // A drawn mark (SVG) or a letter drawn by CSS: hidden from screen readers, no text inside.
+      const mark = button!.querySelector('.social-mark[aria-hidden="true"]');
+      expect(mark, name).not.toBeNull();
+      expect(mark!.textContent?.trim(), name).toBe('');
     }
   });
 });
