@@ -47,7 +47,10 @@ const media = (page: Page) =>
     };
   });
 
-/** Waits until the video plays past `after` seconds. */
+/**
+ * Waits until the video plays past `after` seconds: 40 s, for three streams at once beside a second
+ * full run on two cores (a passing one is seconds).
+ */
 async function playsPast(page: Page, after = 0.5) {
   await page.waitForFunction(
     (t) => {
@@ -55,7 +58,7 @@ async function playsPast(page: Page, after = 0.5) {
       return !!v && !v.paused && v.currentTime > t;
     },
     after,
-    { timeout: 20_000 },
+    { timeout: 40_000 },
   );
 }
 
