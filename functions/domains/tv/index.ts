@@ -1,6 +1,5 @@
 export {
   GUIDE_DAY_STARTS_AT,
-  GUIDE_WINDOW,
   guideDay,
   guideDayStart,
   guideDays,
