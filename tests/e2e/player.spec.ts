@@ -47,10 +47,7 @@ const media = (page: Page) =>
     };
   });
 
-/**
- * Waits until the video plays past `after` seconds: 40 s, for three streams at once beside a second
- * full run on two cores (a passing one is seconds).
- */
+/** Waits until the video plays past `after` seconds. */
 async function playsPast(page: Page, after = 0.5) {
   await page.waitForFunction(
     (t) => {
@@ -58,7 +55,7 @@ async function playsPast(page: Page, after = 0.5) {
       return !!v && !v.paused && v.currentTime > t;
     },
     after,
-    { timeout: 40_000 },
+    { timeout: 20_000 },
   );
 }
 
