@@ -206,11 +206,14 @@ test.describe('the support button', () => {
       for (let y = 0; y <= height; y += 160) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
         // The button steps aside within a moment (its observer answers the scroll, then it fades).
+        // Each covered control is named with its box and the button's, so a failure says what.
         const covered = () =>
           page.evaluate(() => {
             const fab = document.querySelector('.support-fab')!;
             if (getComputedStyle(fab).visibility === 'hidden') return [];
             const f = fab.getBoundingClientRect();
+            const box = (r: DOMRect) =>
+              `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
             return [
               ...document.querySelectorAll('[data-carousel-prev], [data-carousel-next], .badge'),
             ]
@@ -224,9 +227,14 @@ test.describe('the support button', () => {
                   r.top < f.bottom
                 );
               })
-              .map((el) => el.outerHTML.slice(0, 80));
+              .map(
+                (el) =>
+                  `${el.outerHTML.slice(0, 80)} at ${box(el.getBoundingClientRect())} under ${fab.className} at ${box(f)}`,
+              );
           });
-        await expect.poll(covered, { message: `scrolled to ${y}`, timeout: 2000 }).toEqual([]);
+        await expect(async () => expect(await covered(), `scrolled to ${y}`).toEqual([])).toPass({
+          timeout: 2000,
+        });
       }
     });
   }

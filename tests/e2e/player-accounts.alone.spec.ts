@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInByEmail } from './support/accounts.ts';
 import { d1 } from './support/d1.ts';
+import { playsPast } from './support/player.ts';
 
 // The demo accounts (functions/db/seed/demo.ts) play here: their streams (two at most per account)
 // and the subscriber's parental control change, so these journeys run alone, one after another,
@@ -44,17 +45,6 @@ async function firstPlayable(page: Page, cards: Card[]) {
 
 const currentTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-
-async function playsPast(page: Page, after = 0.5) {
-  await page.waitForFunction(
-    (t) => {
-      const v = document.querySelector('video');
-      return !!v && !v.paused && v.currentTime > t;
-    },
-    after,
-    { timeout: 20_000 },
-  );
-}
 
 const player = (page: Page) => page.getByRole('region', { name: /^Видеоплеер/ });
 

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInByEmail, signUpByEmail, unique } from './support/accounts.ts';
 import { axe } from './support/axe.ts';
+import { playsPast } from './support/player.ts';
 
 // Each test from an address of its own: sign-ups and plays do not spend other journeys' per-IP allowance.
 test.use({
@@ -46,18 +47,6 @@ const media = (page: Page) =>
       behindClock: v.hls?.playingDate ? Date.now() - v.hls.playingDate.getTime() : null,
     };
   });
-
-/** Waits until the video plays past `after` seconds. */
-async function playsPast(page: Page, after = 0.5) {
-  await page.waitForFunction(
-    (t) => {
-      const v = document.querySelector('video');
-      return !!v && !v.paused && v.currentTime > t;
-    },
-    after,
-    { timeout: 20_000 },
-  );
-}
 
 /**
  * A new account meets the parental-control offer on an adult title page (status Undefined); these
