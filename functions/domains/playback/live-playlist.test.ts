@@ -90,3 +90,13 @@ describe('a live playlist computed from the clock', () => {
     expect(other.segments.at(-1)!.k % clip.segments).not.toBe(p.segments.at(-1)!.k % clip.segments);
   });
 });
+
+describe('the numbering of a live playlist', () => {
+  it("counts segments and loop wraps from the channels' epoch, not from 1970", () => {
+    // A month after the epoch: the wraps hls.js walks on every playlist load stay in the tens of
+    // thousands (counted from 1970 they were 37 million, seconds of the page's main thread a load).
+    const monthLater = parse(livePlaylist(clip, CHANNEL, 1_793_491_200 + 30 * 86_400));
+    expect(monthLater.discontinuitySequence).toBeLessThan(60_000);
+    expect(monthLater.sequence).toBeLessThan(60_000 * clip.segments);
+  });
+});

@@ -2,11 +2,21 @@ import { DVR_SECONDS } from './limits.ts';
 
 /**
  * A live channel made of a clip played in a loop, computed from the clock alone (no state): the
- * segment on air at time t is k = floor(t / d) + phase, and segment k plays the clip's segment
- * k mod N. The media playlist is a sliding window of the last DVR_SECONDS; its media sequence is
+ * segment on air at time t is k = floor((t - LIVE_EPOCH) / d) + phase, and segment k plays the
+ * clip's segment k mod N. The media playlist is a sliding window of the last DVR_SECONDS; its media sequence is
  * the first segment's k, so it only grows; each loop wrap starts a new discontinuity, and the
  * discontinuity sequence counts the wraps before the window's first segment (floor(k / N)).
  */
+
+/**
+ * When the channels went on air (2026-11-01 00:00 UTC): segments and loop wraps are counted from
+ * here, not from 1970. hls.js walks its per-discontinuity timestamps up to the playlist's
+ * discontinuity sequence on every playlist load; counted from 1970 that sequence was 37 million,
+ * and each load (every two seconds, per rendition) took seconds of the page's main thread. From
+ * here it grows by about 54,000 a month for a 48-second loop: a millisecond or two per load in the
+ * first months (docs/decisions.md, «Live numbering from the channels' epoch»).
+ */
+export const LIVE_EPOCH = 1_793_491_200;
 
 export interface LiveClip {
   /** Segments in the clip (N). */
@@ -23,7 +33,7 @@ export function liveWindow(clip: LiveClip, channelId: number, now: number) {
   const { segments, segmentDuration } = clip;
   const phase = livePhase(channelId, segments);
   // The segment being aired now is not complete yet: the window ends with the one before it.
-  const last = Math.floor(now / segmentDuration) + phase - 1;
+  const last = Math.floor((now - LIVE_EPOCH) / segmentDuration) + phase - 1;
   const count = Math.max(1, Math.floor(DVR_SECONDS / segmentDuration));
   return { first: last - count + 1, last, phase };
 }
@@ -52,7 +62,9 @@ export function livePlaylist(clip: LiveClip, channelId: number, now: number): st
     // The first segment's discontinuity is already counted in the sequence above.
     if (k > first && k % n === 0) lines.push('#EXT-X-DISCONTINUITY');
     if (k === first || k % n === 0)
-      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date((k - phase) * d * 1000).toISOString()}`);
+      lines.push(
+        `#EXT-X-PROGRAM-DATE-TIME:${new Date((LIVE_EPOCH + (k - phase) * d) * 1000).toISOString()}`,
+      );
     lines.push(`#EXTINF:${d.toFixed(3)},`, `seg-${k}.ts`);
   }
   lines.push('');

@@ -89,7 +89,9 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     startFragPrefetch: true,
     maxBufferLength: 30,
     backBufferLength: 90,
-    enableWorker: false,
+    // hls.js's default, said out loud: segments are remuxed in a worker, so a busy phone's main
+    // thread (the controls, the page) never waits for them.
+    enableWorker: true,
     // The remembered language from the first fragment on, not switched to after the default.
     audioPreference: { lang: o.audio },
   });
