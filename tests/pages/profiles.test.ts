@@ -40,3 +40,20 @@ it('a kid profile is refused adult content, sees only titles for its age and may
   expect(words(document.querySelector('main'))).toContain('Сейчас открыт детский профиль');
   expect(buttons(document, loosely('Добавить профиль')).length).toBe(0);
 });
+
+it('the profile buttons that need their script are disabled in the server HTML, so an early click is never lost', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`profiles-${unique()}@example.ru`);
+  expect((await visitor.post('/auth/users/', { name: 'Маша', isKid: false })).status).toBe(201);
+  const { document } = await visitor.open('/settings/profiles');
+  const named = [
+    'Добавить профиль',
+    'Добавить детский профиль',
+    'Изменить профиль «Маша»',
+    'Удалить профиль «Маша»',
+    'Переключиться на профиль «Маша»',
+  ];
+  const found = named.map((name) => buttons(document, name));
+  expect(found.map((list) => list.length)).toEqual(named.map(() => 1));
+  expect(found.flat().filter((b) => !b.hasAttribute('disabled'))).toEqual([]);
+});

@@ -66,7 +66,9 @@ export default function ProfilesManager(props: Props) {
   const [ready, setReady] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const opener = useRef<HTMLElement | null>(null);
-  // Before hydration the props are the state (server render); then the store takes over.
+  // Before hydration the props are the state (server render); then the store takes over. Until
+  // then the buttons are disabled: they do nothing without the island, and a click made before it
+  // hydrates (client:idle, a slow phone) must not be lost.
   const state = ready
     ? storeState
     : {
@@ -157,7 +159,7 @@ export default function ProfilesManager(props: Props) {
                   <button
                     className="button"
                     type="button"
-                    disabled={state.busy}
+                    disabled={!ready || state.busy}
                     aria-label={t.switchTo(p.name)}
                     onClick={() => void switchProfile(p.id)}
                   >
@@ -168,6 +170,7 @@ export default function ProfilesManager(props: Props) {
                   <button
                     className="button button--ghost"
                     type="button"
+                    disabled={!ready}
                     aria-label={t.edit(p.name)}
                     onClick={(e) => open({ kind: 'edit', id: p.id }, e.currentTarget)}
                   >
@@ -178,6 +181,7 @@ export default function ProfilesManager(props: Props) {
                   <button
                     className="button button--ghost"
                     type="button"
+                    disabled={!ready}
                     aria-label={t.remove(p.name)}
                     onClick={(e) => open({ kind: 'delete', id: p.id }, e.currentTarget)}
                   >
@@ -194,7 +198,7 @@ export default function ProfilesManager(props: Props) {
           <button
             className="button"
             type="button"
-            disabled={full}
+            disabled={!ready || full}
             onClick={(e) => open({ kind: 'create', isKid: false }, e.currentTarget)}
           >
             {t.add}
@@ -202,7 +206,7 @@ export default function ProfilesManager(props: Props) {
           <button
             className="button button--ghost"
             type="button"
-            disabled={!state.kidsAvailable || full}
+            disabled={!ready || !state.kidsAvailable || full}
             onClick={(e) => open({ kind: 'create', isKid: true }, e.currentTarget)}
           >
             {t.addKid}
