@@ -91,7 +91,7 @@ test.describe('carousel breakpoint table (docs/product.md, «Screens and routes�
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
     });
 
-    test(`at ${width} px Swiper keeps the table's layout once it has initialised`, async ({
+    test(`at ${width} px Swiper keeps the table's layout once it has initialised, and the page fits without scrolling sideways`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -101,6 +101,13 @@ test.describe('carousel breakpoint table (docs/product.md, «Screens and routes�
         await hydrated(carousel);
         expectTableLayout(await geometry(carousel), TABLE[kind][width]!);
       }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      // The top menu shows at every width (a row of sections, or the phone's bar).
+      await expect(
+        page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').first(),
+      ).toBeVisible();
     });
   }
 

@@ -43,19 +43,9 @@ test('no script carries a nonce: inline scripts run by the hashes Astro computed
   expect(violations).toEqual([]);
 });
 
-for (const width of [320, 768, 1024, 1366, 1440, 1920]) {
-  test(`the layout fits a ${width} px wide screen without horizontal scrolling`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expect(topNav(page).first()).toBeVisible();
-  });
-}
+// That the home page fits each of the six widths without scrolling sideways, its top menu shown, is
+// checked with the carousels' layout at the same widths (home.spec.ts, «Swiper keeps the table's
+// layout»): the same page, loaded once per width.
 
 for (const width of [1366, 1440, 1920]) {
   test(`at ${width} px every top-menu item of a signed-in viewer is fully visible in one row`, async ({
