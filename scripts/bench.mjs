@@ -14,10 +14,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { parseHTML } from 'linkedom';
 import { load } from './bench/api-load.mjs';
-import { compare, loadBudgets, median } from './bench/budgets.mjs';
+import { clockAt, compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
-import { CHROME_FLAGS, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
+import { CHROME_FLAGS, DEV_CLOCK, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { measurePlayerStart } from './bench/player-start.mjs';
 import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
 import { d1RoundTrips, viewerCookie } from './bench/server-side.mjs';
@@ -54,12 +55,13 @@ const TRANSIENT = new Set([
 ]);
 const config = loadBudgets('bench/budgets.json');
 const runs = Number(args.runs ?? config.runs);
-// --page picks pages by path, skipped ones and paths missing from the file (default budgets) too.
+// --page picks pages by path (every entry of it: /tv at each of its hours), skipped ones and paths
+// missing from the file (default budgets) too.
 const pages = args.page
-  ? args.page.map(
-      (path) =>
-        config.pages.find((p) => p.path === path) ?? { name: path, path, budgets: config.defaults },
-    )
+  ? args.page.flatMap((path) => {
+      const listed = config.pages.filter((p) => p.path === path);
+      return listed.length ? listed : [{ name: path, path, clock: null, budgets: config.defaults }];
+    })
   : config.pages.filter((p) => !p.skip);
 if (pages.length === 0)
   throw new Error('no page to measure: bench/budgets.json lists none that is not skipped');
@@ -67,7 +69,9 @@ if (pages.length === 0)
 const chromePath = ensureChromium();
 rmSync(`${OUT_DIR}/lhr`, { recursive: true, force: true });
 mkdirSync(`${OUT_DIR}/lhr`, { recursive: true });
-const slug = (path) => path.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
+const slug = (path, clock) =>
+  (path.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home') +
+  (clock ? `-${clock.replace(':', '')}` : '');
 const startedAt = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -168,11 +172,27 @@ console.log(
 );
 process.exit(args.strict && misses.length ? 1 : 0);
 
-/** Lighthouse `runs` times on one page (after one warm-up request), then the JS bytes. */
+/**
+ * Lighthouse `runs` times on one page, then the JS bytes. The first request (a first-time guest's)
+ * warms the page up and gives the size of the HTML as served, uncompressed, and its element count.
+ * A page with a `clock` is fetched and measured as of that time of day in Moscow.
+ */
 async function measurePage(page) {
   const url = worker.origin + page.path;
-  const warm = await fetch(url).catch((error) => ({ status: `fetch failed: ${error.message}` }));
-  console.log(`\n${page.name} ${page.path} (HTTP ${warm.status}), ${runs} Lighthouse runs`);
+  const clockMs = page.clock ? clockAt(page.clock) : null;
+  const headers = clockMs === null ? {} : { [DEV_CLOCK]: String(clockMs) };
+  const warm = await fetch(url, { headers }).then(
+    async (res) => ({ status: res.status, html: await res.text() }),
+    (error) => ({ status: `fetch failed: ${error.message}`, html: null }),
+  );
+  const html = warm.html
+    ? {
+        kb: Buffer.byteLength(warm.html) / 1024,
+        elements: parseHTML(warm.html).document.querySelectorAll('*').length,
+      }
+    : null;
+  const at = page.clock ? ` at ${page.clock} in Moscow` : '';
+  console.log(`\n${page.name} ${page.path}${at} (HTTP ${warm.status}), ${runs} Lighthouse runs`);
   const done = [];
   for (let i = 1; i <= runs; i++) {
     const t = Date.now();
@@ -182,9 +202,12 @@ async function measurePage(page) {
     for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
       attempts += 1;
       try {
-        run = await lighthouseRun(url, chromePath, `${OUT_DIR}/lhr/${slug(page.path)}-${i}.json`, {
-          ignoreStatusCode: page.expectStatus !== 200,
-        });
+        run = await lighthouseRun(
+          url,
+          chromePath,
+          `${OUT_DIR}/lhr/${slug(page.path, page.clock)}-${i}.json`,
+          { ignoreStatusCode: page.expectStatus !== 200, clockMs },
+        );
       } catch (error) {
         run = { error: error.message };
       }
@@ -208,7 +231,7 @@ async function measurePage(page) {
   const scripts = [...new Map(ok.flatMap((r) => r.scripts).map((s) => [s.url, s])).values()];
   const js = ok.length ? await scriptBytes(url, scripts) : null;
   const d1Trips = await d1RoundTrips(worker.origin, page.path).catch(() => null);
-  return { page, url, httpStatus: warm.status, runs: done, ok, js, d1Trips };
+  return { page, url, httpStatus: warm.status, runs: done, ok, js, d1Trips, html };
 }
 
 /**
@@ -314,7 +337,7 @@ function retryable(run) {
 }
 
 /** Medians, budget verdicts and the union of failing audits for one page. */
-function judge({ page, url, httpStatus, runs: all, ok, js, d1Trips }) {
+function judge({ page, url, httpStatus, runs: all, ok, js, d1Trips, html }) {
   const med = (key) => median(ok.map((r) => r[key]));
   const figures = {
     performance: med('performance'),
@@ -324,6 +347,8 @@ function judge({ page, url, httpStatus, runs: all, ok, js, d1Trips }) {
     cls: med('cls'),
     jsGzipKB: js ? js.gzipBytes / 1024 : null,
     d1Trips: d1Trips ?? null,
+    htmlKB: html?.kb ?? null,
+    elements: html?.elements ?? null,
   };
   const failing = new Map();
   for (const run of ok) {
@@ -336,6 +361,7 @@ function judge({ page, url, httpStatus, runs: all, ok, js, d1Trips }) {
   return {
     name: page.name,
     path: page.path,
+    clock: page.clock ?? null,
     url,
     httpStatus,
     expectStatus: page.expectStatus ?? 200,

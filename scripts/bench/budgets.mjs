@@ -21,6 +21,8 @@ export const METRICS = [
   { key: 'cls', label: 'CLS', better: 'lower', format: (v) => v.toFixed(3) },
   { key: 'jsGzipKB', label: 'JS gzip', better: 'lower', format: (v) => `${v.toFixed(1)} KB` },
   { key: 'd1Trips', label: 'D1 round trips', better: 'lower', format: (v) => String(v) },
+  { key: 'htmlKB', label: 'HTML', better: 'lower', format: (v) => `${v.toFixed(1)} KB` },
+  { key: 'elements', label: 'Elements', better: 'lower', format: (v) => String(v) },
 ];
 const KEYS = new Set(METRICS.map((m) => m.key));
 
@@ -47,9 +49,12 @@ export function loadBudgets(file) {
     if (typeof page.path !== 'string' || !page.path.startsWith('/'))
       throw new Error(`${file}: pages[${i}].path must start with /`);
     check(page.budgets, `pages[${i}].budgets`);
+    if (page.clock !== undefined && !/^([01]\d|2[0-3]):[0-5]\d$/.test(page.clock))
+      throw new Error(`${file}: pages[${i}].clock must be a Moscow time of day, e.g. "08:00"`);
     return {
       name: page.name ?? page.path,
       path: page.path,
+      clock: page.clock ?? null,
       skip: page.skip,
       expectStatus: page.expectStatus ?? 200,
       budgets: { ...raw.defaults, ...page.budgets },
@@ -64,6 +69,18 @@ export function loadBudgets(file) {
     player: raw.player ?? null,
     viewers: raw.viewers ?? null,
   };
+}
+
+/**
+ * The moment a page with a `clock` is measured at: that time of day in Moscow (UTC+3 all year),
+ * today there. The Worker answers as of it (the development header x-dev-clock) and the page's
+ * scripts see it too (scripts/bench/lighthouse-run.mjs), so the TV guide is measured at the hour
+ * the budgets file names, whatever the hour the bench runs at.
+ * @example clockAt('01:30') // → today's 01:30 in Moscow, in ms since the epoch
+ */
+export function clockAt(time, now = Date.now()) {
+  const moscowDay = new Date(now + 3 * 3600_000).toISOString().slice(0, 10);
+  return Date.parse(`${moscowDay}T${time}:00+03:00`);
 }
 
 /** Median of numbers (mean of the middle two for an even count); null when there are none. */

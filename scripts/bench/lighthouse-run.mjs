@@ -4,6 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { killAll, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+/** The development header the Worker answers as of (functions/middleware/edge-context.ts). */
+export const DEV_CLOCK = 'x-dev-clock';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -23,31 +27,52 @@ export const killChromium = () => killAll();
  * Runs Lighthouse (performance and accessibility) on `url` and returns the figures the bench
  * reports, or `{ error }` when Lighthouse could not load the page (for example a 404, unless
  * `ignoreStatusCode`, which the page that answers 404 on purpose sets). The full
- * result goes to `saveTo` when given (open it in the Lighthouse Viewer).
+ * result goes to `saveTo` when given (open it in the Lighthouse Viewer). With `clockMs` the page
+ * is measured as of that moment: the Worker answers as of it (x-dev-clock, development only) and
+ * the page's own Date starts there and runs on (performance.now, which Lighthouse times with, is
+ * left alone).
  * @example
  * const run = await lighthouseRun('http://127.0.0.1:8795/faq', '/usr/bin/chromium', '.bench/lhr/faq-1.json');
  * // → { performance: 100, accessibility: 96, lcpMs: 1210, tbtMs: 0, cls: 0, scripts: [...], failing: [...] }
  */
-export async function lighthouseRun(url, chromePath, saveTo, { ignoreStatusCode = false } = {}) {
+export async function lighthouseRun(
+  url,
+  chromePath,
+  saveTo,
+  { ignoreStatusCode = false, clockMs = null } = {},
+) {
   const chrome = await launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,
     handleSIGINT: false,
     logLevel: 'silent',
   });
+  let browser;
   try {
-    const result = await lighthouse(url, {
+    let page;
+    if (clockMs !== null) {
+      browser = await puppeteer.connect({
+        browserURL: `http://127.0.0.1:${chrome.port}`,
+        defaultViewport: null,
+      });
+      page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.evaluateOnNewDocument(fixClock, clockMs);
+    }
+    const flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       // The not-found page is measured too: it answers 404 on purpose.
       ignoreStatusCode,
-    });
+      extraHeaders: clockMs === null ? null : { [DEV_CLOCK]: String(clockMs) },
+    };
+    const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (saveTo) writeFileSync(saveTo, result.report);
     return summarise(result.lhr);
   } finally {
+    await browser?.disconnect();
     chrome.kill();
   }
 }
@@ -164,4 +189,16 @@ function describeItem(item) {
   return Object.fromEntries(
     Object.entries(picked).filter(([, v]) => v !== undefined && v !== '' && v !== null),
   );
+}
+
+/** Runs in the page before its own scripts: `Date` starts at `at` and runs on with the real clock. */
+function fixClock(at) {
+  const Real = Date;
+  const offset = at - Real.now();
+  const now = () => Real.now() + offset;
+  globalThis.Date = new Proxy(Real, {
+    construct: (target, args) => (args.length ? new target(...args) : new target(now())),
+    apply: (target) => new target(now()).toString(),
+    get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
+  });
 }

@@ -14,9 +14,13 @@ export function printTable(results, runs) {
           ? jsBreakdown(r.js)
           : metric.key === 'd1Trips'
             ? 'uncached view, least of 3'
-            : r.runs.map((run) => (run.error ? 'err' : metric.format(run[metric.key]))).join(' / ');
+            : metric.key === 'htmlKB' || metric.key === 'elements'
+              ? 'first response, as served'
+              : r.runs
+                  .map((run) => (run.error ? 'err' : metric.format(run[metric.key])))
+                  .join(' / ');
       rows.push([
-        i === 0 ? `${r.path}` : '',
+        i === 0 ? `${r.path}${r.clock ? ` at ${r.clock}` : ''}` : '',
         metric.label,
         check.value === null ? '—' : metric.format(check.value),
         perRun,

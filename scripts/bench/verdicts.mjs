@@ -39,12 +39,14 @@ function row(section, subject, metric, value, budget, better, format) {
 export function verdicts(results, config) {
   const rows = [];
   for (const page of results.pages ?? []) {
-    const budgets = config.pages.find((p) => p.path === page.path)?.budgets ?? config.defaults;
+    const budgets =
+      config.pages.find((p) => p.path === page.path && p.clock === (page.clock ?? null))?.budgets ??
+      config.defaults;
     for (const check of compare(page.figures, budgets)) {
       const metric = METRICS.find((m) => m.key === check.key);
       rows.push({
         section: 'Lighthouse',
-        subject: page.path,
+        subject: page.clock ? `${page.path} at ${page.clock}` : page.path,
         metric: metric.label,
         value: check.value,
         budget: check.budget,
