@@ -420,9 +420,11 @@ async function pool(items, limit, job) {
   await Promise.all(Array.from({ length: limit }, worker));
 }
 
-function isFresh() {
+/** Whether `.media/art/` was made whole (every slot, not a `--slots` look) by this ART_VERSION. */
+export function artIsFresh() {
   try {
-    return JSON.parse(readFileSync(join(OUT, 'stamp.json'), 'utf8')).version === ART_VERSION;
+    const stamp = JSON.parse(readFileSync(join(OUT, 'stamp.json'), 'utf8'));
+    return stamp.version === ART_VERSION && stamp.slots === ART_POOL;
   } catch {
     return false;
   }
@@ -430,7 +432,7 @@ function isFresh() {
 
 /** Makes `.media/art/` unless it is up to date; `slots` limits the titles (for a quick look). */
 export async function generateArt({ ffmpeg, force = false, slots = ART_POOL } = {}) {
-  if (!force && isFresh()) {
+  if (!force && artIsFresh()) {
     console.log(`art: ${OUT}/ is up to date (${ART_VERSION})`);
     return false;
   }

@@ -16,7 +16,8 @@ import {
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { generateArt } from './art.mjs';
+import { artIsFresh, generateArt } from './art.mjs';
+import { mediaKey, restoreMedia, storeMedia } from './cache.mjs';
 import { CLIPS, creditsText } from './clips.mjs';
 import { ffmpegPath } from './ffmpeg.mjs';
 
@@ -512,10 +513,17 @@ function du(dir) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
+  const force = args.includes('--force');
   try {
-    await generate({ force: args.includes('--force') });
+    const ffmpeg = ffmpegPath();
+    const font = findFont('DejaVuSans.ttf');
+    const key = mediaKey({ ffmpeg, fonts: [font, findFont('DejaVuSansMono.ttf')] });
+    // Made on this machine before (another clone, a worktree, CI's clean clone): taken from there.
+    if (!force && !(isFresh(font) && artIsFresh())) restoreMedia(MEDIA_DIR, key);
+    const madeClips = await generate({ force });
     // The catalogue's art, from the same generators (art.mjs); cached apart from the clips.
-    await generateArt({ ffmpeg: ffmpegPath(), force: args.includes('--force') });
+    const madeArt = await generateArt({ ffmpeg, force });
+    if (madeClips || madeArt) storeMedia(MEDIA_DIR, key);
     if (args.includes('--verify')) {
       const { verify } = await import('./verify.mjs');
       process.exitCode = verify(MEDIA_DIR) ? 0 : 1;

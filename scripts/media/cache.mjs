@@ -1,0 +1,117 @@
+// The machine's media cache: a finished `.media/` (clips and art) kept outside the clone, under a
+// key made of everything that decides its bytes (these generators, the shared art constants, the
+// ffmpeg build, sharp's version, the fonts found). A second clone or worktree on the same machine,
+// CI's clean clone included, then takes a few hundred milliseconds instead of about 200 CPU-seconds
+// of ffmpeg and libvips; `--verify` still checks what it took. Like npm's and Playwright's caches it
+// lives in ~/.cache; MEDIA_CACHE names another folder, or `off` to make the media every time.
+
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** The files whose text decides the media (each generator and the constants it reads). */
+const INPUTS = [
+  'scripts/media/generate.mjs',
+  'scripts/media/clips.mjs',
+  'scripts/media/art.mjs',
+  'scripts/media/ffmpeg.mjs',
+  'functions/shared/art.ts',
+];
+/** How many keys stay: the newest few, so switching branches back and forth stays cheap. */
+const KEEP = 3;
+
+function cacheRoot() {
+  const setting = process.env.MEDIA_CACHE;
+  if (setting === 'off' || setting === '0') return null;
+  if (setting) return setting;
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'amedia-web', 'media');
+}
+
+/** The key of the media these inputs make: a hash of the inputs, the tools and the fonts. */
+export function mediaKey({ ffmpeg, fonts }) {
+  const hash = createHash('sha256');
+  for (const file of INPUTS) hash.update(`${file}\n`).update(readFileSync(file));
+  const version = spawnSync(ffmpeg, ['-version'], { encoding: 'utf8' }).stdout ?? '';
+  hash.update(version.split('\n')[0] ?? '');
+  // sharp's exports leave out its package.json: read beside its entry point.
+  const sharp = createRequire(import.meta.url).resolve('sharp');
+  hash.update(JSON.parse(readFileSync(join(dirname(sharp), '..', 'package.json'), 'utf8')).version);
+  hash.update(JSON.stringify(fonts));
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** `from` into `to`, file by file: hard links where they can be made, copies otherwise. */
+function linkTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const a = join(from, entry.name);
+    const b = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(a, b);
+    else {
+      try {
+        linkSync(a, b);
+      } catch {
+        copyFileSync(a, b);
+      }
+    }
+  }
+}
+
+/**
+ * Puts the cached media for `key` at `dir` (replacing what is there); false when the cache has
+ * none. The generators write into a fresh folder and rename it, never into a file in place, so a
+ * hard-linked file is never changed under the cache.
+ */
+export function restoreMedia(dir, key) {
+  const root = cacheRoot();
+  const cached = root && join(root, key);
+  if (!cached || !existsSync(cached)) return false;
+  const partial = `${dir}.cache-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  linkTree(cached, partial);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  const now = new Date();
+  utimesSync(cached, now, now);
+  console.log(`media: taken from the machine's cache ${cached}`);
+  return true;
+}
+
+/** Keeps `dir` in the cache under `key` (whole or not at all), and drops the oldest keys. */
+export function storeMedia(dir, key) {
+  const root = cacheRoot();
+  if (!root) return;
+  const cached = join(root, key);
+  if (existsSync(cached)) return;
+  const partial = `${cached}.partial-${process.pid}`;
+  try {
+    mkdirSync(root, { recursive: true });
+    linkTree(dir, partial);
+    renameSync(partial, cached);
+    console.log(`media: kept in the machine's cache ${cached}`);
+  } catch (error) {
+    // Another run stored the same key first, or the cache cannot be written: the media are made.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(cached)) console.log(`media: not cached (${error.message})`);
+  }
+  const keys = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.includes('.partial-'))
+    .map((e) => ({ name: e.name, used: statSync(join(root, e.name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const old of keys.slice(KEEP))
+    rmSync(join(root, old.name), { recursive: true, force: true });
+}
