@@ -182,6 +182,7 @@ test('a new viewer subscribes from a paid film’s page and the film plays, with
   await page.getByRole('button', { name: /Оплатить\s599/ }).click();
   await payOnCardPage(page, CARD.pays);
   await paid(page);
+  await expect(page.getByText(/Доступ открыт до/)).toBeVisible();
   await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/watch/${film.id}$`));
   await watchLink(page).click();
@@ -230,6 +231,10 @@ test('a declined card says why in Russian, and the film still refuses', async ({
   await expect(page.getByRole('alert')).toContainText(
     words('Банк отклонил платёж: на карте недостаточно средств'),
   );
+  await noViolations(page, 'the declined payment');
+  await page.getByRole('link', { name: 'Попробовать ещё раз' }).click();
+  await expect(page).toHaveURL(/\/payment-type/);
+  await expect(page.getByRole('button', { name: /Оплатить/ })).toBeVisible();
   await page.goto(`/watch/${film.id}`);
   await expect(watchLink(page)).toHaveAttribute('href', /^\/paywall\/default/);
   const access = await page.request.get(`/billing/visitor/access/${film.id}/`);
@@ -256,6 +261,7 @@ test('a film rented by SBP shows the time to start it, plays, then counts down 4
   await page.getByRole('radio', { name: /СБП/ }).check();
   await page.getByRole('button', { name: /Оплатить\s199/ }).click();
   await expect(page.getByRole('heading', { name: 'Оплата по СБП' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-код для оплаты по СБП' })).toBeVisible();
   const waiting = page.url();
   // "Scanning" the QR opens the bank app's confirmation: here, the sandbox's page.
   await page.getByRole('link', { name: 'Открыть ссылку оплаты на этом устройстве' }).click();
@@ -303,7 +309,9 @@ test('a subscriber turning renewal off takes the retention discount, and the sub
   await card.getByRole('button', { name: 'Отключить автопродление подписки «Амедиатека»' }).click();
   const offer = page.getByRole('dialog');
   await expect(offer).toContainText(words('Три месяца за полцены'));
-  await offer.getByRole('button', { name: 'Получить скидку' }).click();
+  // The offer opens with the focus on its answer: Enter takes the discount.
+  await expect(offer.getByRole('button', { name: 'Получить скидку' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText(words('Скидка получена'));
   await page.reload();
   await expect(card).toContainText(/Продлится/);
@@ -394,17 +402,28 @@ test('the paywall, /payment, /payment-type and the sandbox card pay from the key
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/payment-type/);
   await noViolations(page, '/payment-type');
+  // The methods are one radio group: the arrows move between them, Tab leaves it.
+  const card = page.getByRole('radio', { name: /Банковская карта/ });
+  await tabTo(page, card);
+  await expect(card).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /СБП/ })).toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await expect(card).toBeChecked();
+  await page.keyboard.press('Tab');
   const consent = page.getByRole('checkbox', {
     name: 'Сохранить карту и продлевать подписку автоматически',
   });
-  await tabTo(page, consent);
+  await expect(consent).toBeFocused();
   await page.keyboard.press('Space');
   await expect(consent).toBeChecked();
-  await tabTo(page, page.getByRole('button', { name: /Оплатить/ }));
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /Оплатить/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Оплата картой' })).toBeVisible({
     timeout: 15_000,
   });
+  await noViolations(page, 'the sandbox card page');
   // The acquirer's card form, then back to the site's /success.
   await tabTo(page, page.getByLabel('Номер карты'));
   await page.keyboard.type(CARD.pays.replace(/ /g, ''));

@@ -1,49 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { d1 } from './support/d1.ts';
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.74' } });
 
-const DAY = 86_400;
-const now = () => Math.floor(Date.now() / 1000);
-
-/** A code of the viewer's own, so reruns and parallel tests never share one. */
-async function addCode(request: APIRequestContext, days: number) {
-  const code = `E2E${unique()
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')}`.slice(0, 24);
-  await d1(
-    request,
-    `INSERT INTO promo_codes (code, kind, tariff_id, days, max_uses, valid_from, valid_till, title, description, button_text)
-     VALUES ('${code}', 'promo', 1, ${days}, 1, ${now() - DAY}, ${now() + DAY}, 'Месяц в подарок', 'Подписка Амедиатека на ${days} дней активирована', 'К фильмам')`,
-  );
-  return code;
-}
-
-test('a redeemed promo code opens its tariff’s film, which plays', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const code = await addCode(request, 30);
-  await signUpByEmail(page, `promo-${unique()}@example.ru`, 'correct horse 1');
-  await page.goto('/activate');
-  await page.getByRole('textbox', { name: 'Промокод' }).fill(code);
-  await page.getByRole('button', { name: 'Активировать' }).click();
-  // The popup and the code's other rules: tests/pages/promo.test.ts.
-  await expect(page).toHaveURL(/\/activate\?redeemed=/);
-
-  // A film the Амедиатека subscription unlocks (the code's tariff); under 18+, so no PIN setup.
-  const sold = (await (
-    await request.get('/cms/products/amediateka/content/?page_size=60')
-  ).json()) as { results: { id: number; type: string; ageRating: string }[] };
-  const film = sold.results.find((t) => t.type === 'movie' && t.ageRating !== '18+')!;
-  await page.goto(`/watch/${film.id}`);
-  await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Контент недоступен' })).toHaveCount(0);
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0.5);
-});
+// A redeemed promo code and the film it opens: money-journeys.spec.ts; its popup and rules:
+// tests/pages/promo.test.ts.
 
 test.describe('event manager', () => {
   test('a rule that answers ShowWhyNotSubscribingPoll takes the viewer to the poll; answering it offers the free days', async ({
