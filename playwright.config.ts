@@ -37,19 +37,21 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: /\.(mutating|alone)\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'] },
-    },
-    // Tests that change shared D1 rows, or count the Worker's D1 round trips, run alone, after everything else.
-    // One worker: two such files at once would race on D1 (and on the round-trip meter).
+    // Journeys that play as the shared demo accounts (their two streams, the subscriber's parental
+    // control) run alone, one after another, before everything else: one worker, while the
+    // suite's other lanes (the Worker tests, the type check) still use the other core. Each
+    // undoes what it changed, so the journeys after it meet the seeded accounts.
     {
       name: 'alone',
       testMatch: /\.(mutating|alone)\.spec\.ts$/,
-      dependencies: ['chromium'],
       fullyParallel: false,
       workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'chromium',
+      testIgnore: /\.(mutating|alone)\.spec\.ts$/,
+      dependencies: ['alone'],
       use: { ...devices['Desktop Chrome'] },
     },
   ],

@@ -5,10 +5,11 @@
 // summary line.
 //
 // Steps that do not need each other run side by side, in three lanes, so neither core waits while
-// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check),
-// then the journeys' fresh D1; the build and the Worker tests; the media (ffmpeg, made once into
-// .media/ and cached). The journeys start once their server is up, beside what is left. A step's
-// output is printed whole when it ends, so lanes never interleave (the journeys' own streams).
+// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser), the journeys'
+// fresh D1, then astro check; the build and the Worker tests; the media (ffmpeg, made once into
+// .media/ and the machine's cache, scripts/media/cache.mjs). The journeys start once their server
+// is up, beside what is left. A step's output is printed whole when it ends, so lanes never
+// interleave (the journeys' own streams).
 import { spawn } from 'node:child_process';
 
 const E2E_PORT = process.env.E2E_PORT ?? '8790';
@@ -148,10 +149,8 @@ const [, built, media] = await Promise.all([
     // their entries, routes never touch D1, domains meet at their entries, server code never
     // imports src/.
     () => run('import boundaries', process.execPath, ['scripts/boundaries.mjs']),
-    // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules,
-    // unused names included).
-    () => run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']),
-    // The journeys' D1: removed, migrated and seeded, while the media are still being made.
+    // The journeys' D1: removed, migrated and seeded, first: with the media from the machine's cache
+    // it is what the journeys' server waits for.
     () =>
       run('journeys database', process.execPath, ['scripts/e2e-server.mjs', '--prepare']).then(
         (ok) => {
@@ -159,6 +158,9 @@ const [, built, media] = await Promise.all([
           return ok;
         },
       ),
+    // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules,
+    // unused names included).
+    () => run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']),
   ),
   // The Worker tests' `pages` project renders the built Worker, so the build comes first; then
   // the production Worker as deploy would upload it, and its size against the Workers limits.
@@ -169,7 +171,8 @@ const [, built, media] = await Promise.all([
     return ok;
   })(),
   // The sample HLS media and art the player and pages show (scripts/media): made once into
-  // .media/ (a few minutes of ffmpeg and sharp on a clean clone, then cached), then checked.
+  // .media/ (a few minutes of ffmpeg and sharp the first time on a machine, then taken from its
+  // cache in a second), then checked.
   making,
 ]);
 await journeys;
@@ -178,7 +181,11 @@ server?.stop();
 const passed = results.reduce((n, r) => n + count(r.out, 'passed'), 0);
 const failed = results.reduce((n, r) => n + count(r.out, 'failed'), 0);
 const broken = results.filter((r) => !r.ok).map((r) => r.name);
-const clock = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+/** 119.6 s → "2 min 00 s" (rounded first, so never "1 min 60 s"). */
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
 console.log('\nstep                 time');
 for (const r of results)
   console.log(`${r.name.padEnd(20)} ${clock(r.seconds).padStart(12)}${r.ok ? '' : '  FAILED'}`);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axe } from './support/axe.ts';
+import { atBothWidths, axe, overflow } from './support/axe.ts';
 import { DEMO_SUBSCRIBER, signInAsDemo } from './support/demo.ts';
 
 /**
@@ -153,8 +153,6 @@ const GROUPS: Group[] = [
   },
 ];
 
-const WIDTHS = [320, 1440];
-
 /** The WCAG violations axe finds on the page, one line each (rule, impact, elements). */
 async function violations(page: Page) {
   const { violations } = await axe(page).analyze();
@@ -177,24 +175,12 @@ for (const group of GROUPS) {
     const found: Record<string, string[]> = {};
     for (const where of group.paths) {
       const path = typeof where === 'string' ? where : await where(page);
-      // One load a route: at 320 px, then the same document widened to 1440 px, as a viewer
-      // widening the window or turning a tablet sees it (the islands follow with their own
-      // resize and media-query listeners; two frames let them).
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await page.goto(path);
-      await expect(page.locator('main')).toBeVisible();
-      for (const width of WIDTHS) {
-        if (width !== WIDTHS[0]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.evaluate(
-            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-          );
-        }
+      await atBothWidths(page, path, async (width) => {
         const problems = await violations(page);
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > width) problems.push(`scrolls sideways: ${scrollWidth} px`);
+        const sideways = await overflow(page, width);
+        if (sideways) problems.push(`scrolls sideways: ${width + sideways} px`);
         found[`${path} at ${width} px`] = problems;
-      }
+      });
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
   });

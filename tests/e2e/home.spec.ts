@@ -76,10 +76,16 @@ test.describe('carousel breakpoint table (docs/product.md, Â«Screens and routesÂ
       await context.close();
     });
 
-    test(`at ${width} px the later shelves arrive already laid out by the table, before Swiper`, async ({
+    test(`at ${width} px the later shelves arrive laid out by the table before Swiper, Swiper keeps that layout, and the page fits without scrolling sideways`, async ({
       page,
     }) => {
-      await page.route(/carousel-swiper\.[\w-]+\.js$/, (route) => route.abort());
+      // Swiper held back until every shelf's server layout is measured, then let in.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/carousel-swiper\.[\w-]+\.js$/, async (route) => {
+        await gate;
+        await route.continue();
+      });
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await bringLaterShelves(page);
@@ -89,13 +95,8 @@ test.describe('carousel breakpoint table (docs/product.md, Â«Screens and routesÂ
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
-    });
 
-    test(`at ${width} px Swiper keeps the table's layout once it has initialised, and the page fits without scrolling sideways`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
+      release();
       for (const kind of ['poster', 'wide'] as const) {
         const carousel = carouselOf(page, kind);
         await hydrated(carousel);

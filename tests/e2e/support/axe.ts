@@ -63,3 +63,36 @@ export async function noViolations(page: Page, label: string) {
     label,
   ).toEqual([]);
 }
+
+/** The narrowest width a page must reflow at (WCAG 1.4.10) and a wide one. */
+export const WIDTHS = [320, 1440] as const;
+
+/**
+ * Loads `path` at 320 px and runs `check` at each of WIDTHS: as loaded, then widened to 1440 px.
+ * The same document, as a viewer widening the window or turning a tablet sees it; two frames let
+ * the islands' resize and media-query listeners follow. One load a route instead of two.
+ * @example await atBothWidths(page, '/faq', (width) => noViolations(page, `/faq at ${width} px`))
+ */
+export async function atBothWidths(
+  page: Page,
+  path: string,
+  check: (width: number) => Promise<void>,
+) {
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await page.goto(path);
+  await expect(page.locator('main')).toBeVisible();
+  for (const width of WIDTHS) {
+    if (width !== WIDTHS[0]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
+    await check(width);
+  }
+}
+
+/** How far the page scrolls sideways beyond `width`, in CSS px (0 when it reflows). */
+export async function overflow(page: Page, width: number) {
+  return Math.max(0, (await page.evaluate(() => document.documentElement.scrollWidth)) - width);
+}
