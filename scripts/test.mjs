@@ -4,10 +4,10 @@
 // Debian's Chromium headless shell against wrangler dev). Ends with each step's time and one
 // summary line.
 //
-// Steps that do not need each other run side by side, in three lanes, so neither core waits while
-// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser), the journeys'
-// fresh D1, then astro check; the build and the Worker tests; the media (ffmpeg, made once into
-// .media/ and the machine's cache, scripts/media/cache.mjs). The journeys start once their server
+// Steps that do not need each other run side by side, in four lanes, so neither core waits while
+// one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check); the
+// journeys' fresh D1; the build and the Worker tests; the media (ffmpeg, made once into .media/ and
+// the machine's cache, scripts/media/cache.mjs). The journeys start once their server
 // is up, beside what is left. A step's output is printed whole when it ends, so lanes never
 // interleave (the journeys' own streams).
 import { spawn } from 'node:child_process';
@@ -141,7 +141,7 @@ const journeys = Promise.all([serving, browser]).then(async ([up, installed]) =>
   env.E2E_SERVER_STARTED = '1';
   await run('browser tests', 'playwright', ['test'], { live: true });
 });
-const [, built, media] = await Promise.all([
+const [, , built, media] = await Promise.all([
   lane(
     // Biome: formatting (line width 100), lint rules and organised imports over the whole tree.
     () => run('format and lint', 'biome', ['ci', '.']),
@@ -149,19 +149,16 @@ const [, built, media] = await Promise.all([
     // their entries, routes never touch D1, domains meet at their entries, server code never
     // imports src/.
     () => run('import boundaries', process.execPath, ['scripts/boundaries.mjs']),
-    // The journeys' D1: removed, migrated and seeded, first: with the media from the machine's cache
-    // it is what the journeys' server waits for.
-    () =>
-      run('journeys database', process.execPath, ['scripts/e2e-server.mjs', '--prepare']).then(
-        (ok) => {
-          databaseReady(ok);
-          return ok;
-        },
-      ),
     // astro check: the TypeScript of every .ts, .tsx and .astro file (tsconfig's strict rules,
     // unused names included).
     () => run('type check', 'astro', ['check', '--minimumFailingSeverity', 'warning']),
   ),
+  // The journeys' D1: removed, migrated and seeded, from the start: with the media from the
+  // machine's cache it is what the journeys' server waits for.
+  run('journeys database', process.execPath, ['scripts/e2e-server.mjs', '--prepare']).then((ok) => {
+    databaseReady(ok);
+    return ok;
+  }),
   // The Worker tests' `pages` project renders the built Worker, so the build comes first; then
   // the production Worker as deploy would upload it, and its size against the Workers limits.
   (async () => {

@@ -2,8 +2,10 @@
 // key made of everything that decides its bytes (these generators, the shared art constants, the
 // ffmpeg build, sharp's version, the fonts found). A second clone or worktree on the same machine,
 // CI's clean clone included, then takes a few hundred milliseconds instead of about 200 CPU-seconds
-// of ffmpeg and libvips; `--verify` still checks what it took. Like npm's and Playwright's caches it
-// lives in ~/.cache; MEDIA_CACHE names another folder, or `off` to make the media every time.
+// of ffmpeg and libvips; `--verify` still checks what it took. The same for the local R2 bucket those
+// media were uploaded into (upload.mjs): about 30 CPU-seconds through wrangler's platform proxy.
+// Like npm's and Playwright's caches it lives in ~/.cache; MEDIA_CACHE names another folder, or
+// `off` to make and upload the media every time.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -34,11 +36,14 @@ const INPUTS = [
 /** How many keys stay: the newest few, so switching branches back and forth stays cheap. */
 const KEEP = 3;
 
-function cacheRoot() {
+/** The cache's folder of one kind (`media`, `r2`), or null when it is switched off. */
+function cacheRoot(kind) {
   const setting = process.env.MEDIA_CACHE;
   if (setting === 'off' || setting === '0') return null;
-  if (setting) return setting;
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'amedia-web', 'media');
+  return join(
+    setting || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'amedia-web'),
+    kind,
+  );
 }
 
 /** The key of the media these inputs make: a hash of the inputs, the tools and the fonts. */
@@ -54,13 +59,17 @@ export function mediaKey({ ffmpeg, fonts }) {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** `from` into `to`, file by file: hard links where they can be made, copies otherwise. */
-function linkTree(from, to) {
+/**
+ * `from` into `to`, file by file: hard links where they can be made, copies otherwise; files that
+ * `copy` names (SQLite databases, written in place) are always copied.
+ */
+function linkTree(from, to, copy = () => false) {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const a = join(from, entry.name);
     const b = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(a, b);
+    if (entry.isDirectory()) linkTree(a, b, copy);
+    else if (copy(entry.name)) copyFileSync(a, b);
     else {
       try {
         linkSync(a, b);
@@ -71,36 +80,39 @@ function linkTree(from, to) {
   }
 }
 
+/** SQLite files and their journals: written in place by whoever opens them, so never linked. */
+const sqlite = (name) => /\.sqlite(-wal|-shm)?$/.test(name);
+
 /**
- * Puts the cached media for `key` at `dir` (replacing what is there); false when the cache has
- * none. The generators write into a fresh folder and rename it, never into a file in place, so a
- * hard-linked file is never changed under the cache.
+ * Puts the cached copy of `kind` for `key` at `dir` (replacing what is there); false when the cache
+ * has none. The generators write into a fresh folder and rename it, and R2 writes a new blob for
+ * each put, never into a file in place, so a hard-linked file is never changed under the cache.
  */
-export function restoreMedia(dir, key) {
-  const root = cacheRoot();
+export function restoreCached(kind, dir, key) {
+  const root = cacheRoot(kind);
   const cached = root && join(root, key);
   if (!cached || !existsSync(cached)) return false;
   const partial = `${dir}.cache-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
-  linkTree(cached, partial);
+  linkTree(cached, partial, sqlite);
   rmSync(dir, { recursive: true, force: true });
   renameSync(partial, dir);
   const now = new Date();
   utimesSync(cached, now, now);
-  console.log(`media: taken from the machine's cache ${cached}`);
+  console.log(`media: ${dir} taken from the machine's cache ${cached}`);
   return true;
 }
 
-/** Keeps `dir` in the cache under `key` (whole or not at all), and drops the oldest keys. */
-export function storeMedia(dir, key) {
-  const root = cacheRoot();
+/** Keeps `dir` in the cache of `kind` under `key` (whole or not at all); drops the oldest keys. */
+export function storeCached(kind, dir, key) {
+  const root = cacheRoot(kind);
   if (!root) return;
   const cached = join(root, key);
   if (existsSync(cached)) return;
   const partial = `${cached}.partial-${process.pid}`;
   try {
     mkdirSync(root, { recursive: true });
-    linkTree(dir, partial);
+    linkTree(dir, partial, sqlite);
     renameSync(partial, cached);
     console.log(`media: kept in the machine's cache ${cached}`);
   } catch (error) {
