@@ -74,9 +74,9 @@ function count(out, word) {
 }
 
 /**
- * The journeys' server (scripts/e2e-server.mjs): its fresh D1 is made in the checks' lane; the rest
- * (the media uploaded to its R2, wrangler dev) starts as soon as the build and the media are ready,
- * so it runs beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own
+ * The journeys' server (scripts/e2e-server.mjs): its fresh D1 is made in a lane of its own; the
+ * rest (the media uploaded to its R2, wrangler dev) starts as soon as the build, the media and the
+ * D1 are ready, so it runs beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own
  * process group, stopped by that group's id at the end.
  */
 function startE2eServer() {
@@ -139,7 +139,12 @@ const browser = run('browser', process.execPath, [
 const journeys = Promise.all([serving, browser]).then(async ([up, installed]) => {
   if (!up || !installed) return;
   env.E2E_SERVER_STARTED = '1';
-  await run('browser tests', 'playwright', ['test'], { live: true });
+  // The demo accounts' journeys first, alone (playwright.config.ts), then every other one: two
+  // runs, so a failure among the first never keeps the others from running and being counted.
+  await run('demo journeys', 'playwright', ['test', '--project', 'alone'], { live: true });
+  await run('browser tests', 'playwright', ['test', '--project', 'chromium', '--no-deps'], {
+    live: true,
+  });
 });
 const [, , built, media] = await Promise.all([
   lane(

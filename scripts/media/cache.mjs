@@ -55,7 +55,8 @@ export function mediaKey({ ffmpeg, fonts }) {
   // sharp's exports leave out its package.json: read beside its entry point.
   const sharp = createRequire(import.meta.url).resolve('sharp');
   hash.update(JSON.parse(readFileSync(join(dirname(sharp), '..', 'package.json'), 'utf8')).version);
-  hash.update(JSON.stringify(fonts));
+  // The fonts the text is drawn with, by content (none found is a key of its own).
+  for (const font of fonts) hash.update(font ? readFileSync(font) : 'no font');
   return hash.digest('hex').slice(0, 24);
 }
 
@@ -80,34 +81,66 @@ function linkTree(from, to, copy = () => false) {
   }
 }
 
+/** Removes a folder if it is there; a cleanup that fails never fails the caller. */
+function remove(path) {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // Not ours to remove, or not there: nothing was left behind by us.
+  }
+}
+
 /** SQLite files and their journals: written in place by whoever opens them, so never linked. */
 const sqlite = (name) => /\.sqlite(-wal|-shm)?$/.test(name);
 
 /**
  * Puts the cached copy of `kind` for `key` at `dir` (replacing what is there); false when the cache
- * has none. The generators write into a fresh folder and rename it, and R2 writes a new blob for
- * each put, never into a file in place, so a hard-linked file is never changed under the cache.
+ * has none, or cannot be read (then the caller makes the media as if there were no cache). The
+ * generators write into a fresh folder and rename it, and R2 writes a new blob for each put, never
+ * into a file in place, so a hard-linked file is never changed under the cache.
  */
 export function restoreCached(kind, dir, key) {
   const root = cacheRoot(kind);
   const cached = root && join(root, key);
   if (!cached || !existsSync(cached)) return false;
   const partial = `${dir}.cache-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  linkTree(cached, partial, sqlite);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
-  const now = new Date();
-  utimesSync(cached, now, now);
+  try {
+    rmSync(partial, { recursive: true, force: true });
+    linkTree(cached, partial, sqlite);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+  } catch (error) {
+    // Pruned by another run while being read, or not ours to read: made instead.
+    remove(partial);
+    console.log(`media: the machine's cache ${cached} not taken (${error.message})`);
+    return false;
+  }
+  try {
+    const now = new Date();
+    utimesSync(cached, now, now);
+  } catch {
+    // Only the pruning order: the oldest-used key goes first.
+  }
   console.log(`media: ${dir} taken from the machine's cache ${cached}`);
   return true;
 }
 
-/** Keeps `dir` in the cache of `kind` under `key` (whole or not at all); drops the oldest keys. */
-export function storeCached(kind, dir, key) {
+/** Drops `key` from the cache of `kind` (a copy that failed its check after it was taken). */
+export function dropCached(kind, key) {
+  const root = cacheRoot(kind);
+  if (root) remove(join(root, key));
+}
+
+/**
+ * Keeps `dir` in the cache of `kind` under `key` (whole or not at all; `replace` puts it in place
+ * of a copy already there), then drops the oldest keys. Never fails the caller: a cache that
+ * cannot be written only means the next clone makes the media again.
+ */
+export function storeCached(kind, dir, key, { replace = false } = {}) {
   const root = cacheRoot(kind);
   if (!root) return;
   const cached = join(root, key);
+  if (replace) remove(cached);
   if (existsSync(cached)) return;
   const partial = `${cached}.partial-${process.pid}`;
   try {
@@ -116,14 +149,25 @@ export function storeCached(kind, dir, key) {
     renameSync(partial, cached);
     console.log(`media: kept in the machine's cache ${cached}`);
   } catch (error) {
-    // Another run stored the same key first, or the cache cannot be written: the media are made.
-    rmSync(partial, { recursive: true, force: true });
+    // Another run stored the same key first, or the cache cannot be written.
+    remove(partial);
     if (!existsSync(cached)) console.log(`media: not cached (${error.message})`);
   }
-  const keys = readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.includes('.partial-'))
-    .map((e) => ({ name: e.name, used: statSync(join(root, e.name)).mtimeMs }))
-    .sort((a, b) => b.used - a.used);
-  for (const old of keys.slice(KEEP))
-    rmSync(join(root, old.name), { recursive: true, force: true });
+  try {
+    prune(root);
+  } catch {
+    // Another run pruning at the same moment: it finishes the job.
+  }
+}
+
+/** Keeps the KEEP most recently used keys; drops half-stored copies an hour old (a killed run). */
+function prune(root) {
+  const entries = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => ({ name: e.name, used: statSync(join(root, e.name)).mtimeMs }));
+  const stale = Date.now() - 3_600_000;
+  const partial = entries.filter((e) => e.name.includes('.partial-'));
+  const keys = entries.filter((e) => !e.name.includes('.partial-')).sort((a, b) => b.used - a.used);
+  for (const old of [...keys.slice(KEEP), ...partial.filter((e) => e.used < stale)])
+    remove(join(root, old.name));
 }

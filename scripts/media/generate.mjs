@@ -17,7 +17,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { artIsFresh, generateArt } from './art.mjs';
-import { mediaKey, restoreCached, storeCached } from './cache.mjs';
+import { dropCached, mediaKey, restoreCached, storeCached } from './cache.mjs';
 import { CLIPS, creditsText } from './clips.mjs';
 import { ffmpegPath } from './ffmpeg.mjs';
 
@@ -519,14 +519,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const font = findFont('DejaVuSans.ttf');
     const key = mediaKey({ ffmpeg, fonts: [font, findFont('DejaVuSansMono.ttf')] });
     // Made on this machine before (another clone, a worktree, CI's clean clone): taken from there.
-    if (!force && !(isFresh(font) && artIsFresh())) restoreCached('media', MEDIA_DIR, key);
+    const taken =
+      !force && !(isFresh(font) && artIsFresh()) && restoreCached('media', MEDIA_DIR, key);
     const madeClips = await generate({ force });
     // The catalogue's art, from the same generators (art.mjs); cached apart from the clips.
     const madeArt = await generateArt({ ffmpeg, force });
-    if (madeClips || madeArt) storeCached('media', MEDIA_DIR, key);
+    // Only what this run made whole: clips kept from an older generator are not this key's.
+    if (madeClips && madeArt) storeCached('media', MEDIA_DIR, key, { replace: force });
     if (args.includes('--verify')) {
       const { verify } = await import('./verify.mjs');
-      process.exitCode = verify(MEDIA_DIR) ? 0 : 1;
+      const ok = verify(MEDIA_DIR);
+      // A copy that fails its check is not offered to the next clone.
+      if (!ok && (taken || (madeClips && madeArt))) dropCached('media', key);
+      process.exitCode = ok ? 0 : 1;
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

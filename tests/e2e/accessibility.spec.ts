@@ -16,7 +16,7 @@ for (const path of [
 ]) {
   test(`${path} has no WCAG 2.2 AA violations at 320 and 1440 px`, async ({ page }) => {
     // The largest pages (/tv's guide, / with its shelves) need the most time for axe on two cores.
-    test.slow(path === '/');
+    test.slow(path === '/' || path === '/tv');
     await atBothWidths(page, path, (width) => noViolations(page, `${path} at ${width} px`));
   });
 }

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
-import { tabTo } from './support/keyboard.ts';
+import { expectFocusVisible, tabTo } from './support/keyboard.ts';
 import { outboxFor } from './support/outbox.ts';
 
 /**
@@ -182,6 +182,7 @@ test('a new viewer subscribes from a paid film’s page and the film plays, with
   await page.getByRole('button', { name: /Оплатить\s599/ }).click();
   await payOnCardPage(page, CARD.pays);
   await paid(page);
+  await expect(page).toHaveURL(/\/success\?orderId=/);
   await expect(page.getByText(/Доступ открыт до/)).toBeVisible();
   await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/watch/${film.id}$`));
@@ -415,10 +416,12 @@ test('the paywall, /payment, /payment-type and the sandbox card pay from the key
     name: 'Сохранить карту и продлевать подписку автоматически',
   });
   await expect(consent).toBeFocused();
+  await expectFocusVisible(page);
   await page.keyboard.press('Space');
   await expect(consent).toBeChecked();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /Оплатить/ })).toBeFocused();
+  await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Оплата картой' })).toBeVisible({
     timeout: 15_000,
