@@ -204,7 +204,18 @@ test.describe('the support button', () => {
       await page.goto('/');
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y <= height; y += 160) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
+        // Scrolled, and a frame drawn after it: the moment below starts when the page has handled
+        // the scroll. Beside a second full run the page once answered nothing for over 2 s (the
+        // check's first evaluate never returned, so no covered control was ever reported): that
+        // is the machine's wait, not the button's.
+        await page.evaluate(
+          (top) =>
+            new Promise((done) => {
+              window.scrollTo(0, top);
+              requestAnimationFrame(() => requestAnimationFrame(done));
+            }),
+          y,
+        );
         // The button steps aside within a moment (its observer answers the scroll, then it fades).
         // Each covered control is named with its box and the button's, so a failure says what.
         const covered = () =>
