@@ -7,9 +7,9 @@
 // Steps that do not need each other run side by side, in four lanes, so neither core waits while
 // one of them runs a single-threaded step: the checks (Biome, dependency-cruiser, astro check); the
 // journeys' fresh D1; the build and the Worker tests; the media (ffmpeg, made once into .media/ and
-// the machine's cache, scripts/media/cache.mjs). The journeys start once their server
-// is up, beside what is left. A step's output is printed whole when it ends, so lanes never
-// interleave (the journeys' own streams).
+// the machine's cache, scripts/media/cache.mjs). The journeys start once their server is up,
+// beside what is left. A step's output is printed whole when it ends, so lanes never interleave
+// (the journeys' own streams).
 import { spawn } from 'node:child_process';
 
 const E2E_PORT = process.env.E2E_PORT ?? '8790';
@@ -76,8 +76,8 @@ function count(out, word) {
 /**
  * The journeys' server (scripts/e2e-server.mjs): its fresh D1 is made in a lane of its own; the
  * rest (the media uploaded to its R2, wrangler dev) starts as soon as the build, the media and the
- * D1 are ready, so it runs beside the Worker tests; Playwright then finds it up (playwright.config.ts). Its own
- * process group, stopped by that group's id at the end.
+ * D1 are ready, so it runs beside the Worker tests; Playwright then finds it up
+ * (playwright.config.ts). Its own process group, stopped by that group's id at the end.
  */
 function startE2eServer() {
   const begun = Date.now();

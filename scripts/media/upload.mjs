@@ -52,10 +52,10 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
   }
   // What each object should hold (its MD5, as R2's etag) and the type it is served with.
   const manifest = {};
-  const bodies = new Map();
+  const sizes = new Map();
   for (const f of local) {
     const body = readFileSync(f.path);
-    bodies.set(f.key, body);
+    sizes.set(f.key, body.length);
     manifest[f.key] = {
       md5: createHash('md5').update(body).digest('hex'),
       type: TYPES[extname(f.path)] ?? 'application/octet-stream',
@@ -92,13 +92,13 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
       stored.delete(f.key);
       if (have?.md5 === entry.md5 && have.type === entry.type) continue;
       todo.push({ ...f, ...entry });
-      bytes += bodies.get(f.key).length;
+      bytes += sizes.get(f.key);
     }
     const stale = [...stored.keys()];
     for (let i = 0; i < todo.length; i += PARALLEL) {
       await Promise.all(
         todo.slice(i, i + PARALLEL).map(async (f) => {
-          const object = await bucket.put(f.key, bodies.get(f.key), {
+          const object = await bucket.put(f.key, readFileSync(f.path), {
             httpMetadata: { contentType: f.type },
           });
           if (object?.etag !== f.md5)

@@ -5,8 +5,8 @@ import { DEMO_SUBSCRIBER, signInAsDemo } from './support/demo.ts';
 /**
  * axe-core on every route of the spec's section 2, as a guest and, where the page differs, signed
  * in as the demo subscriber and as its kid profile, each at the narrowest width (320 px) and a wide
- * one (1440 px): loaded once at 320 px and widened. One browser session walks a group of routes (the signed-in ones sign in once,
- * through the API). The bar is accessibility.spec.ts's: no WCAG 2.2 AA violation at all, whatever
+ * one (1440 px): loaded once at 320 px and widened. One browser session walks a group of routes
+ * (the signed-in ones sign in once, through the API). The bar is accessibility.spec.ts's: no WCAG 2.2 AA violation at all, whatever
  * its impact, and nothing scrolls sideways at 320 px (WCAG 1.4.10, reflow). accessibility.spec.ts already walks /, /series,
  * /search, /tv, the not-found page and a fresh account's settings; they are not repeated here.
  */
