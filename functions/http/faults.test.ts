@@ -221,16 +221,12 @@ describe('an acquirer that does not answer', () => {
     expect(order).toMatchObject({ status: 'pending', paymentId: null });
     // The acquirer did make the payment, late; the sweep finds it under the order's key.
     await vi.advanceTimersByTimeAsync(1300);
-    await eventually(
-      'the late payment at the acquirer',
-      async () => {
-        const made = await env.DB.prepare('SELECT count(*) AS n FROM sandbox_payments').first<{
-          n: number;
-        }>();
-        return made?.n === 1;
-      },
-      1000,
-    );
+    await eventually('the late payment at the acquirer', async () => {
+      const made = await env.DB.prepare('SELECT count(*) AS n FROM sandbox_payments').first<{
+        n: number;
+      }>();
+      return made?.n === 1;
+    });
     await reconcilePending(Math.floor(Date.now() / 1000) + 600);
     const after = await env.DB.prepare(
       'SELECT status, provider_payment_id AS paymentId, confirmation_url AS url FROM orders WHERE id = ?',

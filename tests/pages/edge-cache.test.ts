@@ -6,17 +6,6 @@ import { type Page, textsOf, Visitor } from './support/visitor.ts';
 const RETURNING = 'device_id=3f2a9c1e-77b0-4d21-9a3c-5e0f1b2c3d4e';
 const TOP_NAV = 'nav[aria-label="Разделы"] a';
 
-/** The edge keeps a page in the background after answering: ask until it comes from the cache. */
-async function untilCached(visitor: Visitor, path: string, headers: Record<string, string>) {
-  for (let i = 0; i < 40; i++) {
-    const res = await visitor.fetch(path, { headers });
-    if (res.headers.get('x-edge-cache') === 'HIT') return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${path} never came from the edge cache`);
-}
-
 describe('edge cache of guest pages', () => {
   it('a guest page is shared for a minute with stale-while-revalidate, and answered from the cache', async () => {
     const visitor = new Visitor();
@@ -28,7 +17,7 @@ describe('edge cache of guest pages', () => {
       'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
     );
     expect(first.headers.get('vary')).toContain('CF-IPCountry');
-    const hit = await untilCached(visitor, '/series?sort=rating', headers);
+    const hit = await visitor.fromEdgeCache('/series?sort=rating', { headers });
     expect(await hit.text()).toContain('<h1');
     expect(hit.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
   });
@@ -55,7 +44,7 @@ describe('edge cache of guest pages', () => {
     const cisHeaders = { cookie: RETURNING, 'cf-ipcountry': 'KZ' };
     await (await cis.fetch(path, { headers: cisHeaders })).arrayBuffer();
     // The CIS copy is in the cache before the world guest asks.
-    await (await untilCached(cis, path, cisHeaders)).arrayBuffer();
+    await (await cis.fromEdgeCache(path, { headers: cisHeaders })).arrayBuffer();
     const cisPage = await cis.open(path, { headers: cisHeaders });
     expect(textsOf(cisPage.document, TOP_NAV).filter((t) => t === 'Paramount+')).toHaveLength(1);
     const world = new Visitor({ country: 'DE' });
@@ -86,7 +75,7 @@ describe('edge cache of guest pages', () => {
     expect(own.headers.get('x-edge-cache')).toBe('MISS');
     expect(dataBlock(own).geo.country).toBe('RU');
     expect(dataBlock(own).deviceId).toBe(first.cookies.get('device_id'));
-    await (await untilCached(first, path, {})).arrayBuffer();
+    await (await first.fromEdgeCache(path)).arrayBuffer();
 
     const second = returning('KZ');
     const page = await second.open(path);
@@ -110,7 +99,7 @@ describe('edge cache of guest pages', () => {
     const path = '/collections';
     const banner = { cookie: RETURNING, 'cf-ipcountry': 'RU' };
     await (await visitor.fetch(path, { headers: banner })).arrayBuffer();
-    const withBanner = await untilCached(visitor, path, banner);
+    const withBanner = await visitor.fromEdgeCache(path, { headers: banner });
     expect(await withBanner.text()).toContain('data-cookie-banner');
     const accepted = await visitor.fetch(path, {
       headers: { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' },
@@ -133,7 +122,7 @@ describe('edge cache of guest pages', () => {
     expect(await own.text()).not.toMatch(/utm_source=a|gclid=g1|admitad_uid|advcake_params/);
 
     // The copy in the cache is the one rendered for the first guest…
-    await (await untilCached(visitor, tracked, first)).arrayBuffer();
+    await (await visitor.fromEdgeCache(tracked, { headers: first })).arrayBuffer();
     const second = { cookie: `${RETURNING}; cookie_agreement=1`, 'cf-ipcountry': 'RU' };
     const hit = await visitor.fetch(path, { headers: second });
     expect(hit.headers.get('x-edge-cache')).toBe('HIT');

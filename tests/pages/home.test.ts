@@ -161,17 +161,6 @@ describe('home page shelves', () => {
   });
 });
 
-/** The edge keeps an answer in the background after sending it: ask until it comes from the cache. */
-async function untilCached(visitor: Visitor, path: string) {
-  for (let i = 0; i < 40; i++) {
-    const res = await visitor.fetch(path);
-    if (res.headers.get('x-edge-cache') === 'HIT') return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${path} never came from the edge cache`);
-}
-
 /** The titles' hrefs of a viewer's home, once every later shelf has come. */
 async function homeTitles(visitor: Visitor) {
   const page = await visitor.open('/');
@@ -267,7 +256,7 @@ describe('home page: the first response and the later shelves', () => {
     );
     expect(signIn.length).toBeGreaterThan(0);
     expect(new Set(signIn)).toEqual(new Set(['/']));
-    const hit = await untilCached(new Visitor(), path);
+    const hit = await new Visitor().fromEdgeCache(path);
     expect(await hit.text()).toBe(html);
     for (const unknown of ['/home/shelves/999999', '/home/shelves/04', '/home/shelves/x']) {
       const res = await visitor.fetch(unknown);
@@ -283,7 +272,7 @@ describe('home page: the first response and the later shelves', () => {
     const ruPaths = shelfSections(ruPage)
       .map((s) => s.getAttribute('data-later-shelf'))
       .filter((p): p is string => p !== null);
-    for (const path of ruPaths) await (await untilCached(ru, path)).arrayBuffer();
+    for (const path of ruPaths) await (await ru.fromEdgeCache(path)).arrayBuffer();
     const guestTitles = await homeTitles(ru);
     const api = (await expectedShelves(ru)).flatMap((s) =>
       s.items.map((item) => item.url ?? `/watch/${item.id}`),

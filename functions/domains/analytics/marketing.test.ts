@@ -30,7 +30,6 @@ async function settle(count: number, account?: number): Promise<Recorded[]> {
   await eventually(
     `${count} marketing calls`,
     async () => (await recorded(account)).length >= count,
-    500,
   );
   return recorded(account);
 }

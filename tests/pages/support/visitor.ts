@@ -62,6 +62,21 @@ export class Visitor {
   }
 
   /** Opens a page (no redirect followed) and parses what came back. */
+  /**
+   * Asks for `path` again until the edge cache answers it (`X-Edge-Cache: HIT`): the Worker stores
+   * its copy in the background, after the answer that made it. Gives up after 15 s of real time, a
+   * deadline rather than a count of tries, so a busy machine gets as long as a quiet one.
+   */
+  async fromEdgeCache(path: string, init: RequestInit = {}): Promise<Response> {
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const res = await this.fetch(path, init);
+      if (res.headers.get('x-edge-cache') === 'HIT') return res;
+      await res.arrayBuffer();
+      if (Date.now() > deadline) throw new Error(`${path} never came from the edge cache`);
+      await scheduler.wait(50);
+    }
+  }
+
   async open(path: string, init: RequestInit = {}): Promise<Page> {
     const response = await this.fetch(path, init);
     const html = await response.text();
