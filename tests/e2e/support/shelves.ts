@@ -13,12 +13,22 @@ const laterShelfInView = (page: Page) =>
  * Scrolls the home page down a screen at a time until every later shelf has arrived as its
  * carousel (they come as they near the viewport), then back to the top. At a reader's pace each
  * screen is read (the shelves in it are there) before the next; otherwise it scrolls on at once.
+ * At the bottom it goes back up to a shelf still waiting: on a busy machine the loader can start
+ * after the skim has passed the first shelves, which then come only once they are near the view
+ * again, as for a viewer who scrolled down before the page was ready.
  * @example await bringLaterShelves(page)
  */
 export async function bringLaterShelves(page: Page, { pace = 'skim' as 'skim' | 'reader' } = {}) {
   const later = page.locator('[data-later-shelf]');
+  const atBottom = () =>
+    page.evaluate(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1);
   for (let i = 0; i < 80 && (await later.count()) > 0; i++) {
-    await page.mouse.wheel(0, 700);
+    if (await atBottom())
+      await later
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 2000 })
+        .catch(() => undefined); // It arrived meanwhile.
+    else await page.mouse.wheel(0, 700);
     if (pace === 'reader') await expect.poll(() => laterShelfInView(page)).toBe(false);
     else await page.waitForTimeout(100);
   }
