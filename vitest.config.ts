@@ -40,8 +40,10 @@ export default defineConfig(async () => {
     test: {
       isolate: false,
       // CI is a busy 2-core machine: a test that signs up several accounts takes seconds there.
+      // A file's first hook also waits for its share of a cold worker (seen at 37 s beside a
+      // second full run).
       testTimeout: 30_000,
-      hookTimeout: 30_000,
+      hookTimeout: 90_000,
       projects: [
         {
           plugins: [

@@ -45,15 +45,11 @@ it('a renewal the acquirer refuses is reported to Sentry as a subscription failu
 
   // The report is sent in the background of the job (waitUntil): ask until the receiver has it.
   type Reports = { title: string; items: { tags?: Record<string, string> }[] }[];
-  const reports = await eventually(
-    'the renewal failure report',
-    async () => {
-      const res = await call('/dev/api/sentry/?kind=event');
-      const { results } = (await res.json()) as { results: Reports };
-      return results.length > 0 && results;
-    },
-    500,
-  );
+  const reports = await eventually('the renewal failure report', async () => {
+    const res = await call('/dev/api/sentry/?kind=event');
+    const { results } = (await res.json()) as { results: Reports };
+    return results.length > 0 && results;
+  });
   expect(reports.map((r) => r.items[1]?.tags?.failure)).toContain('subscription_payment');
   expect(JSON.stringify(reports)).not.toContain(email);
 });
