@@ -61,7 +61,6 @@ export class Visitor {
     return response;
   }
 
-  /** Opens a page (no redirect followed) and parses what came back. */
   /**
    * Asks for `path` again until the edge cache answers it (`X-Edge-Cache: HIT`): the Worker stores
    * its copy in the background, after the answer that made it. Gives up after 15 s of real time, a
@@ -77,6 +76,7 @@ export class Visitor {
     }
   }
 
+  /** Opens a page (no redirect followed) and parses what came back. */
   async open(path: string, init: RequestInit = {}): Promise<Page> {
     const response = await this.fetch(path, init);
     const html = await response.text();
