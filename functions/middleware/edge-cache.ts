@@ -1,12 +1,10 @@
 import { waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
-import { TOAST_COOKIE } from '../shared/toasts.ts';
 import { DEV_CLOCK_HEADER } from './edge-context.ts';
 
 /**
@@ -29,8 +27,6 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   if (c.req.method !== 'GET' || session.isKid) return null;
   // An answer as of another moment than now (development's clock header) is this request's alone.
   if (c.req.header(DEV_CLOCK_HEADER) && config().devRoutes) return null;
-  // A page with a toast to show is this visitor's alone (functions/shared/toasts.ts).
-  if (scope === 'page' && getCookie(c, TOAST_COOKIE)) return null;
   if (scope === 'page')
     return session.signedIn ? null : `${geo.regionGroup}.guest.${consent ? 'consent' : 'banner'}`;
   return `${geo.regionGroup}.${session.signedIn ? 'member' : 'guest'}`;

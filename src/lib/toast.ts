@@ -1,9 +1,8 @@
-import { type PendingToast, TOAST_COOKIE } from '../../functions/shared/toasts.ts';
-
 /**
  * Toasts (docs/product.md, «What we keep» and «When things go wrong»: the layout's toast): short notes in the page's one toast region
  * (`role="status"`, rendered by BaseLayout), raised by islands and page scripts. A note meant for
- * the next page (the page reloads, e.g. after a sign-out in another tab) goes through the server.
+ * the next page of this tab (it reloads, e.g. after a sign-out in another tab) waits in the tab's
+ * session storage.
  */
 /** How long a toast stays: long enough to read two lines. */
 const TOAST_MS = 6_000;
@@ -26,10 +25,28 @@ export function showToast(text: string): void {
   }, TOAST_MS);
 }
 
+/** Notes a page leaves for the next page of its tab. */
+const PENDING_TOASTS = {
+  /** A tab found its session gone without a logout of its own (src/lib/session-sync.ts). */
+  'signed-out': 'Вы вышли из аккаунта в другой вкладке или на другом устройстве.',
+} as const;
+export type PendingToast = keyof typeof PENDING_TOASTS;
+
+const PENDING_KEY = 'pendingToast';
+
 /**
- * Leaves a toast for the next page this tab loads: the server renders it from a one-minute cookie
- * and clears it, so pages without scripts show it too.
+ * Leaves a toast for the next page this tab loads (showPendingToast shows it). Session storage, not
+ * a cookie: it is written at once and belongs to this tab, while a cookie written just before a
+ * reload can miss the reload's request, and would reach whichever tab loads a page first.
  */
 export function toastAfterReload(reason: PendingToast): void {
-  document.cookie = `${TOAST_COOKIE}=${reason}; path=/; max-age=60; SameSite=Lax`;
+  sessionStorage.setItem(PENDING_KEY, reason);
+}
+
+/** Shows, once, the toast the previous page of this tab left (toastAfterReload). */
+export function showPendingToast(): void {
+  const reason = sessionStorage.getItem(PENDING_KEY);
+  if (reason === null) return;
+  sessionStorage.removeItem(PENDING_KEY);
+  if (Object.hasOwn(PENDING_TOASTS, reason)) showToast(PENDING_TOASTS[reason as PendingToast]);
 }
