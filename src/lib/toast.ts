@@ -32,7 +32,9 @@ const PENDING_TOASTS = {
 } as const;
 export type PendingToast = keyof typeof PENDING_TOASTS;
 
+/** The session-storage key of a note for the next page (BaseLayout reads it without this module). */
 const PENDING_KEY = 'pendingToast';
+export type PendingToastKey = typeof PENDING_KEY;
 
 /**
  * Leaves a toast for the next page this tab loads (showPendingToast shows it). Session storage, not

@@ -37,9 +37,10 @@ async function follow(visitor: Visitor, path: string): Promise<Page & { url: str
 }
 
 /**
- * Script files the page requested, by URL path; but the error reporter's, which every page with a
- * DSN loads (README «Errors and logs»): the layout's script, src/lib/report.ts and the bundler's
- * helper it loads the SDK with (the SDK itself only on an error).
+ * Script files the page requested, by URL path; but the layout's script, which every page loads:
+ * the error reporter (README «Errors and logs»: src/lib/report.ts and the bundler's helper it loads
+ * the SDK with, the SDK itself only on an error) and the toast code, loaded only when the tab's
+ * previous page left a note.
  */
 const REPORTER =
   /\/_astro\/(BaseLayout\.astro_astro_type_script_index_0_lang|report|preload-helper)\.[\w-]+\.js$/;
@@ -56,8 +57,8 @@ const DYNAMIC_IMPORT = /(?:^|[^\w$.])import\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g;
  * files, module preloads and script preloads (in the HTML or the `Link` header), the islands'
  * components and renderers, and every module those (and the inline module scripts) import or
  * re-export, statically or dynamically, followed through the built assets. A dynamic import counts
- * as fetched, whatever would make it run; but the error reporter's, which loads its SDK only once
- * an error is reported (README «Errors and logs»).
+ * as fetched, whatever would make it run; but the layout script's, which load the reporter's SDK
+ * only once an error is reported (README «Errors and logs») and the toast code only for a note.
  */
 async function scriptFilesOf(visitor: Visitor, { document, headers }: Page): Promise<string[]> {
   const found = new Set<string>();
