@@ -1,41 +1,46 @@
 import { stepAsideFromControls } from '../components/support/step-aside.ts';
+import { onFirstInput } from './first-input.ts';
 
-// Swiper is fetched only when a carousel comes near the viewport (or the browser is idle) and
-// then enhances that carousel's server markup; until then the track scrolls natively.
-// If it cannot be fetched the carousels keep scrolling natively.
+// Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes them over only
+// after the viewer's first input (first-input.ts): before it nobody pages a carousel, and Swiper's
+// code and layout work would be the page's main-thread cost at load. From then on each carousel
+// gets Swiper as it nears the viewport, one per task. If Swiper cannot be fetched the carousels
+// keep scrolling natively.
 const load = () =>
   import('./carousel-swiper.ts').catch(() => ({ mountCarousel: (_root: HTMLElement) => {} }));
 let observer: IntersectionObserver | undefined;
 const watched = new WeakSet<Element>();
-let idle = false;
 
-/**
- * Enhances the carousels in `root` (src/components/carousel/Carousel.astro) that are not yet
- * enhanced: Swiper as each nears the viewport, and the support button stepping aside from their
- * arrows. The page's carousels call it at load, a shelf that arrives later (the home page's later
- * shelves) calls it for itself; a carousel is watched once however often it is called.
- * @example enhanceCarousels(document)
- */
-export function enhanceCarousels(root: Document | HTMLElement) {
+function watch(r: HTMLElement) {
   observer ??= new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer?.unobserve(entry.target);
-        void load().then((m) => m.mountCarousel(entry.target as HTMLElement));
+        // A task each: a page's worth of carousels at once would hold the thread the viewer is using.
+        void load().then((m) => setTimeout(() => m.mountCarousel(entry.target as HTMLElement)));
       }
     },
     { rootMargin: '300px 0px' },
   );
+  observer.observe(r);
+}
+
+/**
+ * Enhances the carousels in `root` (src/components/carousel/Carousel.astro) that are not yet
+ * enhanced: Swiper as each nears the viewport once the viewer has acted on the page, and the
+ * support button stepping aside from their arrows. The page's carousels call it at load, a shelf
+ * that arrives later (the home page's later shelves) calls it for itself; a carousel is watched
+ * once however often it is called.
+ * @example enhanceCarousels(document)
+ */
+export function enhanceCarousels(root: Document | HTMLElement) {
   const roots = [...root.querySelectorAll<HTMLElement>('[data-carousel]')].filter(
     (r) => !watched.has(r),
   );
   for (const r of roots) {
     watched.add(r);
-    observer.observe(r);
+    onFirstInput(() => watch(r));
   }
   stepAsideFromControls();
-  if (!roots.length || idle) return;
-  idle = true;
-  ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(() => void load());
 }

@@ -1,9 +1,12 @@
 import { listenToCardHearts } from '../components/catalogue/card-hearts.ts';
 import { enhanceCarousels } from './carousel-enhance.ts';
+import { onFirstInput } from './first-input.ts';
 
 /**
- * How far ahead of the viewport a later shelf is fetched: about two screens, so on a normal scroll
- * its carousel is in place (and laid out off screen) before it shows.
+ * How far ahead of the viewport a later shelf is fetched once the viewer acts on the page: about
+ * two screens, so on a normal scroll its carousel is in place (and laid out off screen) before it
+ * shows. Until then only a shelf in the viewport is fetched: a page nobody has touched spends its
+ * load on the screen it shows, not on two more.
  */
 const AHEAD = '1600px 0px';
 
@@ -47,8 +50,12 @@ async function load(shelf: HTMLElement): Promise<boolean> {
 export function loadLaterShelves(root: ParentNode) {
   /** Failed shelves that have left the view since: the next time they are in view, they try again. */
   const left = new WeakSet<Element>();
+  /** Shelves fetched (or being fetched) once already: the first input does not fetch them again. */
+  const tried = new WeakSet<Element>();
   const attempt = (shelf: HTMLElement, from: IntersectionObserver) => {
     from.unobserve(shelf);
+    if (from !== again) for (const first of [inView, ahead]) first.unobserve(shelf);
+    tried.add(shelf);
     void load(shelf).then((done) => {
       if (done) return;
       // Its links show instead of the empty room until a later try brings the carousel.
@@ -63,12 +70,21 @@ export function loadLaterShelves(root: ParentNode) {
       else if (left.has(target)) attempt(target as HTMLElement, again);
     }
   });
-  const ahead = new IntersectionObserver(
-    (entries) => {
-      for (const { target, isIntersecting } of entries)
-        if (isIntersecting) attempt(target as HTMLElement, ahead);
-    },
-    { rootMargin: AHEAD },
-  );
-  for (const shelf of root.querySelectorAll('[data-later-shelf]')) ahead.observe(shelf);
+  const near = (margin?: string) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const { target, isIntersecting } of entries)
+          if (isIntersecting) attempt(target as HTMLElement, observer);
+      },
+      { rootMargin: margin },
+    );
+    return observer;
+  };
+  const inView = near();
+  const ahead = near(AHEAD);
+  const shelves = [...root.querySelectorAll<HTMLElement>('[data-later-shelf]')];
+  for (const shelf of shelves) inView.observe(shelf);
+  onFirstInput(() => {
+    for (const shelf of shelves) if (!tried.has(shelf)) ahead.observe(shelf);
+  });
 }

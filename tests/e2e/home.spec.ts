@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
-import { bringLaterShelves } from './support/shelves.ts';
+import { bringLaterShelves, engage } from './support/shelves.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -14,8 +14,12 @@ const carousels = (page: Page) => page.locator('section[aria-roledescription="к
 const carouselOf = (page: Page, kind: 'poster' | 'wide') =>
   page.locator(`section[data-carousel="${kind}"]`).first();
 
-/** Swiper arrives when a carousel nears the viewport: bring it there and wait for it. */
+/**
+ * Swiper arrives once the viewer acts on the page and a carousel nears the viewport (the later
+ * shelves within two screens arrive then too): act, bring it there, and wait for it.
+ */
 async function hydrated(carousel: Locator) {
+  await engage(carousel.page());
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel).toHaveAttribute('data-ready', '');
   await expect(carousel.locator('.swiper')).toHaveClass(/swiper-initialized/);
@@ -139,6 +143,8 @@ test.describe('carousel breakpoint table (docs/product.md, «Screens and routes�
       const before = await rects();
       await expect(page.locator('section[data-ready]')).toHaveCount(0);
       release();
+      // Swiper comes with the viewer's first input.
+      await engage(page);
       await expect(page.locator('section[data-ready]').first()).toBeAttached();
       await expect(carousels(page).nth(1)).toHaveAttribute('data-ready', '');
       const after = await rects();

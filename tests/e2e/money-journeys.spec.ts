@@ -363,7 +363,16 @@ test('a gift paid by one account reaches another by e-mail, is accepted after si
   await expect(friend.page).toHaveURL(/\/gifts\/auth\?giftToken=/);
   await signUpByEmail(friend.page, friendEmail, PASSWORD, `${friend.page.url()}&step=signup`);
   await expect(friend.page).toHaveURL(/\/gifts\?giftToken=/);
-  await friend.page.getByRole('button', { name: 'Принять подарок' }).click();
+  // The failure report shows the test's own page: say what the friend's page shows instead.
+  const accept = friend.page.getByRole('button', { name: 'Принять подарок' });
+  await accept.waitFor().catch(async (error: Error) => {
+    const shown = await friend.page
+      .locator('main')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '');
+    throw new Error(`${error.message}\n${friend.page.url()} shows:\n${shown}`);
+  });
+  await accept.click();
   await expect(friend.page).toHaveURL(/\/gifts\/success/);
   await expect(friend.page.getByRole('status')).toContainText(
     words('Подписка «Амедиатека» на 1 месяц ваша'),

@@ -29,6 +29,11 @@ export interface PlayerProps {
   statUrl: string;
   /** The viewer closed the player (a refusal's «Закрыть»). */
   onClose(): void;
+  /**
+   * The watch answer for `target`, asked for as «Смотреть» was pressed (launcher.ts), while this
+   * code was still loading; the player asks itself for anything later (a retry, the next episode).
+   */
+  firstAnswer?: Promise<ApiResult<WatchAnswer>>;
 }
 
 type Phase = 'loading' | 'ready' | 'failed' | 'unsupported' | 'forbidden' | 'streams' | 'stopped';
@@ -72,7 +77,13 @@ const speedLabel = (s: number) => (s === 1 ? t.normalSpeed : `${String(s).replac
  * countdown, picture in picture, fullscreen, Media Session and keyboard shortcuts; live channels
  * get the DVR window and «К эфиру».
  */
-export default function Player({ target: initialTarget, poster, statUrl, onClose }: PlayerProps) {
+export default function Player({
+  target: initialTarget,
+  poster,
+  statUrl,
+  onClose,
+  firstAnswer,
+}: PlayerProps) {
   const [target, setTarget] = useState(initialTarget);
   const [attempt, retry] = useReducer((n: number) => n + 1, 0);
   const [phase, setPhase] = useState<Phase>('loading');
@@ -110,6 +121,11 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
   const [autoMuted, setAutoMuted] = useState(false);
   const [pinAsked, setPinAsked] = useState(false);
 
+  // Until the first frame: the page's own art for what the page offered (already loaded, so no
+  // bytes taken from the first segment's), the answer's still for anything played after it.
+  const stillPoster =
+    target === initialTarget ? (poster ?? answer?.poster) : (answer?.poster ?? poster);
+
   /** One watch answer: play it, or show why not. */
   const handle = useCallback((r: ApiResult<WatchAnswer>) => {
     const reason = errorReason(r) ?? '';
@@ -142,7 +158,8 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
     setStarted(false);
     setCountdown(null);
     setCountdownCancelled(false);
-    void fetchWatch(target).then((r) => current && handle(r));
+    const pressed = attempt === 0 && target === initialTarget ? firstAnswer : undefined;
+    void (pressed ?? fetchWatch(target)).then((r) => current && handle(r));
     return () => {
       current = false;
     };
@@ -256,10 +273,12 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
     return () => track.removeEventListener('cuechange', onCue);
   }, [video, answer, prefs.subtitles]);
 
+  // Seek previews once playback has started: before it, their requests would queue beside the
+  // first segment's.
   useEffect(() => {
     setThumbs([]);
-    if (answer?.thumbnails) void loadThumbnails(answer.thumbnails).then(setThumbs);
-  }, [answer]);
+    if (answer?.thumbnails && started) void loadThumbnails(answer.thumbnails).then(setThumbs);
+  }, [answer, started]);
 
   // Media Session: the system's media controls and lock screen know what plays.
   const seekers = useRef({ seekTo: (_: number) => {}, seekBy: (_: number) => {} });
@@ -576,7 +595,7 @@ export default function Player({ target: initialTarget, poster, statUrl, onClose
       <video
         ref={setVideo}
         className="player__video"
-        poster={answer?.poster ?? poster}
+        poster={stillPoster}
         playsInline
         preload="auto"
         onClick={togglePlay}

@@ -3,8 +3,9 @@
  * without JavaScript (they lead to the same page with `?play=1` or `?season=&episode=`, where the
  * slot starts the player on load); with it, a press mounts the player in place. The player module
  * (React, hls.js) is fetched on the first hover or focus of a play link, so a press rarely waits
- * for it.
+ * for it, and the press asks what to play while it loads (head-start.ts).
  */
+import { askEarly, watchAnswer } from './head-start.ts';
 import type { MountedPlayer } from './mount.tsx';
 import type { WatchTarget } from './watch-api.ts';
 
@@ -39,6 +40,8 @@ export function startLauncher() {
     (trigger ?? document.querySelector<HTMLElement>('a[data-play]'))?.focus();
   };
   const play = (target: WatchTarget, href?: string) => {
+    // Asked before the code arrives, side by side with it (head-start.ts).
+    const answer = watchAnswer(target);
     slot.hidden = false;
     slot.setAttribute('aria-busy', 'true');
     player ??= load().then((m) =>
@@ -51,7 +54,7 @@ export function startLauncher() {
     player.then(
       (p) => {
         slot.removeAttribute('aria-busy');
-        p.play(target);
+        p.play(target, answer);
         // The sticky header covers the viewport's top (its height changes with the width): the
         // player comes to rest just below it, whole.
         const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
@@ -77,6 +80,16 @@ export function startLauncher() {
     if (new URL(link.href).pathname === location.pathname)
       history.replaceState(history.state, '', link.href);
     play(targetOf(link, slot), link.href);
+  });
+  // A press starts its watch call as the pointer goes down (or on Enter), before the click.
+  document.addEventListener('pointerdown', (e) => {
+    const link = playLink(e);
+    if (link && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey))
+      askEarly(targetOf(link, slot));
+  });
+  document.addEventListener('keydown', (e) => {
+    const link = e.key === 'Enter' ? playLink(e) : null;
+    if (link) askEarly(targetOf(link, slot));
   });
   // The player's code is fetched as soon as a play link is pointed at or focused.
   for (const warm of ['pointerover', 'focusin', 'touchstart'])

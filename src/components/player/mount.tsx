@@ -3,8 +3,9 @@
  * hls.js and the player arrive then, never with the page.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import type { ApiResult } from '../../lib/api-client.ts';
 import Player from './Player.tsx';
-import type { WatchTarget } from './watch-api.ts';
+import type { WatchAnswer, WatchTarget } from './watch-api.ts';
 
 export interface MountOptions {
   poster?: string;
@@ -13,7 +14,8 @@ export interface MountOptions {
 }
 
 export interface MountedPlayer {
-  play(target: WatchTarget): void;
+  /** Plays `target`; `answer` is its watch answer if the page asked already (launcher.ts). */
+  play(target: WatchTarget, answer?: Promise<ApiResult<WatchAnswer>>): void;
   unmount(): void;
 }
 
@@ -21,7 +23,7 @@ export interface MountedPlayer {
 export function mountPlayer(slot: HTMLElement, o: MountOptions): MountedPlayer {
   let root: Root | null = createRoot(slot);
   return {
-    play(target) {
+    play(target, answer) {
       // A new target is a new player: nothing of the last one's state carries over.
       root?.render(
         <Player
@@ -30,6 +32,7 @@ export function mountPlayer(slot: HTMLElement, o: MountOptions): MountedPlayer {
           poster={o.poster}
           statUrl={o.statUrl}
           onClose={o.onClose}
+          firstAnswer={answer}
         />,
       );
     },

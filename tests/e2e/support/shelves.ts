@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * The viewer's first input on the page (a key: Shift, which does nothing else): Swiper and the
+ * later shelves beyond the screen wait for one (src/lib/first-input.ts).
+ * @example await engage(page)
+ */
+export const engage = (page: Page) => page.keyboard.press('Shift');
+
 /** A later shelf that overlaps the viewport: its carousel has not come in time. */
 const laterShelfInView = (page: Page) =>
   page.evaluate(() =>

@@ -1,0 +1,55 @@
+/**
+ * What a press of «Смотреть» can start before the player's code has arrived: the watch call, from
+ * the pointer going down (or Enter) on the link, and the playlists it names, into the browser's
+ * HTTP cache, where hls.js then finds them. Hover and focus fetch only the code (launcher.ts): a
+ * watch call opens a stream, which holds one of the account's two places until 90 s after its
+ * last heartbeat (docs/product.md, «Numbers»), so it waits for a press.
+ */
+import type { ApiResult } from '../../lib/api-client.ts';
+import { fetchWatch, type WatchAnswer, type WatchTarget } from './watch-api.ts';
+
+/** How long an answer asked for on pointer-down waits for its click. */
+const PRESS_MS = 5_000;
+
+let early: { key: string; at: number; answer: Promise<ApiResult<WatchAnswer>> } | null = null;
+
+/** Asks for `target`'s watch answer now; the press's click takes it (watchAnswer). */
+export function askEarly(target: WatchTarget): void {
+  const key = JSON.stringify(target);
+  if (early?.key === key && performance.now() - early.at < PRESS_MS) return;
+  const answer = fetchWatch(target);
+  void answer.then(warmPlaylists);
+  early = { key, at: performance.now(), answer };
+}
+
+/** The watch answer for a press on `target`: the one asked for early, or a new one. */
+export function watchAnswer(target: WatchTarget): Promise<ApiResult<WatchAnswer>> {
+  askEarly(target);
+  const { answer } = early!;
+  early = null;
+  return answer;
+}
+
+/**
+ * Fetches the master playlist and, for a recording, the playlists it names: each is one round trip
+ * that hls.js would otherwise make only after the player's code has run. They are private and
+ * cacheable (functions/http/media.ts), so hls.js's own requests are answered from the cache. A
+ * live channel's playlists change every segment: only its master is fetched.
+ */
+async function warmPlaylists(r: ApiResult<WatchAnswer>): Promise<void> {
+  if (r.status !== 200 || !r.data) return;
+  const { manifest, live } = r.data;
+  try {
+    const master = await fetch(manifest, { credentials: 'same-origin' });
+    if (!master.ok || live) return;
+    const text = await master.text();
+    const named = [...text.matchAll(/^(?!#)(\S+)$|URI="([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+    await Promise.all(
+      named.map((uri) =>
+        fetch(new URL(uri!, new URL(manifest, location.href)), { credentials: 'same-origin' }),
+      ),
+    );
+  } catch {
+    // A warm-up only: hls.js asks again, and reports a failure itself.
+  }
+}
