@@ -32,6 +32,14 @@ describe('the typographic step', () => {
     expect(typeset('+7 (495) 123-45-67')).toBe(`+7${NBSP}(495)${NBSP}123-45-67`);
   });
 
+  it('leaves a web address as it is (a random token can hold «1-5» or «...») and typesets around it', () => {
+    const link = 'https://example.ru/gifts?giftToken=2KLohI1-5zt...Kt_fbs';
+    const out = typeset(`Откройте ссылку - ${link} за 5-10 минут`);
+    expect(out).toContain(` ${link} `);
+    expect(out).toContain(`ссылку${NBSP}—`);
+    expect(out).toContain('5–10');
+  });
+
   it('keeps the spaces at the edges and is idempotent', () => {
     const once = typeset(' Пишите в ');
     expect(once).toBe(` Пишите в${NBSP}`);

@@ -92,8 +92,20 @@ export function clearTypesetCache() {
   recent.clear();
 }
 
-/** The step without the quick check in front (tests compare the two). */
+// A web address in a text (a message's link, its token random): the rules would take its «1-5» for
+// a range and its «...» for an ellipsis, and the link would lead nowhere.
+const WEB_ADDRESS = /(https?:\/\/\S+)/;
+
+/** The step without the quick check in front (tests compare the two); web addresses kept as they are. */
 export function typesetAlways(text: string): string {
+  if (!WEB_ADDRESS.test(text)) return typesetProse(text);
+  return text
+    .split(WEB_ADDRESS)
+    .map((part, i) => (i % 2 === 1 ? part : typesetProse(part)))
+    .join('');
+}
+
+function typesetProse(text: string): string {
   let out = typograf().execute(text);
   out = out.replace(PHONE, (phone) => phone.replace(/ /g, NBSP));
   out = out.replace(NUMBER_RANGE, '$1–$2');
