@@ -10,6 +10,43 @@ const load = () =>
   import('./carousel-swiper.ts').catch(() => ({ mountCarousel: (_root: HTMLElement) => {} }));
 let observer: IntersectionObserver | undefined;
 const watched = new WeakSet<Element>();
+/** How long a carousel's track must be still before Swiper takes it over. */
+const STILL_MS = 200;
+
+/**
+ * Runs `run` once the carousel's track is still: no finger on it and no scroll for a moment. The
+ * first input is often a swipe on a carousel, and Swiper taking the track over mid-swipe (it resets
+ * the native scroll) would cut the gesture short.
+ */
+function whenStill(root: HTMLElement, run: () => void) {
+  const track = root.querySelector<HTMLElement>('.carousel__track') ?? root;
+  let touching = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    if (!touching) timer = setTimeout(finish, STILL_MS);
+  };
+  const down = () => {
+    touching = true;
+    clearTimeout(timer);
+  };
+  const up = () => {
+    touching = false;
+    arm();
+  };
+  const on = [
+    ['scroll', arm],
+    ['touchstart', down],
+    ['touchend', up],
+    ['touchcancel', up],
+  ] as const;
+  function finish() {
+    for (const [name, listener] of on) track.removeEventListener(name, listener);
+    run();
+  }
+  for (const [name, listener] of on) track.addEventListener(name, listener, { passive: true });
+  arm();
+}
 
 function watch(r: HTMLElement) {
   observer ??= new IntersectionObserver(
@@ -17,8 +54,10 @@ function watch(r: HTMLElement) {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer?.unobserve(entry.target);
-        // A task each: a page's worth of carousels at once would hold the thread the viewer is using.
-        void load().then((m) => setTimeout(() => m.mountCarousel(entry.target as HTMLElement)));
+        // A task each (a page's worth of carousels at once would hold the thread the viewer is
+        // using), and not under a moving finger.
+        const root = entry.target as HTMLElement;
+        void load().then((m) => whenStill(root, () => m.mountCarousel(root)));
       }
     },
     { rootMargin: '300px 0px' },

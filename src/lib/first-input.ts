@@ -1,9 +1,18 @@
 /**
- * The viewer's first input on the page: a pointer move or press, a touch, the wheel, a scroll or a
- * key. Work a viewer only needs once they act (Swiper, shelves beyond the screen) waits for it, so
- * a page nobody has touched spends its load on what it shows.
+ * The viewer's first input on the page: a pointer move or press, a touch, the wheel, a scroll, a
+ * key, or focus moving (a screen reader in browse mode keeps keys from the page but moves focus).
+ * Work a viewer only needs once they act (Swiper, shelves beyond the screen) waits for it, so a
+ * page nobody has touched spends its load on what it shows.
  */
-const INPUTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown'] as const;
+const INPUTS = [
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'wheel',
+  'scroll',
+  'keydown',
+  'focusin',
+] as const;
 
 let engaged = false;
 const waiting: (() => void)[] = [];

@@ -53,6 +53,8 @@ export function loadLaterShelves(root: ParentNode) {
   /** Shelves fetched (or being fetched) once already: the first input does not fetch them again. */
   const tried = new WeakSet<Element>();
   const attempt = (shelf: HTMLElement, from: IntersectionObserver) => {
+    // Both first observers may report a shelf in the same frame (input before this ran).
+    if (from !== again && tried.has(shelf)) return;
     from.unobserve(shelf);
     if (from !== again) for (const first of [inView, ahead]) first.unobserve(shelf);
     tried.add(shelf);

@@ -42,7 +42,11 @@ export type PendingToastKey = typeof PENDING_KEY;
  * reload can miss the reload's request, and would reach whichever tab loads a page first.
  */
 export function toastAfterReload(reason: PendingToast): void {
-  sessionStorage.setItem(PENDING_KEY, reason);
+  try {
+    sessionStorage.setItem(PENDING_KEY, reason);
+  } catch {
+    // Storage blocked by the browser: the page reloads without the note.
+  }
 }
 
 /** Shows, once, the toast the previous page of this tab left (toastAfterReload). */

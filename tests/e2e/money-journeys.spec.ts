@@ -365,7 +365,7 @@ test('a gift paid by one account reaches another by e-mail, is accepted after si
   await expect(friend.page).toHaveURL(/\/gifts\?giftToken=/);
   // The failure report shows the test's own page: say what the friend's page shows instead.
   const accept = friend.page.getByRole('button', { name: 'Принять подарок' });
-  await accept.waitFor().catch(async (error: Error) => {
+  await accept.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
     const shown = await friend.page
       .locator('main')
       .textContent({ timeout: 1_000 })

@@ -121,10 +121,12 @@ export default function Player({
   const [autoMuted, setAutoMuted] = useState(false);
   const [pinAsked, setPinAsked] = useState(false);
 
-  // Until the first frame: the page's own art for what the page offered (already loaded, so no
-  // bytes taken from the first segment's), the answer's still for anything played after it.
+  // Until the first frame: the page's own art for what the page offered (on a wide screen the
+  // backdrop it already shows, from the cache), the answer's still for anything played after it:
+  // that still's 82 KB came down beside the first segment.
   const stillPoster =
-    target === initialTarget ? (poster ?? answer?.poster) : (answer?.poster ?? poster);
+    (target === initialTarget ? (poster ?? answer?.poster) : (answer?.poster ?? poster)) ??
+    undefined;
 
   /** One watch answer: play it, or show why not. */
   const handle = useCallback((r: ApiResult<WatchAnswer>) => {

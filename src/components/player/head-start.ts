@@ -31,10 +31,11 @@ export function watchAnswer(target: WatchTarget): Promise<ApiResult<WatchAnswer>
 }
 
 /**
- * Fetches the master playlist and, for a recording, the playlists it names: each is one round trip
- * that hls.js would otherwise make only after the player's code has run. They are private and
- * cacheable (functions/http/media.ts), so hls.js's own requests are answered from the cache. A
- * live channel's playlists change every segment: only its master is fetched.
+ * Fetches the master playlist and, for a recording, the playlists hls.js starts with (the first
+ * variant, its lowest, and the default audio): round trips it would otherwise make only after the
+ * player's code has run. They are private and cacheable (functions/domains/playback/media.ts), so
+ * hls.js's own requests are answered from the cache. A live channel's playlists change every
+ * segment: only its master is fetched.
  */
 async function warmPlaylists(r: ApiResult<WatchAnswer>): Promise<void> {
   if (r.status !== 200 || !r.data) return;
@@ -43,11 +44,13 @@ async function warmPlaylists(r: ApiResult<WatchAnswer>): Promise<void> {
     const master = await fetch(manifest, { credentials: 'same-origin' });
     if (!master.ok || live) return;
     const text = await master.text();
-    const named = [...text.matchAll(/^(?!#)(\S+)$|URI="([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+    const variant = /^(?!#)(\S+)\r?$/m.exec(text)?.[1];
+    const audio = /^#EXT-X-MEDIA:TYPE=AUDIO,(?=.*DEFAULT=YES).*URI="([^"]+)"/m.exec(text)?.[1];
+    const base = new URL(manifest, location.href);
     await Promise.all(
-      named.map((uri) =>
-        fetch(new URL(uri!, new URL(manifest, location.href)), { credentials: 'same-origin' }),
-      ),
+      [variant, audio]
+        .filter((uri): uri is string => Boolean(uri))
+        .map((uri) => fetch(new URL(uri, base), { credentials: 'same-origin' })),
     );
   } catch {
     // A warm-up only: hls.js asks again, and reports a failure itself.

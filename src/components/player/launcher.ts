@@ -81,14 +81,18 @@ export function startLauncher() {
       history.replaceState(history.state, '', link.href);
     play(targetOf(link, slot), link.href);
   });
-  // A press starts its watch call as the pointer goes down (or on Enter), before the click.
+  // A press starts its watch call as the mouse button goes down (or on Enter), before the click.
+  // Not a touch: a finger going down on a link may be starting a scroll, and a watch call opens a
+  // stream (head-start.ts); a tap's click follows at once anyway.
+  const plain = (e: MouseEvent | KeyboardEvent) =>
+    !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
   document.addEventListener('pointerdown', (e) => {
     const link = playLink(e);
-    if (link && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey))
+    if (link && e.pointerType === 'mouse' && e.button === 0 && plain(e))
       askEarly(targetOf(link, slot));
   });
   document.addEventListener('keydown', (e) => {
-    const link = e.key === 'Enter' ? playLink(e) : null;
+    const link = e.key === 'Enter' && plain(e) ? playLink(e) : null;
     if (link) askEarly(targetOf(link, slot));
   });
   // The player's code is fetched as soon as a play link is pointed at or focused.
