@@ -55,8 +55,7 @@ export function loadLaterShelves(root: ParentNode) {
   const attempt = (shelf: HTMLElement, from: IntersectionObserver) => {
     // Both first observers may report a shelf in the same frame (input before this ran).
     if (from !== again && tried.has(shelf)) return;
-    from.unobserve(shelf);
-    if (from !== again) for (const first of [inView, ahead]) first.unobserve(shelf);
+    for (const observer of from === again ? [again] : [inView, ahead]) observer.unobserve(shelf);
     tried.add(shelf);
     void load(shelf).then((done) => {
       if (done) return;

@@ -1,6 +1,6 @@
 /**
  * What a press of «Смотреть» can start before the player's code has arrived: the watch call, from
- * the pointer going down (or Enter) on the link, and the playlists it names, into the browser's
+ * the mouse button going down (or Enter) on the link, and the playlists it names, into the browser's
  * HTTP cache, where hls.js then finds them. Hover and focus fetch only the code (launcher.ts): a
  * watch call opens a stream, which holds one of the account's two places until 90 s after its
  * last heartbeat (docs/product.md, «Numbers»), so it waits for a press.

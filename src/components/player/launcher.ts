@@ -68,12 +68,15 @@ export function startLauncher() {
       },
     );
   };
+  /** No modifier key: Ctrl, Shift or Meta with a link opens it elsewhere, not in this player. */
+  const plain = (e: MouseEvent | KeyboardEvent) =>
+    !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
   // On the document, so play links that arrive later (the TV guide's day switch) play in place too.
   const playLink = (e: Event) =>
     (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-play]');
   document.addEventListener('click', (e) => {
     const link = playLink(e);
-    if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!link || e.button !== 0 || !plain(e)) return;
     e.preventDefault();
     trigger = link;
     // The address says what plays (a reload plays it again), when it is this page's own.
@@ -84,8 +87,6 @@ export function startLauncher() {
   // A press starts its watch call as the mouse button goes down (or on Enter), before the click.
   // Not a touch: a finger going down on a link may be starting a scroll, and a watch call opens a
   // stream (head-start.ts); a tap's click follows at once anyway.
-  const plain = (e: MouseEvent | KeyboardEvent) =>
-    !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
   document.addEventListener('pointerdown', (e) => {
     const link = playLink(e);
     if (link && e.pointerType === 'mouse' && e.button === 0 && plain(e))
