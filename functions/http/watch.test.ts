@@ -7,6 +7,7 @@ import {
   fixtureSegment,
   putFixtureMedia,
 } from '../domains/playback/test-fixtures.ts';
+import { MEDIA_PENDING_KEY } from '../shared/media.ts';
 import { call, callWithVars, RETURNING } from '../test-helpers.ts';
 
 interface WatchAnswer {
@@ -146,6 +147,37 @@ describe('signed media', () => {
         details: { reason: 'media_unavailable' },
       });
     } finally {
+      await env.MEDIA.put(`vod/${clip}/meta.json`, saved);
+    }
+  });
+
+  it('says the clip is still being made, and when to ask again, while a first start makes the media', async () => {
+    const first = (await (
+      await call('/cms/content_experience/watch_episode/1/', { headers: RETURNING })
+    ).json()) as WatchAnswer;
+    const clip = /\/vod\/(c\d)\//.exec(first.manifest)![1]!;
+    const saved = await (await env.MEDIA.get(`vod/${clip}/meta.json`))!.text();
+    await env.MEDIA.delete(`vod/${clip}/meta.json`);
+    const marker = (at: number) =>
+      env.MEDIA.put(MEDIA_PENDING_KEY, JSON.stringify({ progress: new Date(at).toISOString() }));
+    try {
+      await marker(Date.now() - 5_000);
+      const res = await call('/cms/content_experience/watch_episode/1/', { headers: RETURNING });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(await res.json()).toMatchObject({
+        message:
+          'Видео ещё готовится: сервис только что запущен. Оно начнётся само, как только будет готово',
+        details: { reason: 'media_pending' },
+      });
+      // A maker stopped long ago left its marker: the clip is simply unavailable.
+      await marker(Date.now() - 60 * 60_000);
+      const stale = await call('/cms/content_experience/watch_episode/1/', { headers: RETURNING });
+      expect(stale.status).toBe(503);
+      expect(stale.headers.get('retry-after')).toBeNull();
+      expect(await stale.json()).toMatchObject({ details: { reason: 'media_unavailable' } });
+    } finally {
+      await env.MEDIA.delete(MEDIA_PENDING_KEY);
       await env.MEDIA.put(`vod/${clip}/meta.json`, saved);
     }
   });

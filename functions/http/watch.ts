@@ -113,7 +113,7 @@ const PLAY_ERRORS = {
   403: 'Не для этого зрителя: region_restricted, kid_profile, age_restricted, pin_required, sign_in_required, not_entitled',
   404: 'Нет такого контента',
   409: 'Уже идут два просмотра на других устройствах (too_many_streams, details.streams)',
-  503: 'Видео временно недоступно (media_unavailable) или не настроена подпись ссылок',
+  503: 'Видео временно недоступно (media_unavailable), ещё готовится после запуска (media_pending, Retry-After) или не настроена подпись ссылок',
 } as const;
 const WATCH = { tag: 'playback' } as const;
 

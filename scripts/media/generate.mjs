@@ -469,7 +469,11 @@ async function pool(items, limit, job) {
   return results;
 }
 
-export async function generate({ force = false } = {}) {
+/**
+ * Makes the clips into `.media/` unless they are fresh. `onClip(meta, dir)`, awaited after each
+ * clip is whole in `dir` (the partial directory), lets `npm start` put it in R2 at once.
+ */
+export async function generate({ force = false, onClip } = {}) {
   const font = findFont('DejaVuSans.ttf');
   const mono = findFont('DejaVuSansMono.ttf');
   if (!force && isFresh(font)) {
@@ -486,7 +490,11 @@ export async function generate({ force = false } = {}) {
   );
   rmSync(PARTIAL_DIR, { recursive: true, force: true });
   mkdirSync(PARTIAL_DIR, { recursive: true });
-  const metas = await pool(CLIPS, parallel, (clip) => makeClip(clip, ffmpeg, font, mono));
+  const metas = await pool(CLIPS, parallel, async (clip) => {
+    const meta = await makeClip(clip, ffmpeg, font, mono);
+    await onClip?.(meta, join(PARTIAL_DIR, clip.id));
+    return meta;
+  });
   writeFileSync(join(PARTIAL_DIR, 'index.json'), `${JSON.stringify(metas.map((m) => m.id))}\n`);
   writeFileSync(
     join(PARTIAL_DIR, 'stamp.json'),
@@ -511,21 +519,43 @@ function du(dir) {
   return total;
 }
 
+/** This machine's ffmpeg, font and the cache key of what they make. */
+function machine() {
+  const ffmpeg = ffmpegPath();
+  const font = findFont('DejaVuSans.ttf');
+  return { ffmpeg, font, key: mediaKey({ ffmpeg, fonts: [font, findFont('DejaVuSansMono.ttf')] }) };
+}
+
+/**
+ * Takes `.media/` from the machine's cache when it is not whole here (made on this machine before:
+ * another clone, a worktree, CI's clean clone). `whole`: clips and art are all there now.
+ */
+export function takeCachedMedia({ force = false } = {}) {
+  const { font, key } = machine();
+  const taken =
+    !force && !(isFresh(font) && artIsFresh()) && restoreCached('media', MEDIA_DIR, key);
+  return { taken, whole: !force && isFresh(font) && artIsFresh() };
+}
+
+/**
+ * Makes what is not fresh of the clips (`onClip` as in generate), then of the catalogue's art
+ * (art.mjs, cached apart from the clips), and keeps a wholly new result in the machine's cache.
+ */
+export async function makeMedia({ force = false, onClip } = {}) {
+  const { ffmpeg, key } = machine();
+  const madeClips = await generate({ force, onClip });
+  const madeArt = await generateArt({ ffmpeg, force });
+  // Only what this run made whole: clips kept from an older generator are not this key's.
+  if (madeClips && madeArt) storeCached('media', MEDIA_DIR, key, { replace: force });
+  return { madeClips, madeArt, key };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   try {
-    const ffmpeg = ffmpegPath();
-    const font = findFont('DejaVuSans.ttf');
-    const key = mediaKey({ ffmpeg, fonts: [font, findFont('DejaVuSansMono.ttf')] });
-    // Made on this machine before (another clone, a worktree, CI's clean clone): taken from there.
-    const taken =
-      !force && !(isFresh(font) && artIsFresh()) && restoreCached('media', MEDIA_DIR, key);
-    const madeClips = await generate({ force });
-    // The catalogue's art, from the same generators (art.mjs); cached apart from the clips.
-    const madeArt = await generateArt({ ffmpeg, force });
-    // Only what this run made whole: clips kept from an older generator are not this key's.
-    if (madeClips && madeArt) storeCached('media', MEDIA_DIR, key, { replace: force });
+    const { taken } = takeCachedMedia({ force });
+    const { madeClips, madeArt, key } = await makeMedia({ force });
     if (args.includes('--verify')) {
       const { verify } = await import('./verify.mjs');
       const ok = verify(MEDIA_DIR);

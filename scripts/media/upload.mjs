@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { ART_VERSION } from '../../functions/shared/art.ts';
+import { MEDIA_PENDING_KEY } from '../../functions/shared/media.ts';
 import { restoreCached, storeCached } from './cache.mjs';
 
 const MEDIA_DIR = '.media';
@@ -25,7 +26,33 @@ const TYPES = {
   '.webp': 'image/webp',
 };
 
-function files(dir) {
+/**
+ * Puts one clip just made (`dir`, in the partial directory) under `vod/<clip>/`, its meta.json
+ * last: the Worker takes a clip whose meta.json is there as whole. Then notes the progress in the
+ * pending marker, so the Worker tells viewers the rest is still being made.
+ */
+export async function putClip(bucket, clip, dir) {
+  const media = files(dir).filter((path) => TYPES[extname(path)] && !path.endsWith('stamp.json'));
+  const put = (path) =>
+    bucket.put(`${PREFIX}${clip}/${relative(dir, path).split(sep).join('/')}`, readFileSync(path), {
+      httpMetadata: { contentType: TYPES[extname(path)] },
+    });
+  const meta = join(dir, 'meta.json');
+  const rest = media.filter((path) => path !== meta);
+  for (let i = 0; i < rest.length; i += PARALLEL)
+    await Promise.all(rest.slice(i, i + PARALLEL).map(put));
+  await put(meta);
+  await markPending(bucket);
+}
+
+/** Says in R2 that media are being made and when the last progress was (see functions/shared/media.ts). */
+export function markPending(bucket) {
+  return bucket.put(MEDIA_PENDING_KEY, JSON.stringify({ progress: new Date().toISOString() }), {
+    httpMetadata: { contentType: 'application/json' },
+  });
+}
+
+export function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     return entry.isDirectory() ? files(path) : [path];
@@ -111,6 +138,8 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
     await bucket.put(MANIFEST, JSON.stringify(manifest), {
       httpMetadata: { contentType: 'application/json' },
     });
+    // Every clip and picture is in place: nothing is «still being made» (scripts/start.mjs).
+    await bucket.delete(MEDIA_PENDING_KEY);
     console.log(
       `media: ${todo.length} of ${local.length} objects uploaded (${(bytes / 1e6).toFixed(1)} MB), ` +
         `${stale.length} removed, into R2 amedia-media in ${persistTo} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -137,9 +137,7 @@ test('the Inter font is loaded from the site, not left to the fallback', async (
   });
   await page.goto('/');
   await page.evaluate(() => document.fonts.ready);
-  expect(
-    fonts.some((path) => /\/_astro\/inter-cyrillic\.[\w-]+\.woff2$/.test(path)),
-  ).toBe(true);
+  expect(fonts.some((path) => /\/_astro\/inter-cyrillic\.[\w-]+\.woff2$/.test(path))).toBe(true);
   const loaded = await page.evaluate(() => ({
     check: document.fonts.check('1em Inter'),
     faces: [...document.fonts].filter(

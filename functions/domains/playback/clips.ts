@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { ApiError } from '../../lib/errors.ts';
+import { MEDIA_PENDING_KEY } from '../../shared/media.ts';
 import { playbackTexts } from './texts.ts';
 
 /**
  * The sample clips in R2 (binding MEDIA), made by `npm run media` (scripts/media): every film,
  * episode, trailer and channel plays one of them, picked from its id, so the same thing always
  * plays the same clip. `vod/index.json` lists the clips; `vod/<clip>/meta.json` describes one.
+ * While a first `npm start` still makes them, `media-pending.json` says since when it last made
+ * progress, and a clip not there yet is «still being made» rather than unavailable.
  */
 
 export interface ClipMeta {
@@ -32,9 +35,27 @@ let clipIndex: Promise<string[]> | undefined;
 
 const unavailable = () => new ApiError(503, playbackTexts.mediaUnavailable, 'media_unavailable');
 
+/** A marker this long without progress is a maker that was stopped: the clip is unavailable. */
+const PENDING_STALE_MS = 10 * 60_000;
+/** How soon to ask again for a clip still being made. */
+const PENDING_RETRY_SECONDS = 5;
+
+/** Why a clip's media are missing: still being made (a marker with recent progress), or not. */
+async function missing(): Promise<ApiError> {
+  const marker = await env.MEDIA.get(MEDIA_PENDING_KEY);
+  const since = marker
+    ? Date.parse(((await marker.json()) as { progress?: string }).progress ?? '')
+    : NaN;
+  return Date.now() - since < PENDING_STALE_MS
+    ? new ApiError(503, playbackTexts.mediaPending, 'media_pending', {
+        'Retry-After': String(PENDING_RETRY_SECONDS),
+      })
+    : unavailable();
+}
+
 async function readIndex(): Promise<string[]> {
   const object = await env.MEDIA.get('vod/index.json');
-  if (!object) throw unavailable();
+  if (!object) throw await missing();
   const parsed = (await object.json()) as unknown;
   // The contract's plain list, or the media script's `{ version, clips }`.
   const list = Array.isArray(parsed) ? parsed : (parsed as { clips?: unknown })?.clips;
@@ -64,10 +85,13 @@ export function clipOf(list: readonly string[], owner: ClipOwner): string {
   return list[(owner.id + offset) % list.length]!;
 }
 
-/** The clip's description; a 503 «Видео временно недоступно» when its media are not in R2. */
+/**
+ * The clip's description; a 503 «Видео временно недоступно» when its media are not in R2, or
+ * «Видео ещё готовится» (`media_pending`) while the local maker is still at work.
+ */
 export async function clipMeta(clip: string): Promise<ClipMeta> {
   const object = await env.MEDIA.get(`vod/${clip}/meta.json`);
-  if (!object) throw unavailable();
+  if (!object) throw await missing();
   const meta = (await object.json()) as ClipMeta;
   if (!(meta.segments > 0) || !(meta.segmentDuration > 0) || !Array.isArray(meta.video))
     throw unavailable();

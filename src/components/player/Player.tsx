@@ -36,7 +36,17 @@ export interface PlayerProps {
   firstAnswer?: Promise<ApiResult<WatchAnswer>>;
 }
 
-type Phase = 'loading' | 'ready' | 'failed' | 'unsupported' | 'forbidden' | 'streams' | 'stopped';
+type Phase =
+  | 'loading'
+  | 'preparing'
+  | 'ready'
+  | 'failed'
+  | 'unsupported'
+  | 'forbidden'
+  | 'streams'
+  | 'stopped';
+/** How often to ask again for a clip the server is still making (its first `npm start`). */
+const PREPARING_POLL_MS = 5000;
 type MenuName = 'quality' | 'audio' | 'subtitles' | 'speed' | 'settings';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -120,6 +130,8 @@ export default function Player({
   const [fullscreen, setFullscreen] = useState(false);
   const [autoMuted, setAutoMuted] = useState(false);
   const [pinAsked, setPinAsked] = useState(false);
+  /** The server's words while it still makes the clip (phase `preparing`). */
+  const [preparing, setPreparing] = useState('');
 
   // Until the first frame: the page's own art for what the page offered (on a wide screen the
   // backdrop it already shows, from the cache), the answer's still for anything played after it:
@@ -161,9 +173,22 @@ export default function Player({
     setCountdown(null);
     setCountdownCancelled(false);
     const pressed = attempt === 0 && target === initialTarget ? firstAnswer : undefined;
-    void (pressed ?? fetchWatch(target)).then((r) => current && handle(r));
+    let later: ReturnType<typeof setTimeout> | undefined;
+    // A clip still being made (media_pending) is asked for again until it is there, and then
+    // plays by itself: the viewer already pressed play.
+    const ask = (answer: Promise<ApiResult<WatchAnswer>>) =>
+      void answer.then((r) => {
+        if (!current) return;
+        if (r.status === 503 && errorReason(r) === 'media_pending') {
+          setPreparing(r.error?.message ?? '');
+          setPhase('preparing');
+          later = setTimeout(() => ask(fetchWatch(target)), PREPARING_POLL_MS);
+        } else handle(r);
+      });
+    ask(pressed ?? fetchWatch(target));
     return () => {
       current = false;
+      clearTimeout(later);
     };
   }, [target, attempt, handle]);
 
@@ -630,6 +655,11 @@ export default function Player({
 
       {(phase === 'loading' || (waiting && !paused)) && (
         <output className="player__spinner" aria-label={t.loading} />
+      )}
+      {phase === 'preparing' && (
+        <div className="player__message" role="status">
+          <p>{preparing}</p>
+        </div>
       )}
 
       {phase === 'ready' && paused && !started && (
