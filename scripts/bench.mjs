@@ -276,6 +276,7 @@ async function measurePlayer(player) {
   const measured = await measurePlayerStart(worker.origin, path, {
     runs: player.runs,
     network: player.network,
+    dwellMs: player.dwellMs,
     chromePath,
   });
   const kb = (bytes) => (bytes === undefined ? null : bytes / 1024);
@@ -287,7 +288,7 @@ async function measurePlayer(player) {
       (v) => `${Math.round(v)} ms`,
     ],
     [
-      'JS before play (gzip)',
+      'JS at load (gzip)',
       kb(measured.js?.beforeGzipBytes),
       player.budgets.jsBeforePlayKB,
       (v) => `${v.toFixed(1)} KB`,

@@ -171,7 +171,7 @@ export function verdicts(results, config) {
       row(
         'Player',
         player.path,
-        'JS before play',
+        'JS at load',
         player.figures.jsBeforePlayKB,
         b.jsBeforePlayKB,
         'lower',

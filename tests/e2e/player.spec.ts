@@ -87,6 +87,25 @@ test.describe('the player', () => {
     );
   });
 
+  test('the player’s code comes once a viewer acts on a page with «Смотреть» in sight, not while nobody has', async ({
+    page,
+    request,
+  }) => {
+    const code: string[] = [];
+    page.on('request', (r) => {
+      if (/\/_astro\/mount\.[\w-]+\.js$/.test(r.url())) code.push(r.url());
+    });
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`, { waitUntil: 'load' });
+    await page.waitForTimeout(1500);
+    expect(code).toEqual([]);
+    // A move over the title's name: no play link is pointed at.
+    await page.getByRole('heading', { level: 1 }).hover();
+    await expect.poll(() => code.length, { timeout: 10_000 }).toBe(1);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page, 1);
+    expect(code.length).toBe(1);
+  });
+
   test('without JavaScript «Смотреть» leads to the page with the player', async ({
     browser,
     request,

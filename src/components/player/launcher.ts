@@ -2,9 +2,11 @@
  * The page's side of «Смотреть», a few hundred bytes with no React: links marked `data-play` work
  * without JavaScript (they lead to the same page with `?play=1` or `?season=&episode=`, where the
  * slot starts the player on load); with it, a press mounts the player in place. The player module
- * (React, hls.js) is fetched on the first hover or focus of a play link, so a press rarely waits
- * for it, and the press asks what to play while it loads (head-start.ts).
+ * (React, hls.js) is fetched once the viewer acts on a page whose play link is on screen (their
+ * first input, then an idle moment), or on the first hover or focus of a play link, so a press
+ * rarely waits for it; the press asks what to play while it loads (head-start.ts).
  */
+import { onFirstInput } from '../../lib/first-input.ts';
 import { askEarly, watchAnswer } from './head-start.ts';
 import type { MountedPlayer } from './mount.tsx';
 import type { WatchTarget } from './watch-api.ts';
@@ -105,6 +107,21 @@ export function startLauncher() {
       },
       { passive: true },
     );
+  // A viewer who acts on a page with «Смотреть» in sight is likely to press it: the code comes in
+  // an idle moment after their first input, not during the load a page nobody touched is
+  // measured by (its evaluation is one long task).
+  onFirstInput(() => {
+    const links = document.querySelectorAll('a[data-play]');
+    if (links.length === 0) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      const fetchCode = () => void load().catch(() => {});
+      if ('requestIdleCallback' in window) requestIdleCallback(fetchCode, { timeout: 2000 });
+      else setTimeout(fetchCode, 200);
+    });
+    for (const link of links) seen.observe(link);
+  });
   // A link to an episode's place in a season's list (`?season=&episode=#episode-S-E`) leads there,
   // marked; it does not start the player above it.
   if (/^#episode-\d+-\d+$/.test(location.hash)) slot.hidden = true;
