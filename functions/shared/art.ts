@@ -5,7 +5,7 @@
  */
 
 /** Bump when the pictures change: every URL changes with it, so immutable caching stays right. */
-export const ART_VERSION = 'a4';
+export const ART_VERSION = 'a5';
 
 /** Raster kinds: title posters (2:3), title backdrops (16:9) and episode stills (16:9, a pool). */
 export const RASTER_KINDS = ['poster', 'background', 'still'] as const;
@@ -16,6 +16,13 @@ export const ART_SIZES: Record<RasterKind, { widths: readonly number[]; ratio: n
   background: { widths: [640, 1280], ratio: 9 / 16 },
   still: { widths: [320, 640], ratio: 9 / 16 },
 };
+
+/**
+ * The most a backdrop's smallest width may weigh: what a phone fetches for the home page's hero and
+ * a title page's backdrop, the largest paint of both. A picture over it is made again at a lower
+ * quality, then softened (scripts/media/art.mjs), until it fits.
+ */
+export const PHONE_BACKDROP_BYTES = 20 * 1024;
 
 /**
  * Posters and backdrops are made for this many slots; a title uses slot ((id − 1) mod POOL) + 1,

@@ -1,10 +1,12 @@
 // Checks the sample media in `.media/` the way a player would meet them: every playlist parses and
 // names files that exist, every video segment starts on a keyframe and holds exactly 2 s of frames,
 // audio segments line up with video ones, the master lists 3 variants and 2 audio renditions with
-// the right codecs, the WebVTT files parse, the pictures have their sizes, and meta.json agrees.
+// the right codecs, the WebVTT files parse, the pictures have their sizes, and meta.json agrees;
+// every backdrop a phone fetches is within PHONE_BACKDROP_BYTES.
 // `node scripts/media/verify.mjs [dir]`; exits 1 listing every problem. Pure Node: no ffprobe.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ART_POOL, ART_SIZES, PHONE_BACKDROP_BYTES } from '../../functions/shared/art.ts';
 
 const PTS_HZ = 90_000;
 
@@ -338,6 +340,19 @@ function spsCodec(buf) {
   return null;
 }
 
+/** The backdrops a phone fetches (the smallest width): each there and within its byte cap. */
+function verifyPhoneBackdrops(root) {
+  const width = ART_SIZES.background.widths[0];
+  const problems = [];
+  for (let slot = 1; slot <= ART_POOL; slot++) {
+    const file = join(root, 'art', 'background', `${slot}-${width}.webp`);
+    if (!existsSync(file)) problems.push(`${file} is missing`);
+    else if (statSync(file).size > PHONE_BACKDROP_BYTES)
+      problems.push(`${file}: ${statSync(file).size} bytes, over ${PHONE_BACKDROP_BYTES}`);
+  }
+  return problems;
+}
+
 /** Prints the result; true when the media are sound. */
 export function verify(root = '.media') {
   const started = Date.now();
@@ -351,6 +366,7 @@ export function verify(root = '.media') {
     problems.push(`${root}/index.json unreadable: ${error.message}`);
   }
   for (const id of ids ?? []) problems.push(...verifyClip(root, id));
+  problems.push(...verifyPhoneBackdrops(root));
   if (problems.length) {
     console.error(
       `media: ${problems.length} problem(s) in ${root}/ (remake: delete it and run npm run media)`,

@@ -56,3 +56,21 @@ describe('catalogue art', () => {
     expect(new Set(sources).size).toBe(sources.length);
   });
 });
+
+describe('the largest paint of a title page', () => {
+  it('is its backdrop, preloaded first in the head with the srcset and sizes its <img> takes', async () => {
+    const { document } = await new Visitor().open('/watch/481');
+    const backdrop = document.querySelector('img.hero-title__bg')!;
+    const preloads = [...document.querySelectorAll('head link[rel="preload"]')];
+    expect(preloads[0]!.getAttribute('as')).toBe('image');
+    expect(preloads[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(preloads[0]!.getAttribute('href')).toBe(backdrop.getAttribute('src'));
+    expect(preloads[0]!.getAttribute('imagesrcset')).toBe(backdrop.getAttribute('srcset'));
+    expect(preloads[0]!.getAttribute('imagesizes')).toBe(backdrop.getAttribute('sizes'));
+  });
+
+  it('is left unpreloaded on pages whose first screen is text', async () => {
+    const { document } = await new Visitor().open('/faq');
+    expect(document.querySelectorAll('head link[rel="preload"][as="image"]').length).toBe(0);
+  });
+});

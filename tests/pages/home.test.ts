@@ -112,6 +112,13 @@ describe('home page shelves', () => {
     expect(art.getAttribute('loading')).toBe('eager');
     expect(art.getAttribute('fetchpriority')).toBe('high');
     expect(page.document.querySelectorAll('h1').length).toBe(1);
+    // Its picture is the head's first preload, before the font, and names what the <img> takes.
+    const preloads = [...page.document.querySelectorAll('head link[rel="preload"]')];
+    expect(preloads[0]!.getAttribute('as')).toBe('image');
+    expect(preloads[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(preloads[0]!.getAttribute('imagesrcset')).toBe(art.getAttribute('srcset'));
+    expect(preloads[0]!.getAttribute('imagesizes')).toBe(art.getAttribute('sizes'));
+    expect(preloads.filter((l) => l.getAttribute('as') === 'image').length).toBe(1);
   });
 
   it('continue watching and now watching stay hidden while they have no items, for guests and signed-in viewers', async () => {
