@@ -351,6 +351,27 @@ test.describe('later shelves (the first response carries the first ones)', () =>
     });
   }
 
+  test('an untouched page fetches no shelf beyond the screen; the first input brings the next ones', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (/^\/home\/shelves\/\d+$/.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/', { waitUntil: 'load' });
+    // The first later shelf starts below the first screen (else it is fetched at once, rightly).
+    const top = await page
+      .locator('[data-later-shelf]')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(900);
+    await page.waitForTimeout(1500);
+    expect(fetched).toEqual([]);
+    await engage(page);
+    await expect.poll(() => fetched.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+
   test('without JavaScript a later shelf is its heading and a visible link to each of its titles', async ({
     browser,
   }) => {
