@@ -9,11 +9,19 @@
 const REGION = '[data-guide-day]';
 const nowSeconds = () => Date.now() / 1000;
 
-/** Scrolls a list so that the programme on air is its first visible row (or the list's start). */
-function scrollToNow(list: HTMLElement) {
-  const current = list.querySelector<HTMLElement>('[aria-current="time"]');
-  // The item's offsetParent is the list (position: relative), so this moves only the list.
-  list.scrollTop = current ? Math.max(0, current.offsetTop - 4) : 0;
+/**
+ * Scrolls each list so that the programme on air is its first visible row (or the list's start).
+ * Every position is read first, then every list scrolled: one layout, however many channels.
+ */
+function scrollToNow(lists: readonly HTMLElement[]) {
+  const tops = lists.map((list) => {
+    const current = list.querySelector<HTMLElement>('[aria-current="time"]');
+    // The item's offsetParent is the list (position: relative), so this moves only the list.
+    return current ? Math.max(0, current.offsetTop - 4) : 0;
+  });
+  lists.forEach((list, i) => {
+    list.scrollTop = tops[i] ?? 0;
+  });
 }
 
 /** Moves the on-air mark (aria-current and the «Сейчас» badge) to the programme running at `now`. */
@@ -106,8 +114,7 @@ function followOnAir(region: HTMLElement) {
 
 function prepare(region: HTMLElement, scroll: boolean) {
   followOnAir(region);
-  if (scroll)
-    for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]')) scrollToNow(list);
+  if (scroll) scrollToNow([...region.querySelectorAll<HTMLElement>('[data-programmes]')]);
 }
 
 let loading: AbortController | undefined;
