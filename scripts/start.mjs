@@ -8,8 +8,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
+import { MEDIA_PENDING_KEY } from '../functions/shared/media.ts';
 import { CLIPS } from './media/clips.mjs';
-import { makeMedia, takeCachedMedia } from './media/generate.mjs';
+import { clipsAreFresh, MEDIA_DIR, makeMedia, takeCachedMedia } from './media/generate.mjs';
 import { markPending, putClip, upload } from './media/upload.mjs';
 
 const persistTo = process.env.PERSIST_TO ?? '.wrangler/state';
@@ -43,8 +44,15 @@ if (takeCachedMedia().whole) {
   await env.MEDIA.put('vod/index.json', JSON.stringify(CLIPS.map((c) => c.id)));
   serve();
   say(
-    `the site serves now; ${CLIPS.length} clips and the catalogue's art are being made in the background (a few minutes on 2 cores, once per machine)`,
+    `the site serves now; ${CLIPS.length} clips and the catalogue's art are made in the background (a few minutes on 2 cores, once per machine)`,
   );
+  // Clips made before (only the art is new) go in first, in seconds.
+  if (clipsAreFresh()) {
+    for (const clip of CLIPS) await putClip(env.MEDIA, clip.id, join(MEDIA_DIR, clip.id));
+    say(`the ${CLIPS.length} clips made before play (after ${seconds()})`);
+  }
+  // The marker says «still being made» only while progress is recent: kept fresh while it is.
+  const refresh = setInterval(() => void markPending(env.MEDIA).catch(() => {}), 60_000);
   let ready = 0;
   let made = false;
   try {
@@ -57,14 +65,25 @@ if (takeCachedMedia().whole) {
     made = true;
     say(`clips and art are made (after ${seconds()}); putting the rest in place…`);
   } catch (error) {
-    // Stopped with the server (Ctrl-C): the next start goes on from what is cached.
-    if (!stopping)
+    // A Ctrl-C stops ffmpeg too, maybe before this process hears it: a moment to tell them apart.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (!stopping) {
       say(`making failed: ${error instanceof Error ? error.message : error}; run npm start again`);
+      // Nothing is being made any more: a missing clip is unavailable, not «still being made».
+      await env.MEDIA.delete(MEDIA_PENDING_KEY).catch(() => {});
+    }
   } finally {
+    clearInterval(refresh);
     await dispose();
   }
   if (made) {
-    await upload({ persistTo });
-    say(`every clip and picture is in place (after ${seconds()})`);
+    try {
+      await upload({ persistTo });
+      say(`every clip and picture is in place (after ${seconds()})`);
+    } catch (error) {
+      say(
+        `putting the media in place failed: ${error instanceof Error ? error.message : error}; run npm start again`,
+      );
+    }
   }
 }

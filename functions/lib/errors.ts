@@ -70,9 +70,19 @@ const reasonByStatus: Partial<Record<number, [string, string]>> = {
   429: [texts.tooManyRequests, 'rate_limited'],
 };
 
+/**
+ * 5xx answers that are a known state, not a failure: a clip the first local start is still making
+ * (the player asks again every few seconds). Not reported, or every poll would be an error.
+ */
+const EXPECTED_5XX = new Set(['media_pending']);
+
 /** Turns any thrown value into the envelope with an honest status; unknown errors are a 500. */
 export function errorResponse(err: unknown, c: Context): Response {
-  if (err instanceof HTTPException && err.status >= 500) {
+  if (
+    err instanceof HTTPException &&
+    err.status >= 500 &&
+    !(err instanceof ApiError && EXPECTED_5XX.has(err.reason))
+  ) {
     // An answered outage (D1, a gateway, a missing secret): its reason, not a stack, is the news.
     const reason = err instanceof ApiError ? err.reason : 'error';
     reportFailure(

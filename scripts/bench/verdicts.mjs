@@ -171,6 +171,15 @@ export function verdicts(results, config) {
       row(
         'Player',
         player.path,
+        'first frame, cold press',
+        player.figures.firstFrameColdMs,
+        b.firstFrameColdMs,
+        'lower',
+        ms,
+      ),
+      row(
+        'Player',
+        player.path,
         'JS at load',
         player.figures.jsBeforePlayKB,
         b.jsBeforePlayKB,

@@ -70,7 +70,7 @@ export function vttTime(seconds) {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }
 
-function isFresh(font) {
+function isFresh(font = findFont('DejaVuSans.ttf')) {
   try {
     const stamp = JSON.parse(readFileSync(join(MEDIA_DIR, 'stamp.json'), 'utf8'));
     return stamp.version === MEDIA_VERSION && stamp.text === Boolean(font);
@@ -518,6 +518,9 @@ function du(dir) {
   }
   return total;
 }
+
+/** Whether `.media/` holds this MEDIA_VERSION's clips, whole (the art aside). */
+export const clipsAreFresh = () => isFresh();
 
 /** This machine's ffmpeg, font and the cache key of what they make. */
 function machine() {

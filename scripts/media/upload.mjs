@@ -39,6 +39,8 @@ export async function putClip(bucket, clip, dir) {
     });
   const meta = join(dir, 'meta.json');
   const rest = media.filter((path) => path !== meta);
+  // A clip made before (another generator) is not whole while its files are replaced.
+  await bucket.delete(`${PREFIX}${clip}/meta.json`);
   for (let i = 0; i < rest.length; i += PARALLEL)
     await Promise.all(rest.slice(i, i + PARALLEL).map(put));
   await put(meta);
@@ -122,17 +124,21 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
       bytes += sizes.get(f.key);
     }
     const stale = [...stored.keys()];
-    for (let i = 0; i < todo.length; i += PARALLEL) {
-      await Promise.all(
-        todo.slice(i, i + PARALLEL).map(async (f) => {
-          const object = await bucket.put(f.key, readFileSync(f.path), {
-            httpMetadata: { contentType: f.type },
-          });
-          if (object?.etag !== f.md5)
-            throw new Error(`media: R2 stored ${f.key} with etag ${object?.etag}`);
-        }),
-      );
-    }
+    // Each clip's meta.json (and the clip list) after everything they name: the Worker plays a
+    // clip whose meta.json is there, and the site may already serve (scripts/start.mjs).
+    const last = (f) => f.key.endsWith('/meta.json') || f.key === `${PREFIX}index.json`;
+    for (const batch of [todo.filter((f) => !last(f)), todo.filter(last)])
+      for (let i = 0; i < batch.length; i += PARALLEL) {
+        await Promise.all(
+          batch.slice(i, i + PARALLEL).map(async (f) => {
+            const object = await bucket.put(f.key, readFileSync(f.path), {
+              httpMetadata: { contentType: f.type },
+            });
+            if (object?.etag !== f.md5)
+              throw new Error(`media: R2 stored ${f.key} with etag ${object?.etag}`);
+          }),
+        );
+      }
     for (let i = 0; i < stale.length; i += 1000) await bucket.delete(stale.slice(i, i + 1000));
     // Written last: an interrupted upload leaves the previous manifest, so the next run redoes it.
     await bucket.put(MANIFEST, JSON.stringify(manifest), {

@@ -87,24 +87,31 @@ test.describe('the player', () => {
     );
   });
 
-  test('the player’s code comes once a viewer acts on a page with «Смотреть» in sight, not while nobody has', async ({
-    page,
-    request,
-  }) => {
-    const code: string[] = [];
-    page.on('request', (r) => {
-      if (/\/_astro\/mount\.[\w-]+\.js$/.test(r.url())) code.push(r.url());
+  for (const kind of ['a trailer', 'a channel'] as const)
+    test(`the player’s code comes once a viewer acts on ${kind}’s page with «Смотреть» in sight, not while nobody has`, async ({
+      page,
+      request,
+    }) => {
+      const code: string[] = [];
+      page.on('request', (r) => {
+        if (/\/_astro\/mount\.[\w-]+\.js$/.test(r.url())) code.push(r.url());
+      });
+      // A channel's page scrolls its programme list to what is on now: that is not the viewer.
+      const path =
+        kind === 'a trailer'
+          ? `/watch/${await firstOf(request, 'trailers')}`
+          : `/tv/${await freeChannel(request)}`;
+      await page.goto(path, { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      expect(code).toEqual([]);
+      // A move over the page's heading: no play link is pointed at.
+      await page.getByRole('heading', { level: 1 }).hover();
+      await expect.poll(() => code.length, { timeout: 10_000 }).toBe(1);
+      if (kind === 'a channel') return;
+      await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+      await playsPast(page, 1);
+      expect(code.length).toBe(1);
     });
-    await page.goto(`/watch/${await firstOf(request, 'trailers')}`, { waitUntil: 'load' });
-    await page.waitForTimeout(1500);
-    expect(code).toEqual([]);
-    // A move over the title's name: no play link is pointed at.
-    await page.getByRole('heading', { level: 1 }).hover();
-    await expect.poll(() => code.length, { timeout: 10_000 }).toBe(1);
-    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
-    await playsPast(page, 1);
-    expect(code.length).toBe(1);
-  });
 
   test('without JavaScript «Смотреть» leads to the page with the player', async ({
     browser,

@@ -43,9 +43,12 @@ const PENDING_RETRY_SECONDS = 5;
 /** Why a clip's media are missing: still being made (a marker with recent progress), or not. */
 async function missing(): Promise<ApiError> {
   const marker = await env.MEDIA.get(MEDIA_PENDING_KEY);
-  const since = marker
-    ? Date.parse(((await marker.json()) as { progress?: string }).progress ?? '')
-    : NaN;
+  // A marker that does not parse says nothing: the clip is then simply unavailable.
+  const progress = await marker
+    ?.json<{ progress?: unknown }>()
+    .then((m) => m.progress)
+    .catch(() => undefined);
+  const since = typeof progress === 'string' ? Date.parse(progress) : Number.NaN;
   return Date.now() - since < PENDING_STALE_MS
     ? new ApiError(503, playbackTexts.mediaPending, 'media_pending', {
         'Retry-After': String(PENDING_RETRY_SECONDS),

@@ -180,7 +180,7 @@ export default function Player({
       void answer.then((r) => {
         if (!current) return;
         if (r.status === 503 && errorReason(r) === 'media_pending') {
-          setPreparing(r.error?.message ?? '');
+          setPreparing(r.error?.message || t.loading);
           setPhase('preparing');
           later = setTimeout(() => ask(fetchWatch(target)), PREPARING_POLL_MS);
         } else handle(r);
@@ -635,6 +635,10 @@ export default function Player({
       <div className="visually-hidden" aria-live="polite">
         {cue}
       </div>
+      {/* Mounted from the start, so a screen reader hears the line when it is put in. */}
+      <p className="visually-hidden" role="status">
+        {phase === 'preparing' ? preparing : ''}
+      </p>
 
       <div className="player__top">
         <p className="player__title">
@@ -657,7 +661,7 @@ export default function Player({
         <output className="player__spinner" aria-label={t.loading} />
       )}
       {phase === 'preparing' && (
-        <div className="player__message" role="status">
+        <div className="player__message" aria-hidden="true">
           <p>{preparing}</p>
         </div>
       )}
