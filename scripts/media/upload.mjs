@@ -26,13 +26,19 @@ const TYPES = {
   '.webp': 'image/webp',
 };
 
+/** Runs `job` over `items`, PARALLEL at a time, in order of the batches. */
+async function inBatches(items, job) {
+  for (let i = 0; i < items.length; i += PARALLEL)
+    await Promise.all(items.slice(i, i + PARALLEL).map(job));
+}
+
 /**
  * Puts one clip just made (`dir`, in the partial directory) under `vod/<clip>/`, its meta.json
  * last: the Worker takes a clip whose meta.json is there as whole. Then notes the progress in the
  * pending marker, so the Worker tells viewers the rest is still being made.
  */
 export async function putClip(bucket, clip, dir) {
-  const media = files(dir).filter((path) => TYPES[extname(path)] && !path.endsWith('stamp.json'));
+  const media = files(dir).filter((path) => TYPES[extname(path)]);
   const put = (path) =>
     bucket.put(`${PREFIX}${clip}/${relative(dir, path).split(sep).join('/')}`, readFileSync(path), {
       httpMetadata: { contentType: TYPES[extname(path)] },
@@ -41,8 +47,7 @@ export async function putClip(bucket, clip, dir) {
   const rest = media.filter((path) => path !== meta);
   // A clip made before (another generator) is not whole while its files are replaced.
   await bucket.delete(`${PREFIX}${clip}/meta.json`);
-  for (let i = 0; i < rest.length; i += PARALLEL)
-    await Promise.all(rest.slice(i, i + PARALLEL).map(put));
+  await inBatches(rest, put);
   await put(meta);
   await markPending(bucket);
 }
@@ -127,18 +132,18 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
     // Each clip's meta.json (and the clip list) after everything they name: the Worker plays a
     // clip whose meta.json is there, and the site may already serve (scripts/start.mjs).
     const last = (f) => f.key.endsWith('/meta.json') || f.key === `${PREFIX}index.json`;
-    for (const batch of [todo.filter((f) => !last(f)), todo.filter(last)])
-      for (let i = 0; i < batch.length; i += PARALLEL) {
-        await Promise.all(
-          batch.slice(i, i + PARALLEL).map(async (f) => {
-            const object = await bucket.put(f.key, readFileSync(f.path), {
-              httpMetadata: { contentType: f.type },
-            });
-            if (object?.etag !== f.md5)
-              throw new Error(`media: R2 stored ${f.key} with etag ${object?.etag}`);
-          }),
-        );
-      }
+    const put = async (f) => {
+      const object = await bucket.put(f.key, readFileSync(f.path), {
+        httpMetadata: { contentType: f.type },
+      });
+      if (object?.etag !== f.md5)
+        throw new Error(`media: R2 stored ${f.key} with etag ${object?.etag}`);
+    };
+    await inBatches(
+      todo.filter((f) => !last(f)),
+      put,
+    );
+    await inBatches(todo.filter(last), put);
     for (let i = 0; i < stale.length; i += 1000) await bucket.delete(stale.slice(i, i + 1000));
     // Written last: an interrupted upload leaves the previous manifest, so the next run redoes it.
     await bucket.put(MANIFEST, JSON.stringify(manifest), {
