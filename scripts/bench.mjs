@@ -265,7 +265,8 @@ async function measureApi(api) {
 /**
  * The player on a title page that plays for a guest (the first of `player.list`, trailers): time to
  * the first frame after pressing «Смотреть», median of `player.runs` under `player.network` (CDP
- * Network.emulateNetworkConditions), and the page's JavaScript before and after the press.
+ * Network.emulateNetworkConditions), and the page's JavaScript before and after the press; then the
+ * same press on the first channel's page (`player.live.runs`, a guest may watch it), live.
  */
 async function measurePlayer(player) {
   const list = await (await fetch(`${worker.origin}/cms/content/${player.list}/`)).json();
@@ -275,6 +276,15 @@ async function measurePlayer(player) {
   );
   const measured = await measurePlayerStart(worker.origin, path, {
     runs: player.runs,
+    network: player.network,
+    dwellMs: player.dwellMs,
+    chromePath,
+  });
+  const channels = await (await fetch(`${worker.origin}/cms/tv/channels/`)).json();
+  const livePath = `/tv/${(Array.isArray(channels) ? channels : channels.results)[0].slug}`;
+  console.log(`  then ${player.live.runs} presses on ${livePath} (live)…`);
+  const live = await measurePlayerStart(worker.origin, livePath, {
+    runs: player.live.runs,
     network: player.network,
     dwellMs: player.dwellMs,
     chromePath,
@@ -291,6 +301,18 @@ async function measurePlayer(player) {
       'first frame, pressed right after the load',
       measured.firstFrameColdMs,
       player.budgets.firstFrameColdMs,
+      (v) => `${Math.round(v)} ms`,
+    ],
+    [
+      `live (${livePath}): first frame`,
+      live.firstFrameMs,
+      player.budgets.liveFirstFrameMs,
+      (v) => `${Math.round(v)} ms`,
+    ],
+    [
+      'live: pressed right after the load',
+      live.firstFrameColdMs,
+      player.budgets.liveFirstFrameColdMs,
       (v) => `${Math.round(v)} ms`,
     ],
     [
@@ -311,9 +333,14 @@ async function measurePlayer(player) {
     network: player.network,
     runs: measured.runs,
     coldRuns: measured.coldRuns,
+    livePath,
+    liveRuns: live.runs,
+    liveColdRuns: live.coldRuns,
     figures: {
       firstFrameMs: measured.firstFrameMs ?? null,
       firstFrameColdMs: measured.firstFrameColdMs ?? null,
+      liveFirstFrameMs: live.firstFrameMs ?? null,
+      liveFirstFrameColdMs: live.firstFrameColdMs ?? null,
       jsBeforePlayKB: kb(measured.js?.beforeGzipBytes),
       jsAfterPlayKB: kb(measured.js?.afterGzipBytes),
     },

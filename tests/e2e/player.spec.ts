@@ -87,6 +87,35 @@ test.describe('the player', () => {
     );
   });
 
+  for (const [line, bps, first] of [
+    ['a fast line', 50e6, 720],
+    ['a slow line', 1e6, 240],
+  ] as const)
+    test(`after a play measured ${line}, the next starts at the ${first}p rendition`, async ({
+      page,
+      request,
+    }) => {
+      // What the last playback in this browser measured (start-level.ts keeps it half an hour).
+      await page.addInitScript(
+        (measured) =>
+          localStorage.setItem(
+            'playerBandwidth',
+            JSON.stringify({ bps: measured, at: Date.now() }),
+          ),
+        bps,
+      );
+      const segments: string[] = [];
+      page.on('request', (r) => {
+        const rendition = /\/v(\d+)\/[^/]*\.(?:ts|m4s|mp4)(?:\?|$)/.exec(r.url());
+        if (rendition) segments.push(rendition[1]!);
+      });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+      await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+      await playsPast(page, 0.5);
+      expect(segments[0]).toBe(String(first));
+    });
+
   for (const kind of ['a trailer', 'a channel'] as const)
     test(`the player’s code comes once a viewer acts on ${kind}’s page with «Смотреть» in sight, not while nobody has`, async ({
       page,

@@ -1,11 +1,21 @@
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { type ApiResult, errorReason, isOk } from '../../lib/api-client.ts';
 import { $parental } from '../../stores/parental.ts';
 import { type AudioOption, attach, type Engine, hlsSupport, type Quality } from './engine.ts';
 import { Icon } from './icons.tsx';
 import { MenuButton, type MenuSection } from './MenuButton.tsx';
+import { hasPinPopup } from './pin-popup.ts';
 import { rememberPreferences, startingPreferences } from './preferences.ts';
-import { ForbiddenDialog, HelpDialog, hasPinPopup, StreamsDialog } from './Refusals.tsx';
+import { measuredBandwidth } from './start-level.ts';
 import { Timeline } from './Timeline.tsx';
 import { playerTexts as t } from './texts.ts';
 import { loadThumbnails, type Thumbnail } from './thumbnails.ts';
@@ -20,6 +30,12 @@ import {
   type WatchTarget,
 } from './watch-api.ts';
 import './player.css';
+
+// The refusal and help dialogs: most presses open none, so their code comes when one opens.
+const dialogs = () => import('./Refusals.tsx');
+const ForbiddenDialog = lazy(() => dialogs().then((m) => ({ default: m.ForbiddenDialog })));
+const StreamsDialog = lazy(() => dialogs().then((m) => ({ default: m.StreamsDialog })));
+const HelpDialog = lazy(() => dialogs().then((m) => ({ default: m.HelpDialog })));
 
 export interface PlayerProps {
   target: WatchTarget;
@@ -208,6 +224,7 @@ export default function Player({
         startPosition: answer.position,
         audio: prefsRef.current.audio,
         live: answer.live,
+        bandwidth: measuredBandwidth(),
       },
       {
         onTracks(l, a) {
@@ -831,23 +848,25 @@ export default function Player({
           )}
         </div>
       )}
-      {phase === 'forbidden' && !pinAsked && (
-        <ForbiddenDialog
-          reason={refusal.reason}
-          message={refusal.message}
-          onClose={onClose}
-          onEnterPin={openPin}
-        />
-      )}
-      {phase === 'streams' && (
-        <StreamsDialog
-          streams={streams}
-          busy={busy}
-          onStop={(id) => void stopOther(id)}
-          onClose={onClose}
-        />
-      )}
-      {help && <HelpDialog onClose={() => setHelp(false)} />}
+      <Suspense fallback={null}>
+        {phase === 'forbidden' && !pinAsked && (
+          <ForbiddenDialog
+            reason={refusal.reason}
+            message={refusal.message}
+            onClose={onClose}
+            onEnterPin={openPin}
+          />
+        )}
+        {phase === 'streams' && (
+          <StreamsDialog
+            streams={streams}
+            busy={busy}
+            onStop={(id) => void stopOther(id)}
+            onClose={onClose}
+          />
+        )}
+        {help && <HelpDialog onClose={() => setHelp(false)} />}
+      </Suspense>
     </section>
   );
 }

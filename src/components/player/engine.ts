@@ -6,6 +6,7 @@
  */
 import type { ErrorData } from 'hls.js';
 import Hls from 'hls.js';
+import { playerHeight, rememberBandwidth, startVariant } from './start-level.ts';
 
 // Only the default export: the build aliases 'hls.js' to its source entry, which has no others.
 const { Events, ErrorTypes, ErrorDetails } = Hls;
@@ -69,7 +70,12 @@ export interface EngineOptions {
   startPosition: number;
   audio: string;
   live: boolean;
+  /** This browser's measured download rate (bit/s), if any: picks the first rendition (start-level.ts). */
+  bandwidth?: number;
 }
+
+/** How often what hls.js measures is kept for the next start. */
+const REMEMBER_MS = 10_000;
 
 /** What this browser can play HLS with. */
 export function hlsSupport(video: HTMLVideoElement): 'mse' | 'native' | null {
@@ -85,8 +91,10 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
   const hls = new Hls({
     startPosition: o.live ? -1 : o.startPosition,
     capLevelToPlayerSize: true,
-    // The first fragment at a modest level plays sooner; ABR climbs within seconds.
+    // The first rendition is chosen once the master is read (start-level.ts), then loading starts.
+    autoStartLoad: false,
     startFragPrefetch: true,
+    ...(o.bandwidth ? { abrEwmaDefaultEstimate: o.bandwidth } : {}),
     maxBufferLength: 30,
     backBufferLength: 90,
     // hls.js's default, said out loud: segments are remuxed in a worker, so a busy phone's main
@@ -103,6 +111,10 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     hls.audioTracks.map((t, index) => ({ index, lang: t.lang ?? '', name: t.name }));
 
   hls.on(Events.MANIFEST_PARSED, () => {
+    const variants = hls.levels.map((l) => ({ bitrate: l.bitrate, height: l.height }));
+    const start = startVariant(variants, o.bandwidth, playerHeight(video));
+    if (start >= 0) hls.startLevel = start;
+    hls.startLoad(o.live ? -1 : o.startPosition);
     events.onTracks(
       hls.levels.map((l, index) => ({ index, height: l.height })),
       audioOptions(),
@@ -118,8 +130,12 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     events.onLevel(hls.levels[data.level]?.height ?? 0);
   });
   // A fragment that arrives means the network is back: the next failure gets three tries again.
+  let remembered = 0;
   hls.on(Events.FRAG_BUFFERED, () => {
     tries = 0;
+    if (performance.now() - remembered < REMEMBER_MS) return;
+    remembered = performance.now();
+    rememberBandwidth(hls.bandwidthEstimate);
   });
   hls.on(Events.ERROR, (_e, data: ErrorData) => {
     if (data.response?.code === 403 && PLAYLIST_LOADS.includes(data.details)) {

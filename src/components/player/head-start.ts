@@ -6,6 +6,7 @@
  * last heartbeat (docs/product.md, «Numbers»), so it waits for a press.
  */
 import type { ApiResult } from '../../lib/api-client.ts';
+import { measuredBandwidth, parseVariants, playerHeight, startVariant } from './start-level.ts';
 import { fetchWatch, type WatchAnswer, type WatchTarget } from './watch-api.ts';
 
 /** How long an answer asked for on pointer-down waits for its click. */
@@ -31,9 +32,9 @@ export function watchAnswer(target: WatchTarget): Promise<ApiResult<WatchAnswer>
 }
 
 /**
- * Fetches the master playlist and, for a recording, the playlists hls.js starts with (the first
- * variant, its lowest, and the default audio): round trips it would otherwise make only after the
- * player's code has run. They are private and cacheable (functions/domains/playback/media.ts), so
+ * Fetches the master playlist and, for a recording, the playlists hls.js starts with (the variant
+ * the player will start at, start-level.ts, and the default audio): round trips it would otherwise
+ * make only after the player's code has run. They are private and cacheable (functions/domains/playback/media.ts), so
  * hls.js's own requests are answered from the cache. A live channel's playlists change every
  * segment: only its master is fetched.
  */
@@ -44,7 +45,9 @@ async function warmPlaylists(r: ApiResult<WatchAnswer>): Promise<void> {
     const master = await fetch(manifest, { credentials: 'same-origin' });
     if (!master.ok || live) return;
     const text = await master.text();
-    const variant = /^(?!#)(\S+)\r?$/m.exec(text)?.[1];
+    const variants = parseVariants(text);
+    const slot = document.getElementById('player') ?? document.documentElement;
+    const variant = variants[startVariant(variants, measuredBandwidth(), playerHeight(slot))]?.uri;
     const audio = /^#EXT-X-MEDIA:TYPE=AUDIO,(?=.*DEFAULT=YES).*URI="([^"]+)"/m.exec(text)?.[1];
     const base = new URL(manifest, location.href);
     await Promise.all(

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { liveMaster } from '../../../functions/domains/playback/live-playlist.ts';
+import { parseVariants, startVariant } from './start-level.ts';
+
+// The three renditions the packager makes, with the peak bitrates its master playlists carry.
+const master = liveMaster(
+  [
+    { name: 'v720', width: 1280, height: 720, bandwidth: 1_833_997, codecs: 'avc1.640020' },
+    { name: 'v240', width: 426, height: 240, bandwidth: 507_469, codecs: 'avc1.42c015' },
+    { name: 'v480', width: 854, height: 480, bandwidth: 1_216_605, codecs: 'avc1.4d401e' },
+  ],
+  [{ name: 'a-ru', lang: 'ru', label: 'Русский', default: true, codecs: 'mp4a.40.2' }],
+);
+const variants = parseVariants(master);
+const heightAt = (bps: number | undefined, player: number) =>
+  variants[startVariant(variants, bps, player)]?.height;
+
+describe('the first rendition', () => {
+  it('reads every rendition of a master playlist with its URI, in its order', () => {
+    expect(variants.map((v) => [v.uri, v.height, v.bitrate])).toEqual([
+      ['v720/index.m3u8', 720, 1_833_997],
+      ['v240/index.m3u8', 240, 507_469],
+      ['v480/index.m3u8', 480, 1_216_605],
+    ]);
+  });
+
+  it('is the lowest while nothing has been measured, wherever it sits in the playlist', () => {
+    expect(heightAt(undefined, 1080)).toBe(240);
+  });
+
+  it('is the best whose first segment comes in time at the measured bandwidth', () => {
+    // Fast 4G (9 Mbit/s): 720p's two seconds would take half a second, 480p's a third.
+    expect(heightAt(9e6, 1080)).toBe(480);
+    expect(heightAt(30e6, 1080)).toBe(720);
+    // A slow line gets the lowest even when that is slower than the goal: there is nothing lower.
+    expect(heightAt(1e6, 1080)).toBe(240);
+  });
+
+  it('is no larger than the player shows, one step above at most', () => {
+    expect(heightAt(30e6, 300)).toBe(480);
+    expect(heightAt(30e6, 240)).toBe(240);
+    expect(heightAt(30e6, 600)).toBe(720);
+  });
+
+  it('is none for a playlist without renditions', () => {
+    expect(startVariant([], 9e6, 720)).toBe(-1);
+  });
+});
