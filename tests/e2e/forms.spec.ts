@@ -130,7 +130,7 @@ test.describe('settings on a phone', () => {
   });
 });
 
-test('the Inter font is loaded from the site, not left to the fallback', async ({ page }) => {
+test('the Inter font comes from the site, loads, and is kept a year', async ({ page }) => {
   const fonts: string[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);

@@ -1,20 +1,11 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useReducer,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { type ApiResult, errorReason, isOk } from '../../lib/api-client.ts';
 import { $parental } from '../../stores/parental.ts';
 import { type AudioOption, attach, type Engine, hlsSupport, type Quality } from './engine.ts';
 import { Icon } from './icons.tsx';
 import { MenuButton, type MenuSection } from './MenuButton.tsx';
-import { hasPinPopup } from './pin-popup.ts';
 import { rememberPreferences, startingPreferences } from './preferences.ts';
+import { ForbiddenDialog, HelpDialog, hasPinPopup, StreamsDialog } from './Refusals.tsx';
 import { measuredBandwidth } from './start-level.ts';
 import { Timeline } from './Timeline.tsx';
 import { playerTexts as t } from './texts.ts';
@@ -30,12 +21,6 @@ import {
   type WatchTarget,
 } from './watch-api.ts';
 import './player.css';
-
-// The refusal and help dialogs: most presses open none, so their code comes when one opens.
-const dialogs = () => import('./Refusals.tsx');
-const ForbiddenDialog = lazy(() => dialogs().then((m) => ({ default: m.ForbiddenDialog })));
-const StreamsDialog = lazy(() => dialogs().then((m) => ({ default: m.StreamsDialog })));
-const HelpDialog = lazy(() => dialogs().then((m) => ({ default: m.HelpDialog })));
 
 export interface PlayerProps {
   target: WatchTarget;
@@ -848,25 +833,23 @@ export default function Player({
           )}
         </div>
       )}
-      <Suspense fallback={null}>
-        {phase === 'forbidden' && !pinAsked && (
-          <ForbiddenDialog
-            reason={refusal.reason}
-            message={refusal.message}
-            onClose={onClose}
-            onEnterPin={openPin}
-          />
-        )}
-        {phase === 'streams' && (
-          <StreamsDialog
-            streams={streams}
-            busy={busy}
-            onStop={(id) => void stopOther(id)}
-            onClose={onClose}
-          />
-        )}
-        {help && <HelpDialog onClose={() => setHelp(false)} />}
-      </Suspense>
+      {phase === 'forbidden' && !pinAsked && (
+        <ForbiddenDialog
+          reason={refusal.reason}
+          message={refusal.message}
+          onClose={onClose}
+          onEnterPin={openPin}
+        />
+      )}
+      {phase === 'streams' && (
+        <StreamsDialog
+          streams={streams}
+          busy={busy}
+          onStop={(id) => void stopOther(id)}
+          onClose={onClose}
+        />
+      )}
+      {help && <HelpDialog onClose={() => setHelp(false)} />}
     </section>
   );
 }

@@ -1,11 +1,9 @@
 /**
  * What the player shows when the server will not play: the forbidden popup (403, a message and a
- * way forward per reason) and the simultaneous-playback popup (409 too_many_streams); and the help
- * popup. Player.tsx loads this module only when one of them opens.
+ * way forward per reason) and the simultaneous-playback popup (409 too_many_streams).
  */
 import { pageTexts } from '../../lib/texts.ts';
 import { Dialog } from './Dialog.tsx';
-import { hasPinPopup } from './pin-popup.ts';
 import { playerTexts as t } from './texts.ts';
 import type { StreamInfo } from './watch-api.ts';
 
@@ -24,6 +22,10 @@ export const paywallHref = () =>
  */
 export const moneyRefused = () =>
   document.querySelector('[data-money-refused]')?.getAttribute('data-money-refused') || null;
+
+/** Whether the page has the PIN popup island (a signed-in adult's title page): the player can open it. */
+export const hasPinPopup = () =>
+  document.querySelector('astro-island[component-url*="PinPopup"]') !== null;
 
 interface ForbiddenProps {
   reason: string;

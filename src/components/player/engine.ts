@@ -91,8 +91,6 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
   const hls = new Hls({
     startPosition: o.live ? -1 : o.startPosition,
     capLevelToPlayerSize: true,
-    // The first rendition is chosen once the master is read (start-level.ts), then loading starts.
-    autoStartLoad: false,
     startFragPrefetch: true,
     ...(o.bandwidth ? { abrEwmaDefaultEstimate: o.bandwidth } : {}),
     maxBufferLength: 30,
@@ -110,11 +108,12 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
   const audioOptions = () =>
     hls.audioTracks.map((t, index) => ({ index, lang: t.lang ?? '', name: t.name }));
 
+  // The first rendition (start-level.ts). hls.js parses the master inside its own MANIFEST_LOADED
+  // handling and starts loading only after this listener has run, so the choice is in time.
   hls.on(Events.MANIFEST_PARSED, () => {
     const variants = hls.levels.map((l) => ({ bitrate: l.bitrate, height: l.height }));
     const start = startVariant(variants, o.bandwidth, playerHeight(video));
     if (start >= 0) hls.startLevel = start;
-    hls.startLoad(o.live ? -1 : o.startPosition);
     events.onTracks(
       hls.levels.map((l, index) => ({ index, height: l.height })),
       audioOptions(),
@@ -130,10 +129,13 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     events.onLevel(hls.levels[data.level]?.height ?? 0);
   });
   // A fragment that arrives means the network is back: the next failure gets three tries again.
-  let remembered = 0;
-  hls.on(Events.FRAG_BUFFERED, () => {
+  // What hls.js measured of the line, kept for the next start: from video fragments only (an audio
+  // track's are not sampled), and only once it has measured (before that it reports its default).
+  let remembered = Number.NEGATIVE_INFINITY;
+  hls.on(Events.FRAG_BUFFERED, (_e, data) => {
     tries = 0;
-    if (performance.now() - remembered < REMEMBER_MS) return;
+    if (data.frag.type !== 'main' || performance.now() - remembered < REMEMBER_MS) return;
+    if (hls.bandwidthEstimate === hls.abrEwmaDefaultEstimate) return;
     remembered = performance.now();
     rememberBandwidth(hls.bandwidthEstimate);
   });

@@ -42,6 +42,20 @@ describe('the first rendition', () => {
     expect(heightAt(30e6, 600)).toBe(720);
   });
 
+  it("reads a recording's master too, where BANDWIDTH is one of several attributes", () => {
+    const vod = [
+      '#EXTM3U',
+      '#EXT-X-STREAM-INF:BANDWIDTH=1216605,AVERAGE-BANDWIDTH=900000,RESOLUTION=854x480,CODECS="avc1.4d401e,mp4a.40.2",FRAME-RATE=24.000,AUDIO="aud"',
+      'v480/index.m3u8',
+      '#EXT-X-STREAM-INF:AVERAGE-BANDWIDTH=400000,BANDWIDTH=507469,RESOLUTION=426x240,CODECS="avc1.42c015,mp4a.40.2",AUDIO="aud"',
+      'v240/index.m3u8',
+    ].join('\r\n');
+    expect(parseVariants(vod)).toEqual([
+      { bitrate: 1_216_605, height: 480, uri: 'v480/index.m3u8' },
+      { bitrate: 507_469, height: 240, uri: 'v240/index.m3u8' },
+    ]);
+  });
+
   it('is none for a playlist without renditions', () => {
     expect(startVariant([], 9e6, 720)).toBe(-1);
   });

@@ -3,9 +3,10 @@
  * shows a viewer on a good connection a blurred picture for the first seconds, until the
  * rendition logic (ABR) has measured enough to climb. So the player starts at the best rendition
  * that fits the player and whose first segment arrives within START_FETCH_S at the bandwidth this
- * browser has measured, and at the lowest when nothing has been measured yet. head-start.ts warms
- * the same rendition's playlist before the code arrives; engine.ts starts hls.js at it and hands
- * hls.js the same estimate to go on from.
+ * browser has measured, and at the lowest when nothing has been measured yet. For a recording,
+ * head-start.ts warms the same rendition's playlist before the code arrives (a live playlist
+ * changes every segment and is not warmed); engine.ts starts hls.js at it and hands hls.js the
+ * same estimate to go on from.
  */
 
 /** A rendition of a master playlist: its peak bitrate (BANDWIDTH, bit/s) and picture height. */
@@ -18,7 +19,7 @@ export interface Variant {
 const SEGMENT_S = 2;
 /** How long the first segment may take to arrive: the first frame's share of the network. */
 const START_FETCH_S = 0.4;
-/** Of the measured bandwidth, what a start counts on: hls.js's own margin (abrBandWidthFactor). */
+/** Of the measured bandwidth, what a start counts on: a fifth stays in reserve for the line's dips. */
 const SAFETY = 0.8;
 
 /**
@@ -48,9 +49,17 @@ export function startVariant(
   return best;
 }
 
-/** The player's picture height in device pixels, for an element as wide as the player (16:9). */
+/**
+ * The player's picture height in device pixels, for an element as wide as the player (16:9); a
+ * slot still hidden has no width, its container has the player's.
+ */
 export const playerHeight = (el: Element): number =>
-  Math.round(((el.clientWidth || 1280) * 9 * (window.devicePixelRatio || 1)) / 16);
+  Math.round(
+    ((el.clientWidth || el.parentElement?.clientWidth || 1280) *
+      9 *
+      (window.devicePixelRatio || 1)) /
+      16,
+  );
 
 /** The renditions of a master playlist's text, in its order, with each one's URI. */
 export function parseVariants(master: string): (Variant & { uri: string })[] {
@@ -71,6 +80,8 @@ const KEY = 'playerBandwidth';
 const FRESH_MS = 30 * 60_000;
 /** Page files smaller than this arrive in a burst or two and tell more of latency than of bandwidth. */
 const MIN_SAMPLE_BYTES = 16 * 1024;
+/** No phone line is faster: a file that reads faster came in one burst and measured nothing. */
+const MAX_BPS = 100e6;
 
 /** One press reads one figure: the playlist warmed before the code came is the one hls.js starts at. */
 const PRESS_MS = 10_000;
@@ -78,8 +89,8 @@ let lastReading: { at: number; bps: number | undefined } | null = null;
 
 /**
  * This browser's download rate in bit/s, the best evidence first: what the last playback measured
- * (within FRESH_MS), else the fastest of this page's own larger files (from the first byte to the
- * last, so latency does not count; files that shared the line count slower, never faster), else
+ * (within FRESH_MS), else the median of this page's own larger files (each from its first byte to
+ * its last, so latency does not count; files that shared the line read slower, never faster), else
  * the browser's own estimate (Network Information), else unknown. Read again after PRESS_MS.
  */
 export function measuredBandwidth(): number | undefined {
@@ -99,13 +110,13 @@ function readBandwidth(): number | undefined {
   } catch {
     // Storage blocked or a foreign value: measure again.
   }
-  let fastest = 0;
+  const rates: number[] = [];
   for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     const seconds = (entry.responseEnd - entry.responseStart) / 1000;
     if (entry.transferSize < MIN_SAMPLE_BYTES || seconds <= 0) continue;
-    fastest = Math.max(fastest, (entry.transferSize * 8) / seconds);
+    rates.push(Math.min(MAX_BPS, (entry.transferSize * 8) / seconds));
   }
-  if (fastest > 0) return fastest;
+  if (rates.length > 0) return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)];
   const downlink = (navigator as { connection?: { downlink?: number } }).connection?.downlink;
   return downlink ? downlink * 1e6 : undefined;
 }
