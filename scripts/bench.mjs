@@ -274,46 +274,34 @@ async function measurePlayer(player) {
   console.log(
     `\nplayer: ${player.runs} presses of «Смотреть» on ${path}, ${player.network.label}…`,
   );
-  const measured = await measurePlayerStart(worker.origin, path, {
-    runs: player.runs,
-    network: player.network,
-    dwellMs: player.dwellMs,
-    chromePath,
-  });
+  const presses = (at, runs) =>
+    measurePlayerStart(worker.origin, at, {
+      runs,
+      network: player.network,
+      dwellMs: player.dwellMs,
+      chromePath,
+    });
+  const measured = await presses(path, player.runs);
   const channels = await (await fetch(`${worker.origin}/cms/tv/channels/`)).json();
   const livePath = `/tv/${(Array.isArray(channels) ? channels : channels.results)[0].slug}`;
   console.log(`  then ${player.live.runs} presses on ${livePath} (live)…`);
-  const live = await measurePlayerStart(worker.origin, livePath, {
-    runs: player.live.runs,
-    network: player.network,
-    dwellMs: player.dwellMs,
-    chromePath,
-  });
+  const live = await presses(livePath, player.live.runs);
   const kb = (bytes) => (bytes === undefined ? null : bytes / 1024);
+  const ms = (v) => `${Math.round(v)} ms`;
   const figures = [
-    [
-      'first frame after pressing play',
-      measured.firstFrameMs,
-      player.budgets.firstFrameMs,
-      (v) => `${Math.round(v)} ms`,
-    ],
+    ['first frame after pressing play', measured.firstFrameMs, player.budgets.firstFrameMs, ms],
     [
       'first frame, pressed right after the load',
       measured.firstFrameColdMs,
       player.budgets.firstFrameColdMs,
-      (v) => `${Math.round(v)} ms`,
+      ms,
     ],
-    [
-      `live (${livePath}): first frame`,
-      live.firstFrameMs,
-      player.budgets.liveFirstFrameMs,
-      (v) => `${Math.round(v)} ms`,
-    ],
+    [`live (${livePath}): first frame`, live.firstFrameMs, player.budgets.liveFirstFrameMs, ms],
     [
       'live: pressed right after the load',
       live.firstFrameColdMs,
       player.budgets.liveFirstFrameColdMs,
-      (v) => `${Math.round(v)} ms`,
+      ms,
     ],
     [
       'JS at load (gzip)',

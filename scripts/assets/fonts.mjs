@@ -1,9 +1,9 @@
 // Makes src/assets/fonts/inter.woff2, the one Inter file every page loads (global.css), from the
 // variable Inter of `inter-ui` cut down to the characters a Russian page shows: Cyrillic, ASCII,
 // the typographer's punctuation («», dashes, quotes, the ellipsis, thin and no-break spaces), a few
-// signs and the rouble sign. The weight axis stays from 400 to 900, the weights the pages use; the optical-size axis is pinned at
-// text size (14). Of the layout features only those a browser applies by itself stay, and tabular
-// figures (`font-variant-numeric: tabular-nums`). One file, not one per script: a Russian line
+// signs and the rouble sign. The weight axis stays from 400 to 900, the weights the pages use; the
+// optical-size axis is pinned at text size (14). Of the layout features only those a browser
+// applies by itself stay, and tabular figures (`font-variant-numeric: tabular-nums`). One file, not one per script: a Russian line
 // mixes Cyrillic letters with ASCII spaces and digits, and with two faces the browser shapes every
 // word as a run of its own and lays the page out again when the second file arrives. Latin letters
 // with accents fall back per character to «Inter Fallback». Run when the package or the set

@@ -129,8 +129,8 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     events.onLevel(hls.levels[data.level]?.height ?? 0);
   });
   // A fragment that arrives means the network is back: the next failure gets three tries again.
-  // What hls.js measured of the line, kept for the next start: from video fragments only (an audio
-  // track's are not sampled), and only once it has measured (before that it reports its default).
+  // And what hls.js measured of the line is kept for the next start: from video fragments only (an
+  // audio track's are not sampled), once it has measured (before that it reports its default).
   let remembered = Number.NEGATIVE_INFINITY;
   hls.on(Events.FRAG_BUFFERED, (_e, data) => {
     tries = 0;

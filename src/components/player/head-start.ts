@@ -34,8 +34,8 @@ export function watchAnswer(target: WatchTarget): Promise<ApiResult<WatchAnswer>
 /**
  * Fetches the master playlist and, for a recording, the playlists hls.js starts with (the variant
  * the player will start at, start-level.ts, and the default audio): round trips it would otherwise
- * make only after the player's code has run. They are private and cacheable (functions/domains/playback/media.ts), so
- * hls.js's own requests are answered from the cache. A live channel's playlists change every
+ * make only after the player's code has run. They are private and cacheable
+ * (functions/domains/playback/media.ts), so hls.js's own requests are answered from the cache. A live channel's playlists change every
  * segment: only its master is fetched.
  */
 async function warmPlaylists(r: ApiResult<WatchAnswer>): Promise<void> {
