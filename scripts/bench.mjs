@@ -18,6 +18,7 @@ import { parseHTML } from 'linkedom';
 import { load } from './bench/api-load.mjs';
 import { clockAt, compare, loadBudgets, median } from './bench/budgets.mjs';
 import { scriptBytes } from './bench/js-bytes.mjs';
+import { mergeLatest, REPORT_FILE, writeReport } from './bench/latest.mjs';
 import { CHROME_FLAGS, DEV_CLOCK, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { measurePlayerStart } from './bench/player-start.mjs';
 import { printBusyNote, printDetails, printTable, printThroughput } from './bench/report.mjs';
@@ -162,13 +163,14 @@ const misses = missesOf(rows).map((r) => `${r.section} ${r.subject} ${r.metric}`
 report.pass = misses.length === 0;
 report.misses = misses;
 writeFileSync(`${OUT_DIR}/results.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeReport(mergeLatest(report), config);
 console.log(
   misses.length
     ? `\n${misses.length} budget miss(es): ${misses.join(', ')}`
     : '\nevery page within budget',
 );
 console.log(
-  `results: ${OUT_DIR}/results.json (total ${seconds(startedAt)})${misses.length && !args.strict ? '; --strict would exit 1' : ''}`,
+  `results: ${OUT_DIR}/results.json, newest figures of each part in ${REPORT_FILE} (total ${seconds(startedAt)})${misses.length && !args.strict ? '; --strict would exit 1' : ''}`,
 );
 process.exit(args.strict && misses.length ? 1 : 0);
 

@@ -4,9 +4,10 @@
 //
 //   npm run bench:check                       the last `npm run bench`
 //   npm run bench:check -- path/to/results.json
-//   npm run bench:check -- --markdown         the same table in Markdown, for README «Benchmarks»
+//   npm run bench:check -- --markdown         the same tables in Markdown (as in bench/report.md)
 import { existsSync, readFileSync } from 'node:fs';
 import { loadBudgets } from './budgets.mjs';
+import { markdownTables } from './markdown.mjs';
 import { missesOf, printVerdicts, verdicts } from './verdicts.mjs';
 
 const argv = process.argv.slice(2);
@@ -25,7 +26,7 @@ const load = run.loadAverages
 console.log(
   `${file}: run of ${run.generatedAt} at ${run.commit?.slice(0, 10)}${run.dirty ? ' (uncommitted changes)' : ''}${load}\n`,
 );
-if (markdown) printMarkdown(rows);
+if (markdown) console.log(markdownTables(rows).join('\n'));
 else printVerdicts(rows);
 const unmeasured = config.pages
   .filter((p) => !p.skip && !(run.pages ?? []).some((r) => r.path === p.path))
@@ -38,34 +39,3 @@ console.log(
     : '\nevery figure within its budget',
 );
 process.exit(misses.length ? 1 : 0);
-
-/**
- * Markdown for README: the pages one row each (a column per metric), then every other figure.
- * A cell is "figure (budget)", a miss in bold.
- */
-function printMarkdown(all) {
-  const cell = (r) => {
-    const text = `${r.shown}${r.budgetShown === '—' ? '' : ` (${r.budgetShown})`}`;
-    return r.result === 'OVER' || r.result === 'ERROR' ? `**${text}**` : text;
-  };
-  const pages = all.filter((r) => r.section === 'Lighthouse');
-  const metrics = [...new Set(pages.map((r) => r.metric))];
-  if (pages.length) {
-    console.log(`| page | ${metrics.join(' | ')} |\n|---|${metrics.map(() => '---').join('|')}|`);
-    for (const subject of new Set(pages.map((r) => r.subject)))
-      console.log(
-        `| \`${subject}\` | ${metrics.map((m) => cell(pages.find((r) => r.subject === subject && r.metric === m))).join(' | ')} |`,
-      );
-  }
-  const rest = all.filter((r) => r.section !== 'Lighthouse');
-  if (rest.length) {
-    console.log('\n| what | figure (budget) |\n|---|---|');
-    for (const subject of new Set(rest.map((r) => `${r.section}: ${r.subject}`)))
-      console.log(
-        `| ${subject} | ${rest
-          .filter((r) => `${r.section}: ${r.subject}` === subject)
-          .map((r) => `${r.metric} ${cell(r)}`)
-          .join('; ')} |`,
-      );
-  }
-}
