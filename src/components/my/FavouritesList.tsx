@@ -8,7 +8,6 @@ import {
   type FavouritesPage,
   initFavourites,
   loadMore,
-  pageHref,
   removeChecked,
   removeOne,
   selectAll,
@@ -16,6 +15,7 @@ import {
   stopEdit,
   toggleItem,
 } from '../../stores/favourites.ts';
+import { pageHref } from '../../stores/selectable-list.ts';
 import ErrorDialog from './ErrorDialog.tsx';
 import PosterCard from './PosterCard.tsx';
 import { myPageTexts as t } from './texts.ts';

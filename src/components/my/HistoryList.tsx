@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { pageHref } from '../../stores/favourites.ts';
 import {
   $history,
   canEdit,
@@ -19,6 +18,7 @@ import {
   stopEdit,
   toggleItem,
 } from '../../stores/history.ts';
+import { pageHref } from '../../stores/selectable-list.ts';
 import ErrorDialog from './ErrorDialog.tsx';
 import { groupByDay } from './history-dates.ts';
 import { myPageTexts as t } from './texts.ts';

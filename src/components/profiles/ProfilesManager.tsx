@@ -12,6 +12,7 @@ import {
   switchProfile,
   updateProfile,
 } from '../../stores/profiles.ts';
+import ModalDialog from '../ui/ModalDialog.tsx';
 import { profilesTexts as t } from './texts.ts';
 import './profiles.css';
 
@@ -31,33 +32,9 @@ type Dialog =
   | { kind: 'pin'; id: number }
   | null;
 
-/** A modal <dialog>: opened with showModal (focus moves in, Escape closes, the rest is inert). */
-function Modal({
-  title,
-  onClose,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="profiles-dialog"
-      aria-labelledby="profiles-dialog-title"
-      onClose={onClose}
-    >
-      <h2 id="profiles-dialog-title">{title}</h2>
-      {children}
-    </dialog>
-  );
+/** The profiles page's dialogs: one look, named by their heading. */
+function Modal(props: { title: string; onClose: () => void; children: React.ReactNode }) {
+  return <ModalDialog className="profiles-dialog" titleId="profiles-dialog-title" {...props} />;
 }
 
 /** /settings/profiles: the account's profiles with switch, and (adult profiles) create, edit, delete. */

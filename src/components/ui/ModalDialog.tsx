@@ -1,0 +1,57 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+interface Props {
+  /** The dialog's class (its look lives with the feature that uses it). */
+  className: string;
+  /** The id of the heading, which names the dialog. */
+  titleId: string;
+  title: ReactNode;
+  /** The id of the text that describes it, when there is one. */
+  describedBy?: string;
+  /** Called once the dialog has closed, by Escape or by `close` from the children. */
+  onClose: () => void;
+  /** What comes before the heading (an image). */
+  before?: ReactNode;
+  /** The body; given `close` to end the dialog from its own buttons. */
+  children: ReactNode | ((close: () => void) => ReactNode);
+}
+
+/**
+ * The islands' one modal dialog: a native <dialog> opened with showModal, so focus moves in, the
+ * rest of the page is inert and Escape closes it; it closes when it unmounts. The page's
+ * universal popup (src/lib/universal-popup.ts) is the same element made without React.
+ * @example
+ * <ModalDialog className="my-error" titleId="my-error-title" title="Ошибка" onClose={done}>
+ *   {(close) => <button type="button" onClick={close}>Закрыть</button>}
+ * </ModalDialog>
+ */
+export default function ModalDialog({
+  className,
+  titleId,
+  title,
+  describedBy,
+  onClose,
+  before,
+  children,
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const close = () => ref.current?.close();
+  return (
+    <dialog
+      ref={ref}
+      className={className}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onClose={onClose}
+    >
+      {before}
+      <h2 id={titleId}>{title}</h2>
+      {typeof children === 'function' ? children(close) : children}
+    </dialog>
+  );
+}
