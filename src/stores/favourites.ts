@@ -13,9 +13,10 @@ export type FavouriteEntry = Entry<FavouriteItem>;
 export type FavouritesState = ListState<FavouriteItem, number>;
 export type FavouritesPage = ListPage<FavouriteItem>;
 
-const list = selectableList((item: FavouriteItem) => item.id);
+/** The list itself, for the island's shared parts (components/my/SelectableList.tsx). */
+export const favouritesList = selectableList((item: FavouriteItem) => item.id);
 
-export const $favourites = list.$list;
+export const $favourites = favouritesList.$list;
 export const {
   init: initFavourites,
   canEdit,
@@ -25,8 +26,8 @@ export const {
   toggleItem,
   closeError,
   loadMore,
-} = list;
-export const checkedIds = list.checkedKeys;
+} = favouritesList;
+export const checkedIds = favouritesList.checkedKeys;
 
 /**
  * Ids in parts the batch route takes whole.
@@ -57,7 +58,7 @@ export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Pr
     }
     for (const id of part) removed.add(id);
   }
-  list.settle(removed, failed);
+  favouritesList.settle(removed, failed);
   return !failed;
 }
 
@@ -68,6 +69,6 @@ export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Pr
 export async function removeOne(id: number, client: Pick<ApiClient, 'delete'> = api) {
   const s = $favourites.get();
   if (!s.items[id] || s.isWorking) return false;
-  $favourites.set(list.withChecked(list.withChecked(s, false), true, [id]));
+  $favourites.set(favouritesList.withChecked(favouritesList.withChecked(s, false), true, [id]));
   return removeChecked(client);
 }

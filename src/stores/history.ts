@@ -21,9 +21,10 @@ export type HistoryPage = ListPage<HistoryItem>;
 export const historyKey = (item: Pick<HistoryItem, 'episode' | 'content' | 'date'>) =>
   `${item.episode ? item.episode.id : `c${item.content.id}`}:${Date.parse(item.date)}`;
 
-const list = selectableList((item: HistoryItem) => historyKey(item));
+/** The list itself, for the island's shared parts (components/my/SelectableList.tsx). */
+export const historyList = selectableList((item: HistoryItem) => historyKey(item));
 
-export const $history = list.$list;
+export const $history = historyList.$list;
 export const {
   init: initHistory,
   canEdit,
@@ -34,7 +35,7 @@ export const {
   toggleItem,
   closeError,
   loadMore,
-} = list;
+} = historyList;
 
 /** The items in order. */
 export const $historyItems = computed($history, (s) => s.itemsIds.map((k) => s.items[k]!));
@@ -42,7 +43,7 @@ export const $historyItems = computed($history, (s) => s.itemsIds.map((k) => s.i
 /** Checks or unchecks every item of a calendar day (`YYYY-MM-DD`, Moscow time). */
 export function selectDate(day: string, checked = true) {
   const s = $history.get();
-  list.select(
+  historyList.select(
     s.itemsIds.filter((k) => calendarDay(s.items[k]!.date) === day),
     checked,
   );
@@ -65,7 +66,7 @@ export async function removeChecked(client: Pick<ApiClient, 'delete'> = api): Pr
     keys.map((k) => client.delete(removalPath($history.get().items[k]!))),
   );
   const gone = new Set(keys.filter((_, i) => answers[i]!.status === 204));
-  list.settle(gone, gone.size < keys.length);
+  historyList.settle(gone, gone.size < keys.length);
   return gone.size === keys.length;
 }
 
@@ -75,9 +76,9 @@ export async function clearAll(client: Pick<ApiClient, 'delete'> = api): Promise
   $history.setKey('isWorking', true);
   const result = await client.delete('/cms/content_experience/history/clear/');
   if (result.status !== 204) {
-    list.settle(new Set(), true);
+    historyList.settle(new Set(), true);
     return false;
   }
-  $history.set({ ...list.empty, isLoaded: true });
+  $history.set({ ...historyList.empty, isLoaded: true });
   return true;
 }

@@ -73,6 +73,10 @@ export function morePath(next: string, shown: number): string {
  * const list = selectableList((item: FavouriteItem) => item.id);
  * list.init(page); list.startEdit(); list.toggleItem(4);
  */
+export type SelectableList<Item, Key extends string | number> = ReturnType<
+  typeof selectableList<Item, Key>
+>;
+
 export function selectableList<Item, Key extends string | number>(keyOf: (item: Item) => Key) {
   type State = ListState<Item, Key>;
   const empty: State = {
@@ -102,6 +106,15 @@ export function selectableList<Item, Key extends string | number>(keyOf: (item: 
     return { ...s, items, isSelectAll };
   }
 
+  const stateOf = (page: ListPage<Item>): State => ({
+    ...empty,
+    count: page.count,
+    next: page.next,
+    previous: page.previous,
+    items: entries(page.results),
+    itemsIds: page.results.map(keyOf),
+    isLoaded: true,
+  });
   const canEdit = (s: State) => s.mode === 'VIEW' && s.itemsIds.length > 0;
   const checkedKeys = (s: State) => s.itemsIds.filter((k) => s.items[k]?.checked);
 
@@ -112,17 +125,12 @@ export function selectableList<Item, Key extends string | number>(keyOf: (item: 
     checkedKeys,
     withChecked,
 
+    /** The state of a first page as the server rendered it: what a list shows until hydrated. */
+    stateOf,
+
     /** The first page, as the server rendered it. */
     init(page: ListPage<Item>) {
-      $list.set({
-        ...empty,
-        count: page.count,
-        next: page.next,
-        previous: page.previous,
-        items: entries(page.results),
-        itemsIds: page.results.map(keyOf),
-        isLoaded: true,
-      });
+      $list.set(stateOf(page));
     },
 
     startEdit() {

@@ -1,23 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import {
-  $favourites,
-  canEdit,
-  checkedIds,
-  closeError,
   type FavouritesPage,
-  initFavourites,
-  loadMore,
+  favouritesList,
   removeChecked,
   removeOne,
-  selectAll,
-  startEdit,
-  stopEdit,
   toggleItem,
 } from '../../stores/favourites.ts';
-import { pageHref } from '../../stores/selectable-list.ts';
-import ErrorDialog from './ErrorDialog.tsx';
 import PosterCard from './PosterCard.tsx';
+import { ListFooter, ListToolbar, useSelectableList } from './SelectableList.tsx';
 import { myPageTexts as t } from './texts.ts';
 import './my.css';
 
@@ -47,58 +36,16 @@ async function removeAndKeepFocus(id: number, heart: HTMLElement) {
 }
 
 export default function FavouritesList({ page, path }: Props) {
-  const stored = useStore($favourites);
-  const [ready, setReady] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's props
-  useEffect(() => {
-    initFavourites(page);
-    setReady(true);
-  }, []);
-  const s = ready
-    ? stored
-    : {
-        ...stored,
-        mode: 'VIEW' as const,
-        count: page.count,
-        next: page.next,
-        itemsIds: page.results.map((r) => r.id),
-        items: Object.fromEntries(page.results.map((r) => [r.id, { ...r, checked: false }])),
-      };
-  const editing = s.mode === 'EDIT';
-  const chosen = checkedIds(s).length;
-  const all = s.itemsIds.length > 0 && chosen === s.itemsIds.length;
-  const moreHref = pageHref(path, s.next);
-
+  const view = useSelectableList(favouritesList, page);
+  const { s, editing } = view;
   return (
     <div className="my-list" aria-busy={s.isWorking}>
-      <div className="my-toolbar">
-        <p className="my-toolbar__count" aria-live="polite">
-          {t.favouritesCount(s.count)}
-        </p>
-        {ready && canEdit(s) && (
-          <button type="button" className="button button--ghost" onClick={startEdit}>
-            {t.edit}
-          </button>
-        )}
-        {editing && (
-          <>
-            <button type="button" className="button button--ghost" onClick={() => selectAll(!all)}>
-              {all ? t.unselectAll : t.selectAll}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={chosen === 0 || s.isWorking}
-              onClick={() => void removeChecked()}
-            >
-              {t.remove(chosen)}
-            </button>
-            <button type="button" className="button button--ghost" onClick={stopEdit}>
-              {t.cancel}
-            </button>
-          </>
-        )}
-      </div>
+      <ListToolbar
+        list={favouritesList}
+        view={view}
+        count={t.favouritesCount(s.count)}
+        remove={() => void removeChecked()}
+      />
       {s.itemsIds.length > 0 ? (
         <ul className="my-grid">
           {s.itemsIds.map((id, i) => {
@@ -120,23 +67,7 @@ export default function FavouritesList({ page, path }: Props) {
       ) : (
         <p className="my-empty">{t.favouritesEmpty}</p>
       )}
-      {moreHref && (
-        <p className="my-more">
-          <a
-            className="button button--ghost"
-            href={moreHref}
-            rel="next"
-            onClick={(e) => {
-              if (!ready) return;
-              e.preventDefault();
-              void loadMore();
-            }}
-          >
-            {t.more}
-          </a>
-        </p>
-      )}
-      {s.failed && <ErrorDialog onClose={closeError} />}
+      <ListFooter list={favouritesList} view={view} path={path} />
     </div>
   );
 }

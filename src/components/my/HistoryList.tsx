@@ -1,26 +1,14 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import {
-  $history,
-  canEdit,
-  checkedKeys,
   clearAll,
-  closeError,
   type HistoryEntry,
   type HistoryPage,
-  historyKey,
-  initHistory,
-  loadMore,
+  historyList,
   removeChecked,
-  selectAll,
   selectDate,
-  startEdit,
-  stopEdit,
   toggleItem,
 } from '../../stores/history.ts';
-import { pageHref } from '../../stores/selectable-list.ts';
-import ErrorDialog from './ErrorDialog.tsx';
 import { groupByDay } from './history-dates.ts';
+import { ListFooter, ListToolbar, useSelectableList } from './SelectableList.tsx';
 import { myPageTexts as t } from './texts.ts';
 import './my.css';
 
@@ -99,74 +87,31 @@ function HistoryRow({
  * remove, and «Очистить историю» (docs/product.md, «How things change»).
  */
 export default function HistoryList({ page, path, now }: Props) {
-  const stored = useStore($history);
-  const [ready, setReady] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount, from the server's props
-  useEffect(() => {
-    initHistory(page);
-    setReady(true);
-  }, []);
-  const s = ready
-    ? stored
-    : {
-        ...stored,
-        mode: 'VIEW' as const,
-        count: page.count,
-        next: page.next,
-        itemsIds: page.results.map(historyKey),
-        items: Object.fromEntries(
-          page.results.map((r) => [historyKey(r), { ...r, checked: false }]),
-        ),
-      };
-  const editing = s.mode === 'EDIT';
-  const chosen = checkedKeys(s).length;
-  const all = s.itemsIds.length > 0 && chosen === s.itemsIds.length;
+  const view = useSelectableList(historyList, page);
+  const { s, editing } = view;
   const groups = groupByDay(
     s.itemsIds.map((k) => ({ ...s.items[k]!, key: k })),
     new Date(now),
   );
-  const moreHref = pageHref(path, s.next);
 
   return (
     <div className="my-list" aria-busy={s.isWorking}>
-      <div className="my-toolbar">
-        <p className="my-toolbar__count" aria-live="polite">
-          {t.historyCount(s.count)}
-        </p>
-        {ready && canEdit(s) && (
-          <>
-            <button type="button" className="button button--ghost" onClick={startEdit}>
-              {t.edit}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={s.isWorking}
-              onClick={() => void clearAll()}
-            >
-              {t.clear}
-            </button>
-          </>
-        )}
-        {editing && (
-          <>
-            <button type="button" className="button button--ghost" onClick={() => selectAll(!all)}>
-              {all ? t.unselectAll : t.selectAll}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={chosen === 0 || s.isWorking}
-              onClick={() => void removeChecked()}
-            >
-              {t.remove(chosen)}
-            </button>
-            <button type="button" className="button button--ghost" onClick={stopEdit}>
-              {t.cancel}
-            </button>
-          </>
-        )}
-      </div>
+      <ListToolbar
+        list={historyList}
+        view={view}
+        count={t.historyCount(s.count)}
+        remove={() => void removeChecked()}
+        viewActions={
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={s.isWorking}
+            onClick={() => void clearAll()}
+          >
+            {t.clear}
+          </button>
+        }
+      />
       {groups.length > 0 ? (
         groups.map((group) => {
           const dayChecked = group.items.every((i) => i.checked);
@@ -202,23 +147,7 @@ export default function HistoryList({ page, path, now }: Props) {
       ) : (
         <p className="my-empty">{t.historyEmpty}</p>
       )}
-      {moreHref && (
-        <p className="my-more">
-          <a
-            className="button button--ghost"
-            href={moreHref}
-            rel="next"
-            onClick={(e) => {
-              if (!ready) return;
-              e.preventDefault();
-              void loadMore();
-            }}
-          >
-            {t.more}
-          </a>
-        </p>
-      )}
-      {s.failed && <ErrorDialog onClose={closeError} />}
+      <ListFooter list={historyList} view={view} path={path} />
     </div>
   );
 }
