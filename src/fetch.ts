@@ -7,7 +7,6 @@ import type { MiddlewareHandler } from 'hono';
 import { createEdgeApp } from '../functions/app.ts';
 import type { AppEnv } from '../functions/lib/app-env.ts';
 import { asRendered } from '../functions/lib/unavailable.ts';
-import { authFormAction, isAuthFormPost } from './lib/auth-actions.ts';
 
 const render = astro();
 
@@ -17,9 +16,6 @@ const render = astro();
  * from the cache entry's URL, without cookies), else the request itself.
  */
 const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // The sign-in forms without JavaScript need the request's context to set the session cookies.
-  const authForm = isAuthFormPost(c) ? await authFormAction(c) : undefined;
-  if (authForm && 'redirect' in authForm) return c.redirect(authForm.redirect, 303);
   const state = new Map<string, unknown>();
   const context = {
     req: { raw: c.var.pageRequest ?? c.req.raw },
@@ -29,7 +25,6 @@ const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
   };
   const { locals } = getFetchState(context);
   locals.edge = c.var.edge;
-  if (authForm) locals.authForm = authForm;
   const res = await render(context, next);
   // The render-error page of an outage says 503 (functions/lib/unavailable.ts).
   return res ? asRendered(res) : c.res;

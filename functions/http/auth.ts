@@ -6,7 +6,6 @@ import {
   changePasswordBody,
   changeWithCurrent,
   changeWithToken,
-  clearSessionCookies,
   completeSignUp,
   contactKind,
   deviceSessions,
@@ -18,6 +17,7 @@ import {
   endSession,
   endThisDevice,
   exchangeResetCode,
+  expiredSessionCookies,
   nowSeconds,
   passwordSignIn,
   phoneBody,
@@ -32,8 +32,8 @@ import {
   requestSignUp,
   requireLiveSession,
   type SignedIn,
+  sessionCookies,
   sessionParam,
-  setSessionCookies,
   signInBody,
   signUpBody,
 } from '../domains/auth/index.ts';
@@ -44,6 +44,7 @@ import {
 } from '../domains/contacts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { applyCookies } from '../lib/cookies.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE } from '../shared/cookies.ts';
@@ -61,7 +62,7 @@ async function changeContact(
   contact: Contact,
   body: { password?: string; code?: string },
 ) {
-  const live = await requireLiveSession(c);
+  const live = await requireLiveSession(c.var.edge);
   const origin = config().siteOrigin;
   const ip = c.var.edge.geo.ip;
   if (body.code === undefined) {
@@ -130,10 +131,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/email/sign_up', validate('json', signUpBody), async (c) => {
     const { email, password, code } = c.req.valid('json');
     if (code === undefined) {
-      await requestSignUp(c, email);
+      await requestSignUp(c.var.edge.client.ip, email);
       return c.json(CODE_SENT, 202);
     }
-    return c.json(await completeSignUp(c, email, password, code, nowSeconds()), 201);
+    const signedUp = await completeSignUp(c.var.edge.client, email, password, code, nowSeconds());
+    applyCookies(c, signedUp.cookies);
+    return c.json(signedUp.answer, 201);
   })
 
   .post(
@@ -151,7 +154,9 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/email/sign_in', validate('json', signInBody), async (c) => {
     const { email, password } = c.req.valid('json');
-    return c.json(await passwordSignIn(c, { email }, password, nowSeconds()));
+    const signedIn = await passwordSignIn(c.var.edge.client, { email }, password, nowSeconds());
+    applyCookies(c, signedIn.cookies);
+    return c.json(signedIn.answer);
   })
 
   .post(
@@ -166,7 +171,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/phone/check', validate('json', phoneBody), async (c) => {
-    await requestPhoneCode(c, c.req.valid('json').phone);
+    await requestPhoneCode(c.var.edge.client.ip, c.req.valid('json').phone);
     return c.json(CODE_SENT, 202);
   })
 
@@ -186,8 +191,13 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/phone/sign_in', validate('json', phoneSignInBody), async (c) => {
     const { phone, code, password } = c.req.valid('json');
-    if (code !== undefined) return c.json(await phoneCodeSignIn(c, phone, code, nowSeconds()));
-    return c.json(await passwordSignIn(c, { phone }, password ?? '', nowSeconds()));
+    const { client } = c.var.edge;
+    const signedIn =
+      code !== undefined
+        ? await phoneCodeSignIn(client, phone, code, nowSeconds())
+        : await passwordSignIn(client, { phone }, password ?? '', nowSeconds());
+    applyCookies(c, signedIn.cookies);
+    return c.json(signedIn.answer);
   })
 
   .post(
@@ -201,7 +211,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/email/reset_pass', validate('json', emailBody), async (c) => {
-    await requestReset(c, { email: c.req.valid('json').email });
+    await requestReset(c.var.edge.client.ip, { email: c.req.valid('json').email });
     return c.json(CODE_SENT, 202);
   })
   .post(
@@ -215,7 +225,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/phone/reset_pass', validate('json', phoneBody), async (c) => {
-    await requestReset(c, { phone: c.req.valid('json').phone });
+    await requestReset(c.var.edge.client.ip, { phone: c.req.valid('json').phone });
     return c.json(CODE_SENT, 202);
   })
   .post(
@@ -229,7 +239,8 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/email/change_pass_token', validate('json', emailCodeBody), async (c) => {
     const { email, code } = c.req.valid('json');
-    return c.json({ token: await exchangeResetCode(c, { email }, code, nowSeconds()) });
+    const ip = c.var.edge.client.ip;
+    return c.json({ token: await exchangeResetCode(ip, { email }, code, nowSeconds()) });
   })
   .post(
     '/phone/change_pass_token',
@@ -242,7 +253,8 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/phone/change_pass_token', validate('json', phoneCodeBody), async (c) => {
     const { phone, code } = c.req.valid('json');
-    return c.json({ token: await exchangeResetCode(c, { phone }, code, nowSeconds()) });
+    const ip = c.var.edge.client.ip;
+    return c.json({ token: await exchangeResetCode(ip, { phone }, code, nowSeconds()) });
   })
 
   .post(
@@ -308,10 +320,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/change_password', validate('json', changePasswordBody), async (c) => {
     const { token, current_password: current, new_password: next } = c.req.valid('json');
     if (token !== undefined) {
-      await changeWithToken(c, token, next, nowSeconds());
+      const { session, client } = c.var.edge;
+      const viewer = { accountId: session.accountId, secure: client.secure };
+      applyCookies(c, await changeWithToken(viewer, token, next, nowSeconds()));
       return c.json({ status: 'password_changed', signedOut: 'all' });
     }
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     const ended = await changeWithCurrent(live, current ?? '', next, nowSeconds());
     return c.json({ status: 'password_changed', signedOut: 'others', endedSessions: ended });
   })
@@ -329,21 +343,22 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/jwt/renew', async (c) => {
-    const { renewal } = c.var.edge;
+    const { renewal, client } = c.var.edge;
     if (renewal) return c.json(answerOf(renewal.live, renewal.token));
     const now = nowSeconds();
-    const fromCookie = await renewFromCookie(c, now);
+    const fromCookie = await renewFromCookie(client.sessionCookie, now);
     if (fromCookie && fromCookie !== 'dead') {
-      setSessionCookies(c, fromCookie.live, fromCookie.token);
+      applyCookies(c, sessionCookies(fromCookie.live, fromCookie.token, client.secure));
       return c.json(answerOf(fromCookie.live, fromCookie.token));
     }
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const renewed = await renewFromToken([bearer, getCookie(c, COOKIE.token)], now);
     if (renewed) {
-      setSessionCookies(c, renewed.live, renewed.token);
+      applyCookies(c, sessionCookies(renewed.live, renewed.token, client.secure));
       return c.json(answerOf(renewed.live, renewed.token));
     }
-    if (fromCookie === 'dead') clearSessionCookies(c, { logout: false });
+    if (fromCookie === 'dead')
+      applyCookies(c, expiredSessionCookies(client.secure, { logout: false }));
     throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
   })
 
@@ -357,7 +372,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/account', async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     return c.json(await accountOf(live));
   })
 
@@ -374,8 +389,9 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/logout', async (c) => {
-    await endThisDevice(getCookie(c, COOKIE.session), c.var.edge.session.sessionId);
-    clearSessionCookies(c, { logout: true });
+    const { client, session } = c.var.edge;
+    await endThisDevice(client.sessionCookie, session.sessionId);
+    applyCookies(c, expiredSessionCookies(client.secure, { logout: true }));
     // The account menu's form without JavaScript: back to the home page as a guest.
     if (c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded'))
       return c.redirect('/', 303);
@@ -393,7 +409,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/sessions', async (c) => {
-    const results = await deviceSessions(await requireLiveSession(c));
+    const results = await deviceSessions(await requireLiveSession(c.var.edge));
     return c.json({ count: results.length, results });
   })
   .post(
@@ -406,7 +422,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/sessions/revoke-others', async (c) => {
-    const ended = await endOtherSessions(await requireLiveSession(c));
+    const ended = await endOtherSessions(await requireLiveSession(c.var.edge));
     return c.json({ status: 'revoked', endedSessions: ended });
   })
   .delete(
@@ -420,8 +436,8 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     const { own } = await endSession(live, c.req.valid('param').id);
-    if (own) clearSessionCookies(c, { logout: true });
+    if (own) applyCookies(c, expiredSessionCookies(c.var.edge.client.secure, { logout: true }));
     return c.json({ status: 'revoked', endedSessions: 1 });
   });

@@ -32,7 +32,7 @@ import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
 
 /** The viewer of a live session (the API refuses a token whose session has ended). */
 async function member(c: Context<AppEnv>): Promise<Viewer> {
-  const live = await requireLiveSession(c);
+  const live = await requireLiveSession(c.var.edge);
   return { ...requestViewer(c), account: String(live.accountId), profile: String(live.userId) };
 }
 

@@ -87,7 +87,7 @@ const personal = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The viewer of a live session (a revoked one is a 401 even with a token still valid). */
 async function member(c: Context<AppEnv>) {
-  await requireLiveSession(c);
+  await requireLiveSession(c.var.edge);
   return requestViewer(c);
 }
 

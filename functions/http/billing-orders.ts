@@ -37,7 +37,7 @@ const personal = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The viewer of a live session (a payment is never made on a token whose session ended). */
 async function payer(c: Context<AppEnv>): Promise<Viewer> {
-  const live = await requireLiveSession(c);
+  const live = await requireLiveSession(c.var.edge);
   return { ...requestViewer(c), account: String(live.accountId) };
 }
 

@@ -38,7 +38,7 @@ import { apiDoc, INVALID, REFUSED } from './api-doc.ts';
 
 /** The profile of a live session and the viewer the access rules filter its lists for. */
 async function member(c: Context<AppEnv>): Promise<Member> {
-  const live = await requireLiveSession(c);
+  const live = await requireLiveSession(c.var.edge);
   return { profileId: live.userId, viewer: requestViewer(c) };
 }
 

@@ -70,7 +70,7 @@ export const voucherRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/apply', validate('json', voucherBody), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     return c.json(
       await redeemPromoCode(
         { account: String(live.accountId), ip: c.var.edge.geo.ip, isKid: live.isKid },
@@ -277,7 +277,7 @@ export const freeDaysRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/', async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     assertMayPay(live);
     const offer = await takeFreeDays(live.accountId);
     return c.json({ offer, status: 'taken' as const });

@@ -41,7 +41,7 @@ const PIN_ERRORS = {
 
 /** The live session, if the path's account is its own; any other id is a 404 (nothing to learn). */
 async function owner(c: Context<AppEnv>): Promise<LiveSession> {
-  const live = await requireLiveSession(c);
+  const live = await requireLiveSession(c.var.edge);
   assertOwnAccount(live, c.req.param('id') ?? '');
   return live;
 }

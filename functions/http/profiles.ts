@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { requireLiveSession, setSessionCookies } from '../domains/auth/index.ts';
+import { requireLiveSession, sessionCookies } from '../domains/auth/index.ts';
 import {
   AVATARS,
   accountProfiles,
@@ -16,6 +16,7 @@ import {
   updateProfileBody,
 } from '../domains/profiles/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { applyCookies } from '../lib/cookies.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE, isHttps } from '../shared/cookies.ts';
 import * as shape from './answers.ts';
@@ -42,7 +43,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/v2/users/avatars', async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     return c.json({ count: AVATARS.length, results: AVATARS });
   })
 
@@ -56,7 +57,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/users', async (c) => {
-    const results = await accountProfiles(await requireLiveSession(c));
+    const results = await accountProfiles(await requireLiveSession(c.var.edge));
     return c.json({ count: results.length, results });
   })
 
@@ -75,7 +76,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/users', validate('json', createProfileBody), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     return c.json(await createProfile(live, c.req.valid('json')), 201);
   })
 
@@ -90,7 +91,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/users/kids/availability', async (c) => {
-    return c.json({ available: await kidsAvailable(await requireLiveSession(c)) });
+    return c.json({ available: await kidsAvailable(await requireLiveSession(c.var.edge)) });
   })
 
   .post(
@@ -110,10 +111,10 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/users/switch', validate('json', switchBody), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     const { userId, pin } = c.req.valid('json');
     const { session, answer, profile } = await switchProfile(c.var.edge.geo.ip, live, userId, pin);
-    setSessionCookies(c, session, answer.token);
+    applyCookies(c, sessionCookies(session, answer.token, c.var.edge.client.secure));
     if (session.isKid)
       setCookie(c, COOKIE.parentalPin, 'not_entered', {
         path: '/',
@@ -134,7 +135,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/users/:id', validate('param', profileParam), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     return c.json(await profileById(live, c.req.valid('param').id));
   })
 
@@ -158,7 +159,7 @@ export const profileRoutes = new Hono<AppEnv>()
     validate('param', profileParam),
     validate('json', updateProfileBody),
     async (c) => {
-      const live = await requireLiveSession(c);
+      const live = await requireLiveSession(c.var.edge);
       return c.json(await editProfile(live, c.req.valid('param').id, c.req.valid('json')));
     },
   )
@@ -179,7 +180,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
   )
   .delete('/users/:id', validate('param', profileParam), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     const { id } = c.req.valid('param');
     await removeProfile(live, id);
     return c.json({ status: 'deleted', id });

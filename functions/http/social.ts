@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
@@ -11,8 +12,10 @@ import {
   unbindSocial,
 } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { applyCookies } from '../lib/cookies.ts';
 import { ApiError } from '../lib/errors.ts';
 import { safeBackPath } from '../shared/back-path.ts';
+import { COOKIE } from '../shared/cookies.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
 
@@ -79,7 +82,12 @@ export const socialRoutes = new Hono<AppEnv>()
     const provider = providerOf(c);
     const backPath = safeBackPath(c.req.query('backPath')) ?? '/';
     try {
-      return c.redirect(await startFlow(c, provider, { purpose: 'sign_in', backPath }), 302);
+      const started = await startFlow(c.var.edge.client, provider, {
+        purpose: 'sign_in',
+        backPath,
+      });
+      applyCookies(c, started.cookies);
+      return c.redirect(started.answer, 302);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const reason = isSocialErrorReason(error.reason) ? error.reason : 'rate_limited';
@@ -104,7 +112,17 @@ export const socialRoutes = new Hono<AppEnv>()
       errors: { 404: 'Неизвестный провайдер (unknown_provider)' },
     }),
   )
-  .get('/:provider/check', (c) => checkFlow(c, providerOf(c)))
+  .get('/:provider/check', async (c) => {
+    const { client, session, renewal } = c.var.edge;
+    const checked = await checkFlow(providerOf(c), {
+      query: c.req.query(),
+      stateCookie: getCookie(c, COOKIE.socialState),
+      client,
+      edge: { session, renewal },
+    });
+    applyCookies(c, checked.cookies);
+    return c.redirect(checked.answer, 302);
+  })
 
   // Signed in: the same flow, ending in a link to this account instead of a sign-in.
   .post(
@@ -130,10 +148,16 @@ export const socialRoutes = new Hono<AppEnv>()
   .post('/:provider/bind', async (c) => {
     const provider = providerOf(c);
     const { backPath: asked } = await bodyOf(c);
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     const backPath = safeBackPath(asked) ?? '/settings/account';
     try {
-      const url = await startFlow(c, provider, { purpose: 'bind', backPath, live });
+      const started = await startFlow(c.var.edge.client, provider, {
+        purpose: 'bind',
+        backPath,
+        live,
+      });
+      applyCookies(c, started.cookies);
+      const url = started.answer;
       return isForm(c) ? c.redirect(url, 303) : c.json({ authorizeUrl: url });
     } catch (error) {
       if (!(error instanceof ApiError) || !isForm(c)) throw error;
@@ -167,7 +191,7 @@ export const socialRoutes = new Hono<AppEnv>()
   .post('/:provider/unbind', async (c) => {
     const provider = providerOf(c);
     const { backPath: asked } = await bodyOf(c);
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     let socials: Awaited<ReturnType<typeof unbindSocial>>;
     try {
       socials = await unbindSocial(live.accountId, provider);

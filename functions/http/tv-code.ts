@@ -9,6 +9,7 @@ import {
 } from '../domains/tv-code/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { applyCookies } from '../lib/cookies.ts';
 import { validate } from '../lib/validate.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
@@ -55,9 +56,11 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/token', validate('json', tvTokenBody), async (c) =>
-    c.json(await pollPairing(c, c.req.valid('json').device_code)),
-  )
+  .post('/token', validate('json', tvTokenBody), async (c) => {
+    const polled = await pollPairing(c.var.edge.client, c.req.valid('json').device_code);
+    applyCookies(c, polled.cookies);
+    return c.json(polled.answer);
+  })
   .post(
     '/approve',
     apiDoc({
@@ -74,7 +77,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/approve', validate('json', tvApproveBody), async (c) => {
-    const live = await requireLiveSession(c);
+    const live = await requireLiveSession(c.var.edge);
     await approvePairingCode(c.var.edge.geo.ip, live, c.req.valid('json').user_code);
     return c.json({ status: 'approved', message: tvTexts.approved });
   });

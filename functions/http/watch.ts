@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { deviceFacts, requireLiveSession } from '../domains/auth/index.ts';
+import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   channelParam,
   contentParam,
@@ -31,7 +31,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The browser asking: its device session and device, named as /settings/devices names it. */
 function clientOf(c: Context<AppEnv>): PlaybackClient {
-  const facts = deviceFacts(c);
+  const facts = c.var.edge.client.device;
   return {
     sessionId: c.var.edge.session.sessionId,
     deviceId: facts.deviceId,
@@ -45,7 +45,7 @@ function clientOf(c: Context<AppEnv>): PlaybackClient {
  * ended on another device by up to its 15 minutes (401 session_ended). Guests pass (free items).
  */
 async function liveOrGuest(c: Context<AppEnv>): Promise<void> {
-  if (c.var.edge.session.signedIn) await requireLiveSession(c);
+  if (c.var.edge.session.signedIn) await requireLiveSession(c.var.edge);
 }
 
 const iso = z.string().describe('Дата и время, ISO 8601');
@@ -234,7 +234,7 @@ watchRoutes
     }),
   )
   .get('/streams', async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     return c.json({ results: await listStreams(requestViewer(c), clientOf(c), nowSeconds()) });
   })
   .delete(
@@ -250,7 +250,7 @@ watchRoutes
     }),
   )
   .delete('/streams/:streamId', validate('param', streamParam), async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     await endStream(requestViewer(c), c.req.valid('param').streamId, nowSeconds());
     return c.body(null, 204);
   })
@@ -267,7 +267,7 @@ watchRoutes
     }),
   )
   .post('/streams/:streamId/heartbeat', validate('param', streamParam), async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     await streamHeartbeat(
       requestViewer(c),
       clientOf(c),
@@ -292,7 +292,7 @@ watchRoutes
     }),
   )
   .post('/progress', async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     const input = await progressInput(c);
     if (input.error) return input.error;
     await recordProgress(requestViewer(c), clientOf(c), input.data, nowSeconds());
@@ -309,7 +309,7 @@ watchRoutes
     }),
   )
   .put('/preferences', validate('json', preferencesBody), async (c) => {
-    await requireLiveSession(c);
+    await requireLiveSession(c.var.edge);
     await updatePreferences(requestViewer(c), c.req.valid('json'), nowSeconds());
     return c.body(null, 204);
   });

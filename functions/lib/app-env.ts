@@ -1,5 +1,5 @@
 import type { Geo } from '../access/region.ts';
-import type { DeviceInfo } from './device.ts';
+import type { DeviceFacts, DeviceInfo } from './device.ts';
 import type { LiveSession, SessionInfo } from './session-token.ts';
 
 /** What the edge middleware learns about a request; pages read it as `Astro.locals.edge`. */
@@ -21,6 +21,25 @@ export interface EdgeContext {
    * the session row it read (so handlers need not read it again) and the token it issued.
    */
   renewal?: { live: LiveSession; token: string };
+  /** What the sign-in services need of this browser (they never see the request itself). */
+  client: ClientFacts;
+}
+
+/**
+ * Plain facts about the browser that the auth services act on, read from the request once by the
+ * edge (edge-context.ts): routes pass `c.var.edge.client`, pages `Astro.locals.edge.client`.
+ */
+export interface ClientFacts {
+  /** The address the request came from: the per-IP throttles. */
+  ip: string;
+  /** The device a session opened by this request is listed as. */
+  device: DeviceFacts;
+  /** The HttpOnly `session` credential as the browser sent it. */
+  sessionCookie: string | undefined;
+  /** The signed device-trust cookie as the browser sent it (functions/domains/auth/device-trust.ts). */
+  trustedDeviceCookie: string | undefined;
+  /** The request came over HTTPS: the cookies set in its answer carry Secure. */
+  secure: boolean;
 }
 
 /** Hono environment of every app in this Worker. Bindings come from `cloudflare:workers`. */

@@ -44,3 +44,29 @@ export function deviceOf(userAgent: string | null | undefined): DeviceInfo {
     browserVersion: result.browser.version ?? '',
   };
 }
+
+/** The device a session is opened on, as /settings/devices lists it. */
+export interface DeviceFacts {
+  deviceId: string;
+  type: DeviceType;
+  /** «Chrome 126 · Windows 10»: browser and system, major versions only. */
+  name: string;
+  country: string;
+}
+
+/**
+ * The device facts of a request: its device id and country with what its user agent says.
+ * @example deviceFacts(deviceOf(ua), deviceId, 'RU').name // 'Chrome 126 · Windows 10'
+ */
+export function deviceFacts(device: DeviceInfo, deviceId: string, country: string): DeviceFacts {
+  const browser = [device.browserType, device.browserVersion.split('.')[0]]
+    .filter(Boolean)
+    .join(' ');
+  const system = [device.os, device.osVersion.split('.')[0]].filter(Boolean).join(' ');
+  return {
+    deviceId,
+    type: device.type,
+    name: [browser, system].filter(Boolean).join(' · '),
+    country,
+  };
+}

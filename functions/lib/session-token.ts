@@ -1,4 +1,4 @@
-import { verify } from 'hono/jwt';
+import { sign, verify } from 'hono/jwt';
 
 /** Who is signed in, as the edge sees it (docs/product.md, «What we keep», "Current profile" tokenInfo). */
 export interface SessionInfo {
@@ -57,6 +57,14 @@ export interface TokenPayload {
 }
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+
+/**
+ * Signs an access token's claims (HS256), the one format `readToken` verifies.
+ * @example await signToken({ sid, exp: now + 900 }, config().jwtSecret)
+ */
+export function signToken(payload: Parameters<typeof sign>[0], secret: string): Promise<string> {
+  return sign(payload, secret, 'HS256');
+}
 
 /**
  * The payload of a token that verifies (our signature, not expired), whatever it holds; null otherwise.

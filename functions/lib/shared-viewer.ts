@@ -1,5 +1,5 @@
 import type { EdgeContext } from './app-env.ts';
-import { deviceOf } from './device.ts';
+import { deviceFacts, deviceOf } from './device.ts';
 
 /**
  * The viewer a guest page renders for once it is marked shareable: only what its cache variant
@@ -22,5 +22,12 @@ export function sharedViewer(edge: EdgeContext): EdgeContext {
     device: deviceOf(null),
     deviceId: '',
     renewal: undefined,
+    client: {
+      ip: '',
+      device: deviceFacts(deviceOf(null), '', 'XX'),
+      sessionCookie: undefined,
+      trustedDeviceCookie: undefined,
+      secure: edge.client.secure,
+    },
   };
 }

@@ -2,15 +2,15 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { geoOf } from '../access/region.ts';
 import {
-  answerSets,
-  clearSessionCookies,
+  expiredSessionCookies,
   nowSeconds,
   renewFromCookie,
-  setSessionCookies,
+  sessionCookies,
 } from '../domains/auth/index.ts';
 import type { AppEnv, EdgeContext } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { deviceOf } from '../lib/device.ts';
+import { applyCookies } from '../lib/cookies.ts';
+import { deviceFacts, deviceOf } from '../lib/device.ts';
 import { deviceIdFor, isDeviceId } from '../lib/device-id.ts';
 import { GUEST, type SessionInfo, sessionFromLive, sessionOf } from '../lib/session-token.ts';
 import { COOKIE, isHttps, ONE_YEAR_SECONDS, publicCookie } from '../shared/cookies.ts';
@@ -26,6 +26,11 @@ export const DEV_CLOCK_HEADER = 'x-dev-clock';
 function requestTime(header: string | undefined, devRoutes: boolean): number {
   const fixed = devRoutes && header && /^\d{10,15}$/.test(header) ? Number(header) : null;
   return fixed ?? Date.now();
+}
+
+/** True when the answer already sets (or clears) this cookie: the edge then leaves it alone. */
+function answerSets(response: Response, name: string): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
 }
 
 /**
@@ -48,15 +53,27 @@ export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
     session = await sessionOf(token, cfg.jwtSecret);
     if (session.signedIn) break;
   }
+  const geo = await geoOf(request, cfg);
+  const device = deviceOf(c.req.header('user-agent'));
+  const secure = isHttps(request);
   const edge: EdgeContext = {
-    geo: await geoOf(request, cfg),
-    device: deviceOf(c.req.header('user-agent')),
+    geo,
+    device,
     deviceId,
     session,
     consent: getCookie(c, COOKIE.cookieAgreement) === '1',
     now: requestTime(c.req.header(DEV_CLOCK_HEADER), cfg.devRoutes),
+    client: {
+      ip: geo.ip,
+      device: deviceFacts(device, deviceId, geo.country),
+      sessionCookie: getCookie(c, COOKIE.session),
+      trustedDeviceCookie: getCookie(c, COOKIE.trustedDevice),
+      secure,
+    },
   };
-  const renewal = session.signedIn ? null : await renewFromCookie(c, nowSeconds());
+  const renewal = session.signedIn
+    ? null
+    : await renewFromCookie(edge.client.sessionCookie, nowSeconds());
   if (renewal && renewal !== 'dead') {
     edge.renewal = renewal;
     edge.session = sessionFromLive(renewal.live);
@@ -64,11 +81,15 @@ export const edgeContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set('edge', edge);
   await next();
   if (deviceId !== existingId) {
-    setCookie(c, COOKIE.deviceId, deviceId, publicCookie(ONE_YEAR_SECONDS, isHttps(request)));
+    setCookie(c, COOKIE.deviceId, deviceId, publicCookie(ONE_YEAR_SECONDS, secure));
   }
   // A handler that signed in, out or renewed has written the session cookies itself.
   if (renewal && !answerSets(c.res, COOKIE.token) && !answerSets(c.res, COOKIE.session)) {
-    if (renewal === 'dead') clearSessionCookies(c, { logout: false });
-    else setSessionCookies(c, renewal.live, renewal.token);
+    applyCookies(
+      c,
+      renewal === 'dead'
+        ? expiredSessionCookies(secure, { logout: false })
+        : sessionCookies(renewal.live, renewal.token, secure),
+    );
   }
 });

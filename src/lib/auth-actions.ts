@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
   changePasswordBody,
@@ -18,15 +17,16 @@ import {
   signInBody,
   signUpBody,
 } from '../../functions/domains/auth/index.ts';
-import { ApiError, type AppEnv } from '../../functions/lib/index.ts';
+import { ApiError, type EdgeContext } from '../../functions/lib/index.ts';
 import { safeBackPath } from '../../functions/shared/back-path.ts';
+import type { CookieToSet } from '../../functions/shared/cookies.ts';
 import type { AuthStep } from '../stores/auth-flow.ts';
 
 /**
- * The /auth forms without JavaScript: each step's form posts to /auth (url-encoded), runs the same
- * domain code as the JSON API, and either signs in (cookies, then 303 to where the viewer came
- * from) or shows the step again, or the next one, rendered by the server (AuthFlow's first paint).
- * With JavaScript the island submits over the API and this never runs.
+ * The /auth forms without JavaScript: each step's form posts to /auth (url-encoded), whose page
+ * runs them through the same domain code as the JSON API, and either signs in (cookies, then 303 to
+ * where the viewer came from) or shows the step again, or the next one, rendered by the server
+ * (AuthFlow's first paint). With JavaScript the island submits over the API and this never runs.
  */
 export const AUTH_FORMS = [
   'signin',
@@ -56,7 +56,10 @@ export interface AuthFormState {
   headers?: Record<string, string>;
 }
 
-export type AuthFormOutcome = { redirect: string } | AuthFormState;
+/** Where to go (signed in) or what to render, with the cookies the page sets either way. */
+export type AuthFormOutcome = ({ redirect: string } | { state: AuthFormState }) & {
+  cookies: CookieToSet[];
+};
 
 const STEP_OF: Record<AuthForm, AuthStep> = {
   signin: 'signin',
@@ -71,10 +74,10 @@ const STEP_OF: Record<AuthForm, AuthStep> = {
 
 const isForm = (v: string): v is AuthForm => (AUTH_FORMS as readonly string[]).includes(v);
 
-/** A url-encoded or multipart POST to /auth: a form of the sign-in screens. */
-export function isAuthFormPost(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'POST' || !/^\/auth\/?$/.test(c.req.path)) return false;
-  const type = c.req.header('content-type') ?? '';
+/** A url-encoded or multipart POST: a form of the sign-in screens (other bodies get the page). */
+export function isAuthFormPost(request: Request): boolean {
+  if (request.method !== 'POST') return false;
+  const type = request.headers.get('content-type') ?? '';
   return (
     type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
   );
@@ -88,10 +91,18 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return parsed.data;
 }
 
-export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcome> {
-  const body = await c.req.parseBody();
+/**
+ * Runs a posted sign-in form for the browser the edge described (`Astro.locals.edge`).
+ * @example const outcome = await authFormAction(await Astro.request.formData(), Astro.locals.edge);
+ */
+export async function authFormAction(
+  body: FormData,
+  edge: Pick<EdgeContext, 'client' | 'session'>,
+): Promise<AuthFormOutcome> {
+  const { client } = edge;
+  // The last value of a repeated field, as the forms' former reader (Hono's parseBody) took it.
   const field = (name: string) => {
-    const value = body[name];
+    const value = body.getAll(name).at(-1);
     return typeof value === 'string' ? value.trim().slice(0, 2000) : '';
   };
   const form = field('form');
@@ -110,6 +121,8 @@ export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcom
   // A pending step keeps its address (and, for sign-up, the password) for the next submit.
   const pending = (to: string, extra: Partial<AuthFormState> = {}) =>
     Object.assign(state, { codeSentTo: to, ...extra });
+  const next = (shown: AuthFormState = state) => ({ state: shown, cookies: [] });
+  const signedIn = ({ cookies }: { cookies: CookieToSet[] }) => ({ redirect: back, cookies });
   try {
     switch (kind) {
       case 'signin': {
@@ -117,28 +130,26 @@ export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcom
           email: field('email'),
           password: field('password'),
         });
-        await passwordSignIn(c, { email }, password, now);
-        return { redirect: back };
+        return signedIn(await passwordSignIn(client, { email }, password, now));
       }
       case 'signup':
       case 'signup-code': {
         const input = { email: field('email'), password: field('password') };
         if (kind === 'signup') {
           const { email } = parse(signUpBody, input);
-          await requestSignUp(c, email);
+          await requestSignUp(client.ip, email);
           pending(email, { values: input });
-          return state;
+          return next();
         }
         pending(input.email, { values: input });
         const { email, password, code } = parse(signUpBody, { ...input, code: field('code') });
-        await completeSignUp(c, email, password, code ?? '', now);
-        return { redirect: back };
+        return signedIn(await completeSignUp(client, email, password, code ?? '', now));
       }
       case 'phone': {
         const { phone } = parse(phoneBody, { phone: field('phone') });
-        await requestPhoneCode(c, phone);
+        await requestPhoneCode(client.ip, phone);
         pending(phone, { values: { phone } });
-        return state;
+        return next();
       }
       case 'phone-code': {
         pending(field('phone'));
@@ -146,14 +157,13 @@ export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcom
           phone: field('phone'),
           code: field('code'),
         });
-        await phoneCodeSignIn(c, phone, code, now);
-        return { redirect: back };
+        return signedIn(await phoneCodeSignIn(client, phone, code, now));
       }
       case 'recovery': {
         const { email } = parse(emailBody, { email: field('email') });
-        await requestReset(c, { email });
+        await requestReset(client.ip, { email });
         pending(email);
-        return state;
+        return next();
       }
       case 'recovery-code': {
         pending(field('email'));
@@ -161,8 +171,8 @@ export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcom
           email: field('email'),
           code: field('code'),
         });
-        pending(email, { resetToken: await exchangeResetCode(c, { email }, code, now) });
-        return state;
+        pending(email, { resetToken: await exchangeResetCode(client.ip, { email }, code, now) });
+        return next();
       }
       case 'recovery-password': {
         state.resetToken = field('token');
@@ -170,15 +180,22 @@ export async function authFormAction(c: Context<AppEnv>): Promise<AuthFormOutcom
           token: field('token'),
           new_password: field('password'),
         });
-        await changeWithToken(c, token ?? '', new_password, now);
-        return { ...state, step: 'signin', resetToken: null, passwordChanged: true };
+        const viewer = { accountId: edge.session.accountId, secure: client.secure };
+        const cookies = await changeWithToken(viewer, token ?? '', new_password, now);
+        const shown: AuthFormState = {
+          ...state,
+          step: 'signin',
+          resetToken: null,
+          passwordChanged: true,
+        };
+        return { state: shown, cookies };
       }
     }
   } catch (e) {
-    if (e instanceof Refused) return { ...state, error: e.message, status: 422 };
+    if (e instanceof Refused) return next({ ...state, error: e.message, status: 422 });
     if (!(e instanceof ApiError)) throw e;
     // A wrong password or code is the form's refusal (422); a lock or an outage keeps its status.
     const status = e.status === 429 || e.status >= 500 ? e.status : 422;
-    return { ...state, error: e.message, status, headers: e.headers };
+    return next({ ...state, error: e.message, status, headers: e.headers });
   }
 }

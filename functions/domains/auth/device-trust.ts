@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { hmac, randomToken, timingSafeEqual } from '../../lib/crypto.ts';
-import { COOKIE, credentialCookie, isHttps } from '../../shared/cookies.ts';
+import { COOKIE, type CookieToSet, credentialCookie } from '../../shared/cookies.ts';
 import { pseudonym } from './keys.ts';
 import { SESSION_SECONDS } from './limits.ts';
 
@@ -22,16 +19,19 @@ const PREFIX = 'login:';
 
 const sign = (body: string) => hmac(config().jwtSecret, `trusted-device\n${body}`);
 
-/** Issues (or renews) this browser's device cookie for an account's lock keys. */
-export async function trustDevice(c: Context<AppEnv>, lockKeys: string[], now: number) {
+/** This browser's device cookie (new or renewed) for an account's lock keys. */
+export async function trustDevice(
+  lockKeys: string[],
+  now: number,
+  secure: boolean,
+): Promise<CookieToSet> {
   const hashes = lockKeys.map((k) => k.slice(PREFIX.length)).join('~');
   const body = `${VERSION}.${now + SESSION_SECONDS}.${randomToken(16)}.${hashes}`;
-  setCookie(
-    c,
-    COOKIE.trustedDevice,
-    `${body}.${await sign(body)}`,
-    credentialCookie(SESSION_SECONDS, isHttps(c.req.raw)),
-  );
+  return {
+    name: COOKIE.trustedDevice,
+    value: `${body}.${await sign(body)}`,
+    options: credentialCookie(SESSION_SECONDS, secure),
+  };
 }
 
 /** The device cookie's nonce when it is genuine, unexpired and names `lockKey`; else null. */
@@ -52,13 +52,13 @@ async function trustedNonce(
 /**
  * The lock a password attempt on an identifier counts against: this device cookie's own when the
  * browser holds a valid one for the identifier, else the identifier's lock shared by everyone else.
- * @example const key = await attemptLockKey(c, await lockKey({ email }), now)
+ * @example const key = await attemptLockKey(client.trustedDeviceCookie, await lockKey({ email }), now)
  */
 export async function attemptLockKey(
-  c: Context<AppEnv>,
+  trustedDeviceCookie: string | undefined,
   identifierKey: string,
   now: number,
 ): Promise<string> {
-  const nonce = await trustedNonce(getCookie(c, COOKIE.trustedDevice), identifierKey, now);
+  const nonce = await trustedNonce(trustedDeviceCookie, identifierKey, now);
   return nonce ? pseudonym('login-device', nonce) : identifierKey;
 }

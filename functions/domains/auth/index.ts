@@ -60,15 +60,14 @@ export {
   settingsOverview,
 } from './service.ts';
 export {
-  answerSets,
-  clearSessionCookies,
-  deviceFacts,
+  expiredSessionCookies,
   LOGOUT_COOKIES,
   nowSeconds,
   renewFromCookie,
   requireLiveSession,
   SESSION_COOKIES,
-  setSessionCookies,
+  sessionCookies,
+  type WithCookies,
 } from './session.ts';
 export {
   accountLockKey,

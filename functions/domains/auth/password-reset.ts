@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
+import type { CookieToSet } from '../../shared/cookies.ts';
 import { templates } from '../messages/index.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { hashPassword } from './password.ts';
@@ -26,7 +25,7 @@ import {
   sendCode,
   takeCheckAllowance,
 } from './send-code.ts';
-import { clearSessionCookies } from './session.ts';
+import { expiredSessionCookies } from './session.ts';
 import { accountLockKey, accountLockKeys, attemptPassword } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 
@@ -37,11 +36,11 @@ import { authTexts } from './texts.ts';
  * answer, so a gateway's round trip for a known number cannot be timed against nothing for an
  * unknown one.
  */
-export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<void> {
+export async function requestReset(ip: string, id: Contact): Promise<void> {
   const account = await findAccount(d1(), id).first();
   const origin = config().siteOrigin;
   const email = 'email' in id;
-  await sendCode(c.var.edge.geo.ip, {
+  await sendCode(ip, {
     channel: channelOf(id),
     address: addressOf(id),
     purpose: 'reset',
@@ -59,12 +58,12 @@ export async function requestReset(c: Context<AppEnv>, id: Contact): Promise<voi
 
 /** Step 2: the code for a one-time password-change token (valid 10 minutes, single use). */
 export async function exchangeResetCode(
-  c: Context<AppEnv>,
+  ip: string,
   id: Contact,
   code: string,
   now: number,
 ): Promise<string> {
-  await takeCheckAllowance(c.var.edge.geo.ip, now);
+  await takeCheckAllowance(ip, now);
   const db = d1();
   const guard = await checkCode(
     db,
@@ -87,13 +86,15 @@ export async function exchangeResetCode(
 /**
  * Sets a new password with a reset token: every session of the account ends (whoever knew the
  * old password is out), and so does the sign-in lock on its addresses. One transaction.
+ * @param viewer the account this browser is signed in to (`session.accountId`) and whether it
+ *   came over HTTPS: a browser of the same account gets its session cookies cleared (returned)
  */
 export async function changeWithToken(
-  c: Context<AppEnv>,
+  viewer: { accountId: string | null; secure: boolean },
   token: string,
   newPassword: string,
   now: number,
-): Promise<void> {
+): Promise<CookieToSet[]> {
   const db = d1();
   const row = await findPasswordToken(db, await sha256(token), now).first<
     AccountRow & { codeId: number }
@@ -110,7 +111,9 @@ export async function changeWithToken(
   ]);
   if (consumed!.meta.changes === 0)
     throw new ApiError(400, authTexts.passwordTokenInvalid, 'password_token_invalid');
-  if (c.var.edge.session.accountId === String(row.id)) clearSessionCookies(c, { logout: false });
+  return viewer.accountId === String(row.id)
+    ? expiredSessionCookies(viewer.secure, { logout: false })
+    : [];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CodePurpose } from '../../db/accounts-schema.ts';
-import type { DeviceType } from '../../lib/device.ts';
+import type { DeviceFacts, DeviceType } from '../../lib/device.ts';
 import { CODE_MAX_ATTEMPTS, CODE_SECONDS, SESSION_SECONDS } from './limits.ts';
 import type { NewCredential, SignedIn } from './tokens.ts';
 
@@ -144,13 +144,6 @@ export function setContact(
 }
 
 // ─── Sessions ─────────────────────────────────────────────────────────────────────────────────
-
-export interface DeviceFacts {
-  deviceId: string;
-  type: DeviceType;
-  name: string;
-  country: string;
-}
 
 const SIGNED_IN_RETURNING = `RETURNING id AS sessionId, token_hash AS tokenHash, account_id AS accountId, user_id AS userId,
   (SELECT billing_id FROM accounts WHERE accounts.id = sessions.account_id) AS billingId,

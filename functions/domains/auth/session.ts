@@ -1,15 +1,19 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { EdgeContext } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
-import { COOKIE, credentialCookie, isHttps, publicCookie } from '../../shared/cookies.ts';
+import {
+  COOKIE,
+  type CookieToSet,
+  credentialCookie,
+  expiredCookie,
+  publicCookie,
+} from '../../shared/cookies.ts';
 import { PURCHASE_COOKIE_NAMES } from '../../shared/purchase-flow.ts';
 import { customerAuthenticated } from '../analytics/index.ts';
 import { SESSION_SECONDS } from './limits.ts';
-import { type DeviceFacts, liveSession, toSignedIn, touchSession } from './repo.ts';
+import { liveSession, toSignedIn, touchSession } from './repo.ts';
 import { authTexts } from './texts.ts';
 import {
   accessToken,
@@ -22,6 +26,12 @@ import {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What a service answers together with the cookies the route or page must set, in order. */
+export interface WithCookies<T> {
+  answer: T;
+  cookies: CookieToSet[];
+}
+
 /** The cookies the page can read (docs/product.md, «What we keep» and «Numbers»): one year, path /, this host. */
 const JS_COOKIES = [
   COOKIE.token,
@@ -32,7 +42,6 @@ const JS_COOKIES = [
 ] as const;
 /** The credential and the readable cookies of a session: cleared when it turns out to be over. */
 export const SESSION_COOKIES = [COOKIE.session, ...JS_COOKIES] as const;
-/** Logout clears these too (docs/product.md, «How things change»: the tariff cookie and "one other", the PIN state). */
 /**
  * Signing out clears the session, the PIN mark and the purchase flow's choices (tariff, price,
  * gift, order, partner: docs/product.md, «How things change»), so the next person on this browser
@@ -44,79 +53,70 @@ export const LOGOUT_COOKIES = [
   COOKIE.parentalPin,
 ] as const;
 
-/** The device a session is opened on, as /settings/devices will list it. */
-export function deviceFacts(c: Context<AppEnv>): DeviceFacts {
-  const { device, deviceId, geo } = c.var.edge;
-  const browser = [device.browserType, device.browserVersion.split('.')[0]]
-    .filter(Boolean)
-    .join(' ');
-  const system = [device.os, device.osVersion.split('.')[0]].filter(Boolean).join(' ');
-  return {
-    deviceId,
-    type: device.type,
-    name: [browser, system].filter(Boolean).join(' · '),
-    country: geo.country,
-  };
-}
-
-/** Writes the signed-in cookies: the token and ids for the page, and (on sign-in) the HttpOnly credential. */
-export function setSessionCookies(
-  c: Context<AppEnv>,
+/**
+ * The signed-in cookies: the token and ids for the page, and (on sign-in) the HttpOnly credential.
+ * @example applyCookies(c, sessionCookies(live, token, c.var.edge.client.secure))
+ */
+export function sessionCookies(
   s: SignedIn,
   token: string,
+  secure: boolean,
   credential?: NewCredential,
-): void {
-  const secure = isHttps(c.req.raw);
+): CookieToSet[] {
   const visible = publicCookie(SESSION_SECONDS, secure);
-  if (credential)
-    setCookie(c, COOKIE.session, credential.cookie, credentialCookie(SESSION_SECONDS, secure));
-  setCookie(c, COOKIE.token, token, visible);
-  setCookie(c, COOKIE.accountId, String(s.accountId), visible);
-  setCookie(c, COOKIE.userId, String(s.userId), visible);
-  setCookie(c, COOKIE.billingId, s.billingId, visible);
-  setCookie(c, COOKIE.isKid, String(s.isKid), visible);
+  return [
+    ...(credential
+      ? [
+          {
+            name: COOKIE.session,
+            value: credential.cookie,
+            options: credentialCookie(SESSION_SECONDS, secure),
+          },
+        ]
+      : []),
+    { name: COOKIE.token, value: token, options: visible },
+    { name: COOKIE.accountId, value: String(s.accountId), options: visible },
+    { name: COOKIE.userId, value: String(s.userId), options: visible },
+    { name: COOKIE.billingId, value: s.billingId, options: visible },
+    { name: COOKIE.isKid, value: String(s.isKid), options: visible },
+  ];
 }
 
 /**
- * Expires the session cookies; on logout also the tariff and PIN cookies (docs/product.md, «How things change»). A
- * session found dead (revoked elsewhere) clears only the session ones.
+ * Expires the session cookies; on logout also the tariff and PIN cookies (docs/product.md, «How
+ * things change»). A session found dead (revoked elsewhere) clears only the session ones.
  */
-export function clearSessionCookies(c: Context<AppEnv>, { logout }: { logout: boolean }): void {
-  const secure = isHttps(c.req.raw);
-  for (const name of logout ? LOGOUT_COOKIES : SESSION_COOKIES)
-    deleteCookie(c, name, {
-      path: '/',
-      secure,
-      sameSite: 'Lax',
-      httpOnly: name === COOKIE.session,
-    });
+export function expiredSessionCookies(
+  secure: boolean,
+  { logout }: { logout: boolean },
+): CookieToSet[] {
+  return (logout ? LOGOUT_COOKIES : SESSION_COOKIES).map((name) =>
+    expiredCookie(name, { path: '/', secure, sameSite: 'Lax', httpOnly: name === COOKIE.session }),
+  );
 }
 
-/** True when the answer already sets (or clears) this cookie: the edge then leaves it alone. */
-export function answerSets(response: Response, name: string): boolean {
-  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
-}
-
-/** Signs this browser in on a new session row: cookies plus the JSON answer. */
+/** Signs this browser in on a new session row: the JSON answer and the cookies. */
 export async function signedInAnswer(
-  c: Context<AppEnv>,
   s: SignedIn,
   credential: NewCredential,
   now: number,
-): Promise<TokenAnswer> {
+  secure: boolean,
+): Promise<WithCookies<TokenAnswer>> {
   const answer = await tokenAnswer(s, config().jwtSecret, now);
-  setSessionCookies(c, s, answer.token, credential);
   customerAuthenticated(s);
-  return answer;
+  return { answer, cookies: sessionCookies(s, answer.token, secure, credential) };
 }
 
 /**
  * The live session of the request, or a 401: the access token's session must still be in D1, not
  * revoked and not expired, so a revoked device is refused at once rather than when its
  * 15-minute token runs out. Costs one read unless the edge already read the row.
+ * @example const live = await requireLiveSession(c.var.edge)
  */
-export async function requireLiveSession(c: Context<AppEnv>): Promise<LiveSession> {
-  const { session, renewal } = c.var.edge;
+export async function requireLiveSession(
+  edge: Pick<EdgeContext, 'session' | 'renewal'>,
+): Promise<LiveSession> {
+  const { session, renewal } = edge;
   if (renewal && renewal.live.sessionId === session.sessionId) return renewal.live;
   if (!session.signedIn) throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
   const live = session.sessionId
@@ -128,14 +128,15 @@ export async function requireLiveSession(c: Context<AppEnv>): Promise<LiveSessio
 
 /**
  * Renews from the HttpOnly `session` cookie: one statement checks the credential, marks the
- * session seen and answers it; then a fresh access token. Null when there is no usable cookie.
+ * session seen and answers it; then a fresh access token. Null when there is no cookie, 'dead'
+ * when it names no live session.
  */
 export async function renewFromCookie(
-  c: Context<AppEnv>,
+  sessionCookie: string | undefined,
   now: number,
 ): Promise<{ live: LiveSession; token: string } | 'dead' | null> {
-  const credential = await readCredential(getCookie(c, COOKIE.session));
-  if (!credential) return getCookie(c, COOKIE.session) === undefined ? null : 'dead';
+  const credential = await readCredential(sessionCookie);
+  if (!credential) return sessionCookie === undefined ? null : 'dead';
   const live = toSignedIn(
     await touchSession(d1(), credential.id, credential.secretHash, now).first(),
   );

@@ -1,10 +1,8 @@
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { ClientFacts } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { COOKIE } from '../../shared/cookies.ts';
+import type { CookieToSet } from '../../shared/cookies.ts';
 import { attemptLockKey, trustDevice } from './device-trust.ts';
 import { pseudonym } from './keys.ts';
 import { FAILURE_DELAYS_MS, LOCK_SECONDS, MAX_PASSWORD_FAILURES } from './limits.ts';
@@ -19,7 +17,7 @@ import {
   toSignedIn,
 } from './repo.ts';
 import { takeCheckAllowance } from './send-code.ts';
-import { deviceFacts, signedInAnswer } from './session.ts';
+import { signedInAnswer, type WithCookies } from './session.ts';
 import { authTexts } from './texts.ts';
 import { type NewCredential, newCredential, readCredential, type TokenAnswer } from './tokens.ts';
 
@@ -90,39 +88,40 @@ export async function attemptPassword(
 
 /** Revokes the session this browser held before signing in again, so no orphan stays live. */
 export async function replacePrevious(
-  c: Context<AppEnv>,
+  sessionCookie: string | undefined,
   now: number,
 ): Promise<D1PreparedStatement[]> {
-  const previous = await readCredential(getCookie(c, COOKIE.session));
+  const previous = await readCredential(sessionCookie);
   return previous ? [revokeByCredential(d1(), previous.id, previous.secretHash, now)] : [];
 }
 
-/** The signed-in answer from the row a session insert returned (a batch result). */
+/** The signed-in answer and cookies from the row a session insert returned (a batch result). */
 export async function answerFromInsert(
-  c: Context<AppEnv>,
   result: D1Result<Record<string, unknown>> | undefined,
   credential: NewCredential,
   now: number,
-): Promise<TokenAnswer> {
+  secure: boolean,
+): Promise<WithCookies<TokenAnswer>> {
   const signedIn = toSignedIn(result?.results[0]);
   if (!signedIn) throw new Error('session insert returned no row');
-  return signedInAnswer(c, signedIn, credential, now);
+  return signedInAnswer(signedIn, credential, now, secure);
 }
 
 /**
  * Sign-in with e-mail or phone and password. Unknown identifier and wrong password answer the
  * same 401 text after the same work. A browser that signed in to this account before counts its
- * attempts against its own lock (device-trust.ts); a success marks the browser so.
+ * attempts against its own lock (device-trust.ts); a success marks the browser so. The cookies
+ * to set: the device cookie, then the session's.
  */
 export async function passwordSignIn(
-  c: Context<AppEnv>,
+  client: ClientFacts,
   identifier: { email: string } | { phone: string },
   password: string,
   now: number,
-): Promise<TokenAnswer> {
-  await takeCheckAllowance(c.var.edge.geo.ip, now);
+): Promise<WithCookies<TokenAnswer>> {
+  await takeCheckAllowance(client.ip, now);
   const db = d1();
-  const key = await attemptLockKey(c, await lockKey(identifier), now);
+  const key = await attemptLockKey(client.trustedDeviceCookie, await lockKey(identifier), now);
   const { ok, account } = await attemptPassword(
     key,
     password,
@@ -139,9 +138,14 @@ export async function passwordSignIn(
   const credential = await newCredential();
   const [, inserted] = await db.batch<Record<string, unknown>>([
     resetLimit(db, key),
-    insertSession(db, { id: account.id }, credential, deviceFacts(c), now),
-    ...(await replacePrevious(c, now)),
+    insertSession(db, { id: account.id }, credential, client.device, now),
+    ...(await replacePrevious(client.sessionCookie, now)),
   ]);
-  await trustDevice(c, await accountLockKeys(account), now);
-  return answerFromInsert(c, inserted, credential, now);
+  const trusted = await trustDevice(await accountLockKeys(account), now, client.secure);
+  return withFirst(trusted, await answerFromInsert(inserted, credential, now, client.secure));
+}
+
+/** A signed-in answer with one more cookie set before the session's. */
+export function withFirst<T>(cookie: CookieToSet, signedIn: WithCookies<T>): WithCookies<T> {
+  return { answer: signedIn.answer, cookies: [cookie, ...signedIn.cookies] };
 }

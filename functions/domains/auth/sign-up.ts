@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { ClientFacts } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { templates } from '../messages/index.ts';
@@ -15,8 +14,8 @@ import {
   insertSession,
 } from './repo.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
-import { deviceFacts } from './session.ts';
-import { answerFromInsert, lockKey, replacePrevious } from './sign-in.ts';
+import type { WithCookies } from './session.ts';
+import { answerFromInsert, lockKey, replacePrevious, withFirst } from './sign-in.ts';
 import { authTexts } from './texts.ts';
 import { newCredential, type TokenAnswer } from './tokens.ts';
 
@@ -25,10 +24,10 @@ import { newCredential, type TokenAnswer } from './tokens.ts';
  * address gets a code; a known one gets a note that it is registered (and a dead code, so
  * step 2 fails for it exactly like a wrong code).
  */
-export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<void> {
+export async function requestSignUp(ip: string, email: string): Promise<void> {
   const exists = await findAccount(d1(), { email }).first();
   const origin = config().siteOrigin;
-  await sendCode(c.var.edge.geo.ip, {
+  await sendCode(ip, {
     channel: 'email',
     address: email,
     purpose: 'sign_up',
@@ -50,13 +49,13 @@ export async function requestSignUp(c: Context<AppEnv>, email: string): Promise<
  * second request, and nothing half-made stays behind.
  */
 export async function completeSignUp(
-  c: Context<AppEnv>,
+  client: ClientFacts,
   email: string,
   password: string,
   code: string,
   now: number,
-): Promise<TokenAnswer> {
-  await takeCheckAllowance(c.var.edge.geo.ip, now);
+): Promise<WithCookies<TokenAnswer>> {
+  await takeCheckAllowance(client.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('email', email), 'sign_up', code, now);
   const [passwordHash, credential] = await Promise.all([
@@ -69,8 +68,8 @@ export async function completeSignUp(
       consumeCode(db, guard, now),
       insertAccount(db, { email, passwordHash, billingId: crypto.randomUUID() }, now, guard),
       ensureFirstProfile(db, { email }, authTexts.defaultProfileName, now, guard),
-      insertSession(db, { email }, credential, deviceFacts(c), now, guard),
-      ...(await replacePrevious(c, now)),
+      insertSession(db, { email }, credential, client.device, now, guard),
+      ...(await replacePrevious(client.sessionCookie, now)),
     ]);
   } catch (error) {
     if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))
@@ -78,13 +77,13 @@ export async function completeSignUp(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
-  await trustDevice(c, [await lockKey({ email })], now);
-  return answerFromInsert(c, results[3], credential, now);
+  const trusted = await trustDevice([await lockKey({ email })], now, client.secure);
+  return withFirst(trusted, await answerFromInsert(results[3], credential, now, client.secure));
 }
 
 /** Phone sign-in, step 1: a code by SMS. */
-export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promise<void> {
-  await sendCode(c.var.edge.geo.ip, {
+export async function requestPhoneCode(ip: string, phone: string): Promise<void> {
+  await sendCode(ip, {
     channel: 'sms',
     address: phone,
     purpose: 'sign_in',
@@ -98,12 +97,12 @@ export async function requestPhoneCode(c: Context<AppEnv>, phone: string): Promi
  * account with its first profile; later uses find it. One transaction with the code's consumption.
  */
 export async function phoneCodeSignIn(
-  c: Context<AppEnv>,
+  client: ClientFacts,
   phone: string,
   code: string,
   now: number,
-): Promise<TokenAnswer & { isNewAccount: boolean }> {
-  await takeCheckAllowance(c.var.edge.geo.ip, now);
+): Promise<WithCookies<TokenAnswer & { isNewAccount: boolean }>> {
+  await takeCheckAllowance(client.ip, now);
   const db = d1();
   const guard = await checkCode(db, await codeTarget('sms', phone), 'sign_in', code, now);
   const credential = await newCredential();
@@ -111,13 +110,14 @@ export async function phoneCodeSignIn(
     consumeCode(db, guard, now),
     insertAccount(db, { phone, billingId: crypto.randomUUID() }, now, guard, true),
     ensureFirstProfile(db, { phone }, authTexts.defaultProfileName, now, guard),
-    insertSession(db, { phone }, credential, deviceFacts(c), now, guard),
-    ...(await replacePrevious(c, now)),
+    insertSession(db, { phone }, credential, client.device, now, guard),
+    ...(await replacePrevious(client.sessionCookie, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
-  await trustDevice(c, [await lockKey({ phone })], now);
+  const trusted = await trustDevice([await lockKey({ phone })], now, client.secure);
+  const { answer, cookies } = await answerFromInsert(results[3], credential, now, client.secure);
   return {
-    ...(await answerFromInsert(c, results[3], credential, now)),
-    isNewAccount: results[1]!.meta.changes === 1,
+    answer: { ...answer, isNewAccount: results[1]!.meta.changes === 1 },
+    cookies: [trusted, ...cookies],
   };
 }

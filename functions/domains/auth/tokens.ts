@@ -1,6 +1,5 @@
-import { sign } from 'hono/jwt';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { LiveSession } from '../../lib/session-token.ts';
+import { type LiveSession, signToken } from '../../lib/session-token.ts';
 import { ACCESS_TOKEN_SECONDS } from './limits.ts';
 
 /** A live device session as the API hands it out: who is signed in, on which profile. */
@@ -21,7 +20,7 @@ export interface TokenAnswer {
  * @example await accessToken(session, config().jwtSecret, now)
  */
 export async function accessToken(s: SignedIn, secret: string, now: number): Promise<string> {
-  return sign(
+  return signToken(
     {
       hash: s.tokenHash,
       acc: s.accountId,
@@ -33,7 +32,6 @@ export async function accessToken(s: SignedIn, secret: string, now: number): Pro
       exp: now + ACCESS_TOKEN_SECONDS,
     },
     secret,
-    'HS256',
   );
 }
 

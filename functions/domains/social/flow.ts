@@ -1,18 +1,20 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { ClientFacts, EdgeContext } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { safeBackPath } from '../../shared/back-path.ts';
-import { COOKIE, isHttps } from '../../shared/cookies.ts';
+import {
+  COOKIE,
+  type CookieAttributes,
+  type CookieToSet,
+  expiredCookie,
+} from '../../shared/cookies.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import {
   answerFromInsert,
   authTexts,
-  deviceFacts,
   ensureFirstProfile,
   insertAccount,
   insertSession,
@@ -22,6 +24,7 @@ import {
   replacePrevious,
   requireLiveSession,
   takeOrThrow,
+  type WithCookies,
 } from '../auth/index.ts';
 import { authorizeUrl, exchangeCode, fetchUser } from './oauth-client.ts';
 import {
@@ -42,6 +45,23 @@ const STARTS_PER_IP = { max: 30, seconds: 10 * SECONDS.minute };
 const redirectUri = (origin: string, provider: SocialProvider) =>
   `${origin}/auth/socials/${provider}/check`;
 
+/** The state cookie: HttpOnly, only sent back to /auth/socials, for the life of a flow. */
+const stateCookie = (secure: boolean): CookieAttributes => ({
+  path: '/auth/socials',
+  httpOnly: true,
+  sameSite: 'Lax',
+  secure,
+});
+
+/** What the check step reads of the request: its query, the state cookie and the browser. */
+export interface CheckRequest {
+  query: Record<string, string>;
+  stateCookie: string | undefined;
+  client: ClientFacts;
+  /** The edge's view of the session, for a `bind` flow (which needs the live session). */
+  edge: Pick<EdgeContext, 'session' | 'renewal'>;
+}
+
 function usable(provider: SocialProvider): ResolvedProvider {
   const p = resolveProvider(provider, config().siteOrigin);
   if (!p) throw socialError('provider_unavailable', ADAPTERS[provider].label);
@@ -51,19 +71,17 @@ function usable(provider: SocialProvider): ResolvedProvider {
 /**
  * Starts an authorization-code flow: a fresh `state` and PKCE verifier kept in D1 (10 minutes,
  * single use), the state also in an HttpOnly cookie of this browser, and the provider's authorize
- * URL to send the browser to. `bind` flows remember the account and session that started them.
+ * URL to send the browser to (the answer) with that cookie. `bind` flows remember the account and
+ * session that started them.
  */
 export async function startFlow(
-  c: Context<AppEnv>,
+  client: ClientFacts,
   provider: SocialProvider,
   o: { purpose: 'sign_in' | 'bind'; backPath: string; live?: LiveSession },
-): Promise<string> {
+): Promise<WithCookies<string>> {
   const p = usable(provider);
   const now = nowSeconds();
-  await takeOrThrow(
-    [{ key: await pseudonym('social-ip', c.var.edge.geo.ip), ...STARTS_PER_IP }],
-    now,
-  );
+  await takeOrThrow([{ key: await pseudonym('social-ip', client.ip), ...STARTS_PER_IP }], now);
   const state = randomToken(32);
   const codeVerifier = randomToken(32);
   await insertState(
@@ -80,28 +98,23 @@ export async function startFlow(
     now,
     STATE_SECONDS,
   ).run();
-  setCookie(c, COOKIE.socialState, state, {
-    path: '/auth/socials',
-    maxAge: STATE_SECONDS,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c.req.raw),
-  });
-  return authorizeUrl(p, {
+  const answer = authorizeUrl(p, {
     redirectUri: redirectUri(config().siteOrigin, provider),
     state,
     codeChallenge: await sha256(codeVerifier),
   });
+  const options = { ...stateCookie(client.secure), maxAge: STATE_SECONDS };
+  return { answer, cookies: [{ name: COOKIE.socialState, value: state, options }] };
 }
 
 /** Where an error of the check step is shown: the sign-in screen, or (binding) the page that started it. */
 function errorLocation(
-  c: Context<AppEnv>,
+  signedIn: boolean,
   reason: SocialErrorReason,
   provider: SocialProvider,
   flow: ConsumedState | null,
 ): string {
-  const binding = flow ? flow.purpose === 'bind' : c.var.edge.session.signedIn;
+  const binding = flow ? flow.purpose === 'bind' : signedIn;
   const url = new URL(
     binding ? (flow?.backPath ?? '/settings/account') : '/auth',
     'https://site.invalid',
@@ -115,17 +128,14 @@ function errorLocation(
 /**
  * The redirect URI (`GET /auth/socials/{p}/check?code=&state=`): spends the state, exchanges the code
  * with the PKCE verifier, reads the user, then signs in (or creates the account) or links. Always
- * answers a redirect: to the back path, or to the page that shows the social-error popup.
+ * answers where to redirect (to the back path, or to the page that shows the social-error popup)
+ * with the cookies: the spent state's cleared, then a new session's.
  */
-export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): Promise<Response> {
-  const query = c.req.query();
-  const cookieState = getCookie(c, COOKIE.socialState);
-  deleteCookie(c, COOKIE.socialState, {
-    path: '/auth/socials',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c.req.raw),
-  });
+export async function checkFlow(
+  provider: SocialProvider,
+  { query, stateCookie: cookieState, client, edge }: CheckRequest,
+): Promise<WithCookies<string>> {
+  const spent = expiredCookie(COOKIE.socialState, stateCookie(client.secure));
   let flow: ConsumedState | null = null;
   try {
     const state = query.state ?? '';
@@ -151,9 +161,10 @@ export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): P
       echo,
     });
     const user = await fetchUser(p, token);
-    if (flow.purpose === 'bind') await bindIdentity(c, p, flow, user, now);
-    else await signInWith(c, p, user, now);
-    return c.redirect(safeBackPath(flow.backPath) ?? '/', 302);
+    let cookies: CookieToSet[] = [];
+    if (flow.purpose === 'bind') await bindIdentity(edge, p, flow, user, now);
+    else cookies = await signInWith(client, p, user, now);
+    return { answer: safeBackPath(flow.backPath) ?? '/', cookies: [spent, ...cookies] };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const reason = isSocialErrorReason(error.reason)
@@ -161,7 +172,10 @@ export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): P
       : error.status === 429
         ? 'rate_limited'
         : 'provider_error';
-    return c.redirect(errorLocation(c, reason, provider, flow), 302);
+    return {
+      answer: errorLocation(edge.session.signedIn, reason, provider, flow),
+      cookies: [spent],
+    };
   }
 }
 
@@ -170,25 +184,25 @@ export async function checkFlow(c: Context<AppEnv>, provider: SocialProvider): P
  * confirmed e-mail), first adult profile, link and session in one batch (one transaction). An
  * identity is never joined to an existing account by e-mail: whoever controls a provider profile
  * with someone's address would get their account. That owner signs in and binds instead.
+ * Answers the session's cookies.
  */
 async function signInWith(
-  c: Context<AppEnv>,
+  client: ClientFacts,
   p: ResolvedProvider,
   user: ProviderUser,
   now: number,
-): Promise<void> {
+): Promise<CookieToSet[]> {
   const db = d1();
   const credential = await newCredential();
-  const previous = await replacePrevious(c, now);
+  const previous = await replacePrevious(client.sessionCookie, now);
   for (let attempt = 0; attempt < 2; attempt++) {
     const linked = await findLink(db, p.id, user.id).first<{ accountId: number }>();
     if (linked) {
       const [inserted] = await db.batch<Record<string, unknown>>([
-        insertSession(db, { id: linked.accountId }, credential, deviceFacts(c), now),
+        insertSession(db, { id: linked.accountId }, credential, client.device, now),
         ...previous,
       ]);
-      await answerFromInsert(c, inserted, credential, now);
-      return;
+      return (await answerFromInsert(inserted, credential, now, client.secure)).cookies;
     }
     if (!user.email || !user.emailVerified) throw socialError('email_required', p.label);
     const email = user.email;
@@ -202,11 +216,10 @@ async function signInWith(
           now,
         ),
         insertLink(db, { email }, p.id, user.id, user.name, now),
-        insertSession(db, { email }, credential, deviceFacts(c), now),
+        insertSession(db, { email }, credential, client.device, now),
         ...previous,
       ]);
-      await answerFromInsert(c, results[3], credential, now);
-      return;
+      return (await answerFromInsert(results[3], credential, now, client.secure)).cookies;
     } catch (error) {
       if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))
         throw socialError('email_taken', p.label);
@@ -219,13 +232,13 @@ async function signInWith(
 
 /** Links the identity to the account that started the flow, from a live session of that account. */
 async function bindIdentity(
-  c: Context<AppEnv>,
+  edge: Pick<EdgeContext, 'session' | 'renewal'>,
   p: ResolvedProvider,
   flow: ConsumedState,
   user: ProviderUser,
   now: number,
 ): Promise<void> {
-  const live = await requireLiveSession(c).catch(() => null);
+  const live = await requireLiveSession(edge).catch(() => null);
   if (!live || live.accountId !== flow.accountId) throw socialError('bind_session', p.label);
   const db = d1();
   const linked = await findLink(db, p.id, user.id).first<{ accountId: number }>();

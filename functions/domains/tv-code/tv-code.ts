@@ -1,13 +1,11 @@
-import type { Context } from 'hono';
 import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { ClientFacts } from '../../lib/app-env.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import {
   answerFromInsert,
-  deviceFacts,
   insertSession,
   newCredential,
   nowSeconds,
@@ -15,6 +13,7 @@ import {
   type TokenAnswer,
   takeOrThrow,
   tooMany,
+  type WithCookies,
 } from '../auth/index.ts';
 import {
   approvePairing,
@@ -120,9 +119,13 @@ export async function approvePairingCode(
 
 /**
  * The device's poll (RFC 8628 3.4, 3.5): 428 authorization_pending, 429 slow_down, 400
- * expired_token or invalid_grant, or the session — consumed once, opened for the polling device.
+ * expired_token or invalid_grant, or the session — consumed once, opened for the polling device
+ * (the answer and its cookies).
  */
-export async function pollPairing(c: Context<AppEnv>, deviceCode: string): Promise<TokenAnswer> {
+export async function pollPairing(
+  client: ClientFacts,
+  deviceCode: string,
+): Promise<WithCookies<TokenAnswer>> {
   const db = d1();
   const now = nowSeconds();
   const nowMs = Date.now();
@@ -146,12 +149,12 @@ export async function pollPairing(c: Context<AppEnv>, deviceCode: string): Promi
   const credential = await newCredential();
   const [taken, inserted] = await db.batch<Record<string, unknown>>([
     consumePairing(db, row.id, nonce, now),
-    insertSession(db, { id: row.accountId! }, credential, deviceFacts(c), now, {
+    insertSession(db, { id: row.accountId! }, credential, client.device, now, {
       codeId: row.id,
       nonce,
       table: 'tv_codes',
     }),
   ]);
   if (taken!.meta.changes === 0) throw new ApiError(400, tvTexts.used, 'invalid_grant');
-  return answerFromInsert(c, inserted, credential, now);
+  return answerFromInsert(inserted, credential, now, client.secure);
 }
