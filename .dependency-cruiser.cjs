@@ -86,6 +86,21 @@ module.exports = {
       to: { path: '^functions/(http|middleware)/' },
     },
     {
+      name: 'domains-import-hono',
+      comment:
+        "Services never take Hono's context: a domain takes the viewer and plain client facts and returns what the route or page should set, cookies included (conventions, rule 3). Not yet so: the local identity provider and the sandbox acquirer, Hono apps that live in their domains.",
+      severity: 'error',
+      from: {
+        path: '^functions/domains/',
+        pathNot: [
+          TESTS,
+          '^functions/domains/social/local-provider\\.ts$',
+          '^functions/domains/billing/sandbox/',
+        ],
+      },
+      to: { path: ['^hono(/|$)', '^node_modules/hono/'] },
+    },
+    {
       name: 'shared-is-pure',
       comment:
         'The shared module holds types, constants and pure helpers: it imports nothing of ours but itself.',
@@ -102,7 +117,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^node_modules', '^dist', '^\\.astro', '^\\.wrangler'] },
+    // Packages stay in the graph, unfollowed, so a rule can name one (domains-import-hono).
+    exclude: { path: ['^dist', '^\\.astro', '^\\.wrangler'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.astro'] },
