@@ -42,6 +42,17 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
 export const raw = (text: string): Sql => ({ text, values: [] });
 
 /**
+ * Fragments joined by `separator` (a comma by default), each with its own values.
+ * @example join([sql`(${1}, ${2})`, sql`(${3}, ${4})`]) // { text: '(?, ?), (?, ?)', values: [1, 2, 3, 4] }
+ */
+export function join(parts: readonly Sql[], separator = ', '): Sql {
+  return {
+    text: parts.map((p) => p.text).join(separator),
+    values: parts.flatMap((p) => p.values),
+  };
+}
+
+/**
  * The non-empty conditions joined with AND, each and the whole in parentheses (so the result is
  * safe beside an OR); an empty fragment when none is left.
  * @example and(sql`a = ${1}`, undefined, sql`b = ${2}`) // { text: '((a = ?) AND (b = ?))', values: [1, 2] }

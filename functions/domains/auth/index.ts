@@ -8,7 +8,8 @@ export {
   exchangeResetCode,
   requestReset,
 } from './password-reset.ts';
-export { countAttempt, resetLimit, restartWindow, takeOrThrow, tooMany } from './rate-limit.ts';
+export { countAttempt, resetLimit, restartWindow } from './rate-limit.repo.ts';
+export { takeOrThrow, tooMany } from './rate-limit.ts';
 export type { AccountRow, Guard } from './repo.ts';
 export {
   accountView,

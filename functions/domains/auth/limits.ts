@@ -21,6 +21,11 @@ export interface LimitRule {
   seconds: number;
 }
 
+/** A throttle to apply: a key (see `pseudonym`) and its rule. */
+export interface Limit extends LimitRule {
+  key: string;
+}
+
 export const LIMITS = {
   /** Password and code checks from one IP, whatever the account. */
   signInPerIp: { max: 30, seconds: 10 * SECONDS.minute },

@@ -7,7 +7,7 @@ import type { CookieToSet } from '../../shared/cookies.ts';
 import { templates } from '../messages/index.ts';
 import { checkCode, codeAlreadyUsed } from './codes.ts';
 import { hashPassword } from './password.ts';
-import { resetLimit } from './rate-limit.ts';
+import { resetLimit } from './rate-limit.repo.ts';
 import {
   type AccountRow,
   consumeCode,

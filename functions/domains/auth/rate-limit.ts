@@ -1,12 +1,8 @@
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { LimitRule } from './limits.ts';
+import type { Limit } from './limits.ts';
+import { blockingUntil, takeUnits } from './rate-limit.repo.ts';
 import { retryText } from './texts.ts';
-
-/** A throttle to apply: a key (see `pseudonym`) and its rule. */
-export interface Limit extends LimitRule {
-  key: string;
-}
 
 /**
  * Takes one unit from every limit, all or nothing, in one statement: either every counter is
@@ -18,28 +14,9 @@ export interface Limit extends LimitRule {
  */
 export async function takeOrThrow(limits: Limit[], now: number): Promise<void> {
   const db = d1();
-  const values = limits.map(() => '(?, ?, ?)').join(', ');
-  const params = limits.flatMap((l) => [l.key, l.max, now + l.seconds]);
-  const requested = `WITH req(key, max, reset_at) AS (VALUES ${values})`;
-  const taken = await db
-    .prepare(
-      `${requested}
-      INSERT INTO rate_limits (key, count, reset_at)
-      SELECT key, 1, reset_at FROM req
-      WHERE NOT EXISTS (SELECT 1 FROM rate_limits r JOIN req q ON r.key = q.key WHERE r.reset_at > ? AND r.count >= q.max)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at > ? THEN rate_limits.count + 1 ELSE 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at > ? THEN rate_limits.reset_at ELSE excluded.reset_at END`,
-    )
-    .bind(...params, now, now, now)
-    .run();
+  const taken = await takeUnits(db, limits, now).run();
   if (taken.meta.changes > 0) return;
-  const blocking = await db
-    .prepare(
-      `${requested} SELECT max(r.reset_at) AS until FROM rate_limits r JOIN req q ON r.key = q.key WHERE r.reset_at > ? AND r.count >= q.max`,
-    )
-    .bind(...params, now)
-    .first<{ until: number | null }>();
+  const blocking = await blockingUntil(db, limits, now).first<{ until: number | null }>();
   throw tooMany(Math.max(1, (blocking?.until ?? now + 1) - now));
 }
 
@@ -55,30 +32,4 @@ export function tooMany(
     reason,
     retryAfter > 0 ? { 'Retry-After': String(Math.ceil(retryAfter)) } : {},
   );
-}
-
-/**
- * Counts one attempt against `limit` before it is made (increment first), so concurrent attempts
- * cannot all slip under the max; a statement for a batch. The row answers the new count.
- */
-export function countAttempt(db: D1Database, limit: Limit, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, 1, ?2)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at > ?3 THEN rate_limits.count + 1 ELSE 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at > ?3 THEN rate_limits.reset_at ELSE excluded.reset_at END
-      RETURNING count, reset_at`,
-    )
-    .bind(limit.key, now + limit.seconds, now);
-}
-
-/** Forgets a counter (a successful sign-in clears its failures). */
-export function resetLimit(db: D1Database, key: string): D1PreparedStatement {
-  return db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key);
-}
-
-/** Moves the end of a window (the lock runs 15 minutes from the fifth failure, not the first). */
-export function restartWindow(db: D1Database, key: string, resetAt: number): D1PreparedStatement {
-  return db.prepare('UPDATE rate_limits SET reset_at = ? WHERE key = ?').bind(resetAt, key);
 }

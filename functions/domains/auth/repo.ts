@@ -1,4 +1,5 @@
 import type { CodePurpose } from '../../db/accounts-schema.ts';
+import { prepare, raw, type Sql, sql } from '../../db/sql.ts';
 import type { DeviceFacts, DeviceType } from '../../lib/device.ts';
 import { CODE_MAX_ATTEMPTS, CODE_SECONDS, SESSION_SECONDS } from './limits.ts';
 import type { NewCredential, SignedIn } from './tokens.ts';
@@ -22,15 +23,17 @@ const ACCOUNT_COLUMNS = 'id, email, phone, password_hash AS passwordHash, billin
 
 export type AccountKey = { email: string } | { phone: string } | { id: number };
 
-function accountWhere(key: AccountKey): [string, string | number] {
-  if ('email' in key) return ['a.email = ?', key.email];
-  if ('phone' in key) return ['a.phone = ?', key.phone];
-  return ['a.id = ?', key.id];
+function accountWhere(key: AccountKey): Sql {
+  if ('email' in key) return sql`a.email = ${key.email}`;
+  if ('phone' in key) return sql`a.phone = ${key.phone}`;
+  return sql`a.id = ${key.id}`;
 }
 
 export function findAccount(db: D1Database, key: AccountKey): D1PreparedStatement {
-  const [where, value] = accountWhere(key);
-  return db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${where}`).bind(value);
+  return prepare(
+    db,
+    sql`SELECT ${raw(ACCOUNT_COLUMNS)} FROM accounts a WHERE ${accountWhere(key)}`,
+  );
 }
 
 /** A guard: the following writes happen only if this request consumed code `codeId`. */
@@ -41,13 +44,10 @@ export interface Guard {
   table?: 'auth_codes' | 'tv_codes';
 }
 
-function guardSql(guard?: Guard): [string, (string | number)[]] {
+function guardSql(guard?: Guard): Sql {
   return guard
-    ? [
-        ` AND EXISTS (SELECT 1 FROM ${guard.table ?? 'auth_codes'} WHERE id = ? AND consumed_by = ?)`,
-        [guard.codeId, guard.nonce],
-      ]
-    : ['', []];
+    ? sql` AND EXISTS (SELECT 1 FROM ${raw(guard.table ?? 'auth_codes')} WHERE id = ${guard.codeId} AND consumed_by = ${guard.nonce})`
+    : raw('');
 }
 
 // ─── Accounts and profiles ────────────────────────────────────────────────────────────────────
@@ -71,21 +71,12 @@ export function insertAccount(
   guard?: Guard,
   ifAbsent = false,
 ): D1PreparedStatement {
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(
-      `INSERT INTO accounts (email, phone, password_hash, billing_id, created_at, password_changed_at)
-       SELECT ?, ?, ?, ?, ?, ? WHERE 1${g}${ifAbsent ? ' ON CONFLICT DO NOTHING' : ''}`,
-    )
-    .bind(
-      a.email ?? null,
-      a.phone ?? null,
-      a.passwordHash ?? null,
-      a.billingId,
-      now,
-      a.passwordHash ? now : null,
-      ...gp,
-    );
+  return prepare(
+    db,
+    sql`INSERT INTO accounts (email, phone, password_hash, billing_id, created_at, password_changed_at)
+       SELECT ${a.email}, ${a.phone}, ${a.passwordHash}, ${a.billingId}, ${now}, ${a.passwordHash ? now : null}
+       WHERE 1${guardSql(guard)}${raw(ifAbsent ? ' ON CONFLICT DO NOTHING' : '')}`,
+  );
 }
 
 /** Gives an account its first adult profile if it has none (idempotent; the trigger caps at 5). */
@@ -96,24 +87,20 @@ export function ensureFirstProfile(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [where, value] = accountWhere(key);
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(
-      `INSERT INTO profiles (account_id, name, is_kid, created_at)
-       SELECT a.id, ?, 0, ? FROM accounts a
-       WHERE ${where} AND NOT EXISTS (SELECT 1 FROM profiles u WHERE u.account_id = a.id)${g}`,
-    )
-    .bind(name, now, value, ...gp);
+  return prepare(
+    db,
+    sql`INSERT INTO profiles (account_id, name, is_kid, created_at)
+       SELECT a.id, ${name}, 0, ${now} FROM accounts a
+       WHERE ${accountWhere(key)} AND NOT EXISTS (SELECT 1 FROM profiles u WHERE u.account_id = a.id)${guardSql(guard)}`,
+  );
 }
 
 /** The account's public view (GET /auth/account/). */
 export function accountView(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      'SELECT id, email, phone, password_hash IS NOT NULL AS hasPassword, billing_id AS billingId, created_at AS createdAt FROM accounts WHERE id = ?',
-    )
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`SELECT id, email, phone, password_hash IS NOT NULL AS hasPassword, billing_id AS billingId, created_at AS createdAt FROM accounts WHERE id = ${accountId}`,
+  );
 }
 
 export function setPassword(
@@ -123,10 +110,10 @@ export function setPassword(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(`UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?${g}`)
-    .bind(passwordHash, now, accountId, ...gp);
+  return prepare(
+    db,
+    sql`UPDATE accounts SET password_hash = ${passwordHash}, password_changed_at = ${now} WHERE id = ${accountId}${guardSql(guard)}`,
+  );
 }
 
 /** Replaces the account's e-mail or phone; a duplicate fails the batch on the UNIQUE constraint. */
@@ -136,11 +123,8 @@ export function setContact(
   contact: { email: string } | { phone: string },
   guard?: Guard,
 ): D1PreparedStatement {
-  const [g, gp] = guardSql(guard);
-  const [column, value] = 'email' in contact ? ['email', contact.email] : ['phone', contact.phone];
-  return db
-    .prepare(`UPDATE accounts SET ${column} = ? WHERE id = ?${g}`)
-    .bind(value, accountId, ...gp);
+  const set = 'email' in contact ? sql`email = ${contact.email}` : sql`phone = ${contact.phone}`;
+  return prepare(db, sql`UPDATE accounts SET ${set} WHERE id = ${accountId}${guardSql(guard)}`);
 }
 
 // ─── Sessions ─────────────────────────────────────────────────────────────────────────────────
@@ -158,29 +142,14 @@ export function insertSession(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [where, value] = accountWhere(key);
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(
-      `INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, device_id, device_type, device_name, country, created_at, last_seen_at, expires_at)
-       SELECT ?, a.id, u.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM accounts a JOIN profiles u ON u.account_id = a.id
-       WHERE ${where}${g} ORDER BY u.is_kid, u.id LIMIT 1
-       ${SIGNED_IN_RETURNING}`,
-    )
-    .bind(
-      cred.id,
-      cred.secretHash,
-      cred.tokenHash,
-      device.deviceId,
-      device.type,
-      device.name.slice(0, 100),
-      device.country,
-      now,
-      now,
-      now + SESSION_SECONDS,
-      value,
-      ...gp,
-    );
+  return prepare(
+    db,
+    sql`INSERT INTO sessions (id, account_id, user_id, secret_hash, token_hash, device_id, device_type, device_name, country, created_at, last_seen_at, expires_at)
+       SELECT ${cred.id}, a.id, u.id, ${cred.secretHash}, ${cred.tokenHash}, ${device.deviceId}, ${device.type}, ${device.name.slice(0, 100)}, ${device.country}, ${now}, ${now}, ${now + SESSION_SECONDS}
+       FROM accounts a JOIN profiles u ON u.account_id = a.id
+       WHERE ${accountWhere(key)}${guardSql(guard)} ORDER BY u.is_kid, u.id LIMIT 1
+       ${raw(SIGNED_IN_RETURNING)}`,
+  );
 }
 
 /** The row a session statement returned, as the API uses it. */
@@ -207,24 +176,22 @@ export function touchSession(
   secretHash: string | null,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE sessions SET last_seen_at = ?1
-       WHERE id = ?2 AND (?3 IS NULL OR secret_hash = ?3) AND revoked_at IS NULL AND expires_at > ?1
-       ${SIGNED_IN_RETURNING}`,
-    )
-    .bind(now, id, secretHash);
+  return prepare(
+    db,
+    sql`UPDATE sessions SET last_seen_at = ${now}
+       WHERE id = ${id} AND (${secretHash} IS NULL OR secret_hash = ${secretHash}) AND revoked_at IS NULL AND expires_at > ${now}
+       ${raw(SIGNED_IN_RETURNING)}`,
+  );
 }
 
 /** A live session, read only (endpoints acting on the account check this before they act). */
 export function liveSession(db: D1Database, id: string, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT s.id AS sessionId, s.token_hash AS tokenHash, s.account_id AS accountId, s.user_id AS userId, a.billing_id AS billingId, u.is_kid AS isKid
+  return prepare(
+    db,
+    sql`SELECT s.id AS sessionId, s.token_hash AS tokenHash, s.account_id AS accountId, s.user_id AS userId, a.billing_id AS billingId, u.is_kid AS isKid
        FROM sessions s JOIN accounts a ON a.id = s.account_id JOIN profiles u ON u.id = s.user_id
-       WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    )
-    .bind(id, now);
+       WHERE s.id = ${id} AND s.revoked_at IS NULL AND s.expires_at > ${now}`,
+  );
 }
 
 export interface SessionListItem {
@@ -237,12 +204,11 @@ export interface SessionListItem {
 }
 
 export function listSessions(db: D1Database, accountId: number, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT id, device_type AS deviceType, device_name AS deviceName, country, created_at AS createdAt, last_seen_at AS lastSeenAt
-       FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_seen_at DESC, id`,
-    )
-    .bind(accountId, now);
+  return prepare(
+    db,
+    sql`SELECT id, device_type AS deviceType, device_name AS deviceName, country, created_at AS createdAt, last_seen_at AS lastSeenAt
+       FROM sessions WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${now} ORDER BY last_seen_at DESC, id`,
+  );
 }
 
 /** Ends one session of the account (0 changes: not its session, or already ended). */
@@ -252,11 +218,10 @@ export function revokeSession(
   id: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE sessions SET revoked_at = ?1 WHERE id = ?2 AND account_id = ?3 AND revoked_at IS NULL AND expires_at > ?1',
-    )
-    .bind(now, id, accountId);
+  return prepare(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${now}`,
+  );
 }
 
 /** Ends a session on the strength of its credential (logout without a token, sign-in over an old session). */
@@ -266,18 +231,18 @@ export function revokeByCredential(
   secretHash: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE sessions SET revoked_at = ? WHERE id = ? AND secret_hash = ? AND revoked_at IS NULL',
-    )
-    .bind(now, id, secretHash);
+  return prepare(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND secret_hash = ${secretHash} AND revoked_at IS NULL`,
+  );
 }
 
 /** Ends a session whose verified access token names it (logout). */
 export function revokeById(db: D1Database, id: string, now: number): D1PreparedStatement {
-  return db
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-    .bind(now, id);
+  return prepare(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND revoked_at IS NULL`,
+  );
 }
 
 /** Ends every live session of the account except `keepId` (null: all of them). */
@@ -288,12 +253,11 @@ export function revokeAccountSessions(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(
-      `UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND (? IS NULL OR id != ?)${g}`,
-    )
-    .bind(now, accountId, keepId, keepId, ...gp);
+  return prepare(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now}
+       WHERE account_id = ${accountId} AND revoked_at IS NULL AND (${keepId} IS NULL OR id != ${keepId})${guardSql(guard)}`,
+  );
 }
 
 // ─── One-time codes and password tokens ───────────────────────────────────────────────────────
@@ -307,16 +271,14 @@ export function issueCode(
   now: number,
 ): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        'UPDATE auth_codes SET consumed_at = ? WHERE target = ? AND purpose = ? AND consumed_at IS NULL',
-      )
-      .bind(now, target, purpose),
-    db
-      .prepare(
-        'INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .bind(target, purpose, codeHash, now + CODE_SECONDS, now),
+    prepare(
+      db,
+      sql`UPDATE auth_codes SET consumed_at = ${now} WHERE target = ${target} AND purpose = ${purpose} AND consumed_at IS NULL`,
+    ),
+    prepare(
+      db,
+      sql`INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) VALUES (${target}, ${purpose}, ${codeHash}, ${now + CODE_SECONDS}, ${now})`,
+    ),
   ];
 }
 
@@ -337,20 +299,18 @@ export async function attemptCode(
   purpose: CodePurpose,
   now: number,
 ): Promise<CodeAttempt> {
-  const newest = 'SELECT max(id) FROM auth_codes WHERE target = ?2 AND purpose = ?3';
+  const newest = sql`SELECT max(id) FROM auth_codes WHERE target = ${target} AND purpose = ${purpose}`;
   const [counted, latest] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `UPDATE auth_codes SET attempts = attempts + 1
-         WHERE id = (${newest}) AND consumed_at IS NULL AND expires_at > ?1 AND attempts < ${CODE_MAX_ATTEMPTS}
+    prepare(
+      db,
+      sql`UPDATE auth_codes SET attempts = attempts + 1
+         WHERE id = (${newest}) AND consumed_at IS NULL AND expires_at > ${now} AND attempts < ${CODE_MAX_ATTEMPTS}
          RETURNING id, code_hash AS codeHash, attempts`,
-      )
-      .bind(now, target, purpose),
-    db
-      .prepare(
-        `SELECT expires_at AS expiresAt, attempts, consumed_at AS consumedAt FROM auth_codes WHERE id = (${newest})`,
-      )
-      .bind(now, target, purpose),
+    ),
+    prepare(
+      db,
+      sql`SELECT expires_at AS expiresAt, attempts, consumed_at AS consumedAt FROM auth_codes WHERE id = (${newest})`,
+    ),
   ]);
   const c = counted?.results[0];
   const l = latest?.results[0];
@@ -370,11 +330,10 @@ export async function attemptCode(
 
 /** Consumes code `guard.codeId` for this request; the batch's guarded writes depend on it. */
 export function consumeCode(db: D1Database, guard: Guard, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE auth_codes SET consumed_at = ?, consumed_by = ? WHERE id = ? AND consumed_at IS NULL AND expires_at > ?',
-    )
-    .bind(now, guard.nonce, guard.codeId, now);
+  return prepare(
+    db,
+    sql`UPDATE auth_codes SET consumed_at = ${now}, consumed_by = ${guard.nonce} WHERE id = ${guard.codeId} AND consumed_at IS NULL AND expires_at > ${now}`,
+  );
 }
 
 /** Stores a one-time password-change token (its digest) for the account. */
@@ -385,12 +344,11 @@ export function insertPasswordToken(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [g, gp] = guardSql(guard);
-  return db
-    .prepare(
-      `INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at) SELECT ?, 'password_token', ?, ?, ? WHERE 1${g}`,
-    )
-    .bind(String(accountId), tokenHash, now + CODE_SECONDS, now, ...gp);
+  return prepare(
+    db,
+    sql`INSERT INTO auth_codes (target, purpose, code_hash, expires_at, created_at)
+       SELECT ${String(accountId)}, 'password_token', ${tokenHash}, ${now + CODE_SECONDS}, ${now} WHERE 1${guardSql(guard)}`,
+  );
 }
 
 /** The usable password token with this digest, and its account. */
@@ -399,36 +357,38 @@ export function findPasswordToken(
   tokenHash: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT c.id AS codeId, ${ACCOUNT_COLUMNS.split(', ')
+  return prepare(
+    db,
+    sql`SELECT c.id AS codeId, ${raw(
+      ACCOUNT_COLUMNS.split(', ')
         .map((col) => `a.${col}`)
-        .join(', ')}
+        .join(', '),
+    )}
        FROM auth_codes c JOIN accounts a ON a.id = CAST(c.target AS INTEGER)
-       WHERE c.purpose = 'password_token' AND c.code_hash = ? AND c.consumed_at IS NULL AND c.expires_at > ?`,
-    )
-    .bind(tokenHash, now);
+       WHERE c.purpose = 'password_token' AND c.code_hash = ${tokenHash} AND c.consumed_at IS NULL AND c.expires_at > ${now}`,
+  );
 }
 
 /** Deletes what no request can use any more: ended windows, old codes, long-dead sessions. */
 export function purgeExpired(db: D1Database, now: number): D1PreparedStatement[] {
+  const sessionsEnded = now - 30 * 86_400;
   return [
-    db.prepare('DELETE FROM rate_limits WHERE reset_at < ?').bind(now - 86_400),
-    db.prepare('DELETE FROM auth_codes WHERE expires_at < ?').bind(now - 86_400),
-    db
-      .prepare('DELETE FROM sessions WHERE expires_at < ?1 OR revoked_at < ?1')
-      .bind(now - 30 * 86_400),
+    prepare(db, sql`DELETE FROM rate_limits WHERE reset_at < ${now - 86_400}`),
+    prepare(db, sql`DELETE FROM auth_codes WHERE expires_at < ${now - 86_400}`),
+    prepare(
+      db,
+      sql`DELETE FROM sessions WHERE expires_at < ${sessionsEnded} OR revoked_at < ${sessionsEnded}`,
+    ),
   ];
 }
 
 /** How many profiles and live device sessions the account has (the /settings overview). */
 export function accountCounts(db: D1Database, accountId: number): D1PreparedStatement[] {
   return [
-    db.prepare('SELECT count(*) AS n FROM profiles WHERE account_id = ?').bind(accountId),
-    db
-      .prepare(
-        'SELECT count(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > unixepoch()',
-      )
-      .bind(accountId),
+    prepare(db, sql`SELECT count(*) AS n FROM profiles WHERE account_id = ${accountId}`),
+    prepare(
+      db,
+      sql`SELECT count(*) AS n FROM sessions WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > unixepoch()`,
+    ),
   ];
 }

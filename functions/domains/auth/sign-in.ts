@@ -7,7 +7,8 @@ import { attemptLockKey, trustDevice } from './device-trust.ts';
 import { pseudonym } from './keys.ts';
 import { FAILURE_DELAYS_MS, LOCK_SECONDS, MAX_PASSWORD_FAILURES } from './limits.ts';
 import { verifyPassword } from './password.ts';
-import { countAttempt, resetLimit, restartWindow, tooMany } from './rate-limit.ts';
+import { countAttempt, resetLimit, restartWindow } from './rate-limit.repo.ts';
+import { tooMany } from './rate-limit.ts';
 import {
   type AccountKey,
   type AccountRow,

@@ -1,3 +1,4 @@
+import { prepare, sql } from '../../db/sql.ts';
 import type { SocialProvider } from './providers.ts';
 
 /** SQL of social sign-in (tables of migration 0009), on the D1 binding like the accounts repo. */
@@ -18,22 +19,11 @@ export function insertState(
   now: number,
   seconds: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO oauth_states (state_hash, provider, purpose, code_verifier, back_path, account_id, session_id, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
-      s.stateHash,
-      s.provider,
-      s.purpose,
-      s.codeVerifier,
-      s.backPath,
-      s.accountId,
-      s.sessionId,
-      now,
-      now + seconds,
-    );
+  return prepare(
+    db,
+    sql`INSERT INTO oauth_states (state_hash, provider, purpose, code_verifier, back_path, account_id, session_id, created_at, expires_at)
+       VALUES (${s.stateHash}, ${s.provider}, ${s.purpose}, ${s.codeVerifier}, ${s.backPath}, ${s.accountId}, ${s.sessionId}, ${now}, ${now + seconds})`,
+  );
 }
 
 /** A state as its single use reads it back: what was stored, and when it runs out. */
@@ -41,12 +31,11 @@ export type ConsumedState = Omit<NewState, 'stateHash'> & { expiresAt: number };
 
 /** Spends a state (single use): the row, or null when it is unknown or already spent. */
 export function consumeState(db: D1Database, stateHash: string, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE oauth_states SET consumed_at = ? WHERE state_hash = ? AND consumed_at IS NULL
+  return prepare(
+    db,
+    sql`UPDATE oauth_states SET consumed_at = ${now} WHERE state_hash = ${stateHash} AND consumed_at IS NULL
        RETURNING provider, purpose, code_verifier AS codeVerifier, back_path AS backPath, account_id AS accountId, session_id AS sessionId, expires_at AS expiresAt`,
-    )
-    .bind(now, stateHash);
+  );
 }
 
 /** The account a provider identity is linked to. */
@@ -55,9 +44,10 @@ export function findLink(
   provider: SocialProvider,
   subject: string,
 ): D1PreparedStatement {
-  return db
-    .prepare('SELECT account_id AS accountId FROM social_links WHERE provider = ? AND subject = ?')
-    .bind(provider, subject);
+  return prepare(
+    db,
+    sql`SELECT account_id AS accountId FROM social_links WHERE provider = ${provider} AND subject = ${subject}`,
+  );
 }
 
 /** Links an identity to an account; `{ email }` names an account created in the same batch. */
@@ -69,21 +59,20 @@ export function insertLink(
   name: string,
   now: number,
 ): D1PreparedStatement {
-  const [where, value] = 'id' in account ? ['id = ?', account.id] : ['email = ?', account.email];
-  return db
-    .prepare(
-      `INSERT INTO social_links (account_id, provider, subject, display_name, created_at) SELECT id, ?, ?, ?, ? FROM accounts WHERE ${where}`,
-    )
-    .bind(provider, subject, name.slice(0, 100), now, value);
+  const which = 'id' in account ? sql`id = ${account.id}` : sql`email = ${account.email}`;
+  return prepare(
+    db,
+    sql`INSERT INTO social_links (account_id, provider, subject, display_name, created_at)
+       SELECT id, ${provider}, ${subject}, ${name.slice(0, 100)}, ${now} FROM accounts WHERE ${which}`,
+  );
 }
 
 /** The providers linked to an account (GET /auth/account/ `socials`). */
 export function linkedProviders(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      'SELECT provider, display_name AS name FROM social_links WHERE account_id = ? ORDER BY provider',
-    )
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`SELECT provider, display_name AS name FROM social_links WHERE account_id = ${accountId} ORDER BY provider`,
+  );
 }
 
 /**
@@ -95,21 +84,20 @@ export function unlinkIfNotLast(
   accountId: number,
   provider: SocialProvider,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `DELETE FROM social_links WHERE account_id = ?1 AND provider = ?2 AND (
-         EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND (password_hash IS NOT NULL OR phone IS NOT NULL))
-         OR EXISTS (SELECT 1 FROM social_links WHERE account_id = ?1 AND provider != ?2))`,
-    )
-    .bind(accountId, provider);
+  return prepare(
+    db,
+    sql`DELETE FROM social_links WHERE account_id = ${accountId} AND provider = ${provider} AND (
+         EXISTS (SELECT 1 FROM accounts WHERE id = ${accountId} AND (password_hash IS NOT NULL OR phone IS NOT NULL))
+         OR EXISTS (SELECT 1 FROM social_links WHERE account_id = ${accountId} AND provider != ${provider}))`,
+  );
 }
 
 /** Spent and old flows, pairings and local-provider grants (the daily purge). */
 export function purgeSocial(db: D1Database, now: number): D1PreparedStatement[] {
   return [
-    db.prepare('DELETE FROM oauth_states WHERE expires_at < ?').bind(now - 86_400),
-    db.prepare('DELETE FROM tv_codes WHERE expires_at < ?').bind(now - 86_400),
-    db.prepare('DELETE FROM dev_oauth_grants WHERE expires_at < ?').bind(now - 86_400),
+    prepare(db, sql`DELETE FROM oauth_states WHERE expires_at < ${now - 86_400}`),
+    prepare(db, sql`DELETE FROM tv_codes WHERE expires_at < ${now - 86_400}`),
+    prepare(db, sql`DELETE FROM dev_oauth_grants WHERE expires_at < ${now - 86_400}`),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { prepare, sql } from '../../db/sql.ts';
 /** SQL of TV code pairings (table tv_codes of migration 0009), on the D1 binding. */
 
 export function insertPairing(
@@ -6,11 +7,10 @@ export function insertPairing(
   now: number,
   seconds: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT INTO tv_codes (device_code_hash, user_code_hash, poll_interval, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-    )
-    .bind(p.deviceCodeHash, p.userCodeHash, p.interval, now, now + seconds);
+  return prepare(
+    db,
+    sql`INSERT INTO tv_codes (device_code_hash, user_code_hash, poll_interval, created_at, expires_at) VALUES (${p.deviceCodeHash}, ${p.userCodeHash}, ${p.interval}, ${now}, ${now + seconds})`,
+  );
 }
 
 export interface PairingRow {
@@ -33,19 +33,17 @@ export function pollStatements(
   toleranceMs: number,
 ): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        'SELECT id, status, poll_interval AS interval, last_polled_ms AS lastPolledMs, expires_at AS expiresAt, account_id AS accountId FROM tv_codes WHERE device_code_hash = ?',
-      )
-      .bind(deviceCodeHash),
-    db
-      .prepare(
-        `UPDATE tv_codes SET last_polled_ms = ?1,
-           poll_interval = CASE WHEN status = 'pending' AND last_polled_ms IS NOT NULL AND ?1 - last_polled_ms < poll_interval * 1000 - ?3
+    prepare(
+      db,
+      sql`SELECT id, status, poll_interval AS interval, last_polled_ms AS lastPolledMs, expires_at AS expiresAt, account_id AS accountId FROM tv_codes WHERE device_code_hash = ${deviceCodeHash}`,
+    ),
+    prepare(
+      db,
+      sql`UPDATE tv_codes SET last_polled_ms = ${nowMs},
+           poll_interval = CASE WHEN status = 'pending' AND last_polled_ms IS NOT NULL AND ${nowMs} - last_polled_ms < poll_interval * 1000 - ${toleranceMs}
                            THEN poll_interval + 5 ELSE poll_interval END
-         WHERE device_code_hash = ?2`,
-      )
-      .bind(nowMs, deviceCodeHash, toleranceMs),
+         WHERE device_code_hash = ${deviceCodeHash}`,
+    ),
   ];
 }
 
@@ -56,11 +54,10 @@ export function approvePairing(
   accountId: number,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE tv_codes SET status = 'approved', account_id = ?1, approved_at = ?2 WHERE user_code_hash = ?3 AND status = 'pending' AND expires_at > ?2 RETURNING id`,
-    )
-    .bind(accountId, now, userCodeHash);
+  return prepare(
+    db,
+    sql`UPDATE tv_codes SET status = 'approved', account_id = ${accountId}, approved_at = ${now} WHERE user_code_hash = ${userCodeHash} AND status = 'pending' AND expires_at > ${now} RETURNING id`,
+  );
 }
 
 /** The device's poll takes an approved pairing for this request (the session insert is guarded on it). */
@@ -70,9 +67,8 @@ export function consumePairing(
   nonce: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE tv_codes SET status = 'consumed', consumed_at = ?1, consumed_by = ?2 WHERE id = ?3 AND status = 'approved' AND expires_at > ?1`,
-    )
-    .bind(now, nonce, id);
+  return prepare(
+    db,
+    sql`UPDATE tv_codes SET status = 'consumed', consumed_at = ${now}, consumed_by = ${nonce} WHERE id = ${id} AND status = 'approved' AND expires_at > ${now}`,
+  );
 }
