@@ -1,5 +1,5 @@
 import type { ParentalAgeLimit, ParentalStatus } from '../db/parental-schema.ts';
-import { firstRow, type Query, rows, sql } from '../db/sql.ts';
+import { firstRow, prepare, type Query, rows, sql } from '../db/sql.ts';
 import type { Entitlement, Rights } from './play.ts';
 
 /**
@@ -70,10 +70,9 @@ export function startRental(
   now: number,
   windowSeconds: number,
 ): D1PreparedStatement {
-  return d
-    .prepare(
-      `UPDATE entitlements SET started_at = ?3, expires_at = ?3 + ?4
-       WHERE id = ?1 AND account_id = ?2 AND kind = 'rental' AND started_at IS NULL AND starts_by > ?3`,
-    )
-    .bind(entitlementId, accountId, now, windowSeconds);
+  return prepare(
+    d,
+    sql`UPDATE entitlements SET started_at = ${now}, expires_at = ${now} + ${windowSeconds}
+       WHERE id = ${entitlementId} AND account_id = ${accountId} AND kind = 'rental' AND started_at IS NULL AND starts_by > ${now}`,
+  );
 }

@@ -8,6 +8,7 @@
 import { d1 } from '../../db/client.ts';
 import { experimentVariants } from '../../shared/event-manager.ts';
 import { nowSeconds } from '../auth/index.ts';
+import { assignmentsOf, keepAssignment, liveVariants, rulesOf, subscribedQuery } from './repo.ts';
 
 /** The user events the client reports (docs/product.md, «States and transitions»). */
 export const EM_TRIGGERS = [
@@ -114,29 +115,10 @@ export async function answerEvent(
   const db = d1();
   const visitor = visitorKey(v);
   const [rules, variants, assigned, subscribed] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `SELECT id, match, audience, event_type AS eventType, properties, experiment_slug AS experimentSlug
-           FROM em_rules WHERE trigger = ? AND active = 1 ORDER BY priority DESC, id`,
-      )
-      .bind(trigger),
-    db.prepare(
-      `SELECT v.experiment_slug AS experimentSlug, v.variant, v.weight, v.event_type AS eventType,
-              v.properties
-         FROM em_variants v JOIN em_experiments e ON e.slug = v.experiment_slug AND e.active = 1
-        ORDER BY v.experiment_slug, v.variant`,
-    ),
-    db
-      .prepare(
-        'SELECT experiment_slug AS experimentSlug, variant FROM em_assignments WHERE visitor = ?',
-      )
-      .bind(visitor),
-    db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id
-          WHERE s.account_id = ? AND t.legacy = 0 AND s.status <> 'ended') AS yes`,
-      )
-      .bind(v.accountId),
+    rulesOf(db, trigger),
+    liveVariants(db),
+    assignmentsOf(db, visitor),
+    subscribedQuery(db, v.accountId),
   ]);
   const byExperiment = new Map<string, VariantRow[]>();
   for (const row of variants!.results as unknown as VariantRow[])
@@ -158,18 +140,7 @@ export async function answerEvent(
   if (fresh.length > 0) {
     // INSERT … ON CONFLICT keeps a variant drawn by a concurrent call; RETURNING reads the kept one.
     const kept = await db.batch<{ experimentSlug: string; variant: string }>(
-      fresh.map(([slug, variant]) =>
-        db
-          .prepare(
-            `INSERT INTO em_assignments (experiment_slug, visitor, variant, assigned_at)
-             VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (experiment_slug, visitor) DO UPDATE SET
-               variant = CASE WHEN variant IN (SELECT variant FROM em_variants
-                 WHERE experiment_slug = ?1) THEN variant ELSE excluded.variant END
-             RETURNING experiment_slug AS experimentSlug, variant`,
-          )
-          .bind(slug, visitor, variant, now),
-      ),
+      fresh.map(([slug, variant]) => keepAssignment(db, slug, visitor, variant, now)),
     );
     for (const r of kept) {
       const row = r.results[0];

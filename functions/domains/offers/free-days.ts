@@ -3,11 +3,13 @@
  * subscription), taken once by a signed-in viewer who never had a subscription nor free days.
  * The grant is keyed `free_days:<account>`, so two presses at once grant once.
  */
+
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatUnit } from '../../shared/ru.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { daysGrantStatements } from '../billing/index.ts';
+import { freeDaysOfferRow } from './repo.ts';
 import { offersTexts } from './texts.ts';
 
 export interface FreeDaysOffer {
@@ -32,25 +34,11 @@ interface OfferRow extends FreeDaysOffer {
 const grantKey = (accountId: number) => `free_days:${accountId}`;
 
 function readOffer(accountId: number | null) {
-  return d1()
-    .prepare(
-      `SELECT po.title, po.description, po.button_text AS buttonText, po.first_period_days AS days,
-              t.name AS tariffName, t.id AS tariffId, t.product_id AS productId, tp.id AS priceId,
-              CASE WHEN ?1 IS NULL THEN NULL ELSE EXISTS (
-                SELECT 1 FROM entitlements WHERE account_id = ?1 AND order_id = ?2) END AS taken,
-              CASE WHEN ?1 IS NULL THEN NULL ELSE (
-                EXISTS (SELECT 1 FROM subscriptions WHERE account_id = ?1)
-                OR EXISTS (SELECT 1 FROM entitlements WHERE account_id = ?1 AND kind = 'subscription')
-              ) END AS subscribed
-         FROM price_offers po
-         JOIN tariff_prices tp ON tp.id = po.price_id AND tp.on_sale = 1
-         JOIN tariffs t ON t.id = tp.tariff_id AND t.on_sale = 1 AND t.buy_type = 'SVOD'
-        WHERE po.name = 'free_days'
-        ORDER BY t.sort, tp.sort, po.id
-        LIMIT 1`,
-    )
-    .bind(accountId, accountId === null ? null : grantKey(accountId))
-    .first<OfferRow>();
+  return freeDaysOfferRow(
+    d1(),
+    accountId,
+    accountId === null ? null : grantKey(accountId),
+  ).first<OfferRow>();
 }
 
 const statusOf = (row: OfferRow, accountId: number | null): FreeDaysStatus =>

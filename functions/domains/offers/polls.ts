@@ -4,9 +4,11 @@
  * account (or, for a guest, per device) and poll, kept by a unique key so a double submit
  * stores one.
  */
+
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { nowSeconds } from '../auth/index.ts';
+import { pollResponse, pollRows } from './repo.ts';
 import { offersTexts } from './texts.ts';
 
 export interface PollOption {
@@ -67,22 +69,11 @@ export async function pollBySlug(
   slug: string,
   respondent: Respondent | null = null,
 ): Promise<{ poll: Poll; answered: boolean } | null> {
-  const { results } = await d1()
-    .prepare(
-      `SELECT p.slug, p.title, p.description, p.button_text AS buttonText,
-              p.thanks_text AS thanksText, p.submit_event AS submitEvent,
-              q.id AS questionId, q.text AS question, q.with_comment AS withComment,
-              o.id AS optionId, o.text AS option,
-              EXISTS (SELECT 1 FROM poll_responses r
-                WHERE r.poll_slug = p.slug AND r.respondent = ?2) AS answered
-         FROM polls p
-         LEFT JOIN poll_questions q ON q.poll_slug = p.slug
-         LEFT JOIN poll_options o ON o.question_id = q.id
-        WHERE p.slug = ?1 AND p.active = 1
-        ORDER BY q.sort, q.id, o.sort, o.id`,
-    )
-    .bind(slug, respondent ? respondentKey(respondent) : null)
-    .all<Row>();
+  const { results } = await pollRows(
+    d1(),
+    slug,
+    respondent ? respondentKey(respondent) : null,
+  ).all<Row>();
   const first = results[0];
   if (!first) return null;
   const questions = new Map<number, PollQuestion>();
@@ -142,24 +133,11 @@ export async function answerPoll(
   }
   const db = d1();
   const key = respondentKey(respondent);
-  const response = `(SELECT id FROM poll_responses WHERE poll_slug = ?1 AND respondent = ?2)`;
   try {
     // A plain insert: a second response breaks the unique key and the batch stores nothing.
-    await db.batch([
-      db
-        .prepare(
-          'INSERT INTO poll_responses (poll_slug, respondent, account_id, created_at) VALUES (?, ?, ?, ?)',
-        )
-        .bind(slug, key, respondent.accountId, now),
-      ...rows.map((r) =>
-        db
-          .prepare(
-            `INSERT INTO poll_answers (response_id, question_id, option_id, comment)
-             VALUES (${response}, ?3, ?4, ?5)`,
-          )
-          .bind(slug, key, r.questionId, r.optionId, r.comment),
-      ),
-    ]);
+    await db.batch(
+      pollResponse(db, { slug, respondent: key, accountId: respondent.accountId, now }, rows),
+    );
   } catch (error) {
     if (/UNIQUE constraint failed: poll_responses/.test(String(error)))
       throw new ApiError(409, offersTexts.poll.answered, 'poll_already_answered');
