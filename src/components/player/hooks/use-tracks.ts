@@ -1,0 +1,54 @@
+/**
+ * What plays beside the picture: the chosen subtitles (their cues also go to a live region) and
+ * the seek previews' thumbnails.
+ */
+import { useEffect, useState } from 'react';
+import { loadThumbnails, type Thumbnail } from '../thumbnails.ts';
+import type { WatchAnswer } from '../watch-api.ts';
+
+/**
+ * Subtitles: the chosen sidecar track shows, the others are off. Returns the text on screen now,
+ * for the live region.
+ */
+export function useSubtitles(
+  video: HTMLVideoElement | null,
+  answer: WatchAnswer | null,
+  lang: string,
+): string {
+  const [cue, setCue] = useState('');
+  useEffect(() => {
+    if (!video || !answer) return;
+    const tracks = [...video.textTracks].filter((tr) => tr.kind === 'subtitles');
+    let shown: TextTrack | undefined;
+    for (const tr of tracks) {
+      const on = tr.language === lang;
+      tr.mode = on ? 'showing' : 'disabled';
+      if (on) shown = tr;
+    }
+    setCue('');
+    if (!shown) return;
+    const track = shown;
+    const onCue = () =>
+      setCue(
+        [...(track.activeCues ?? [])]
+          .map((c) => (c as VTTCue).text.replace(/<[^>]+>/g, ''))
+          .join('\n'),
+      );
+    track.addEventListener('cuechange', onCue);
+    return () => track.removeEventListener('cuechange', onCue);
+  }, [video, answer, lang]);
+  return cue;
+}
+
+/**
+ * Seek previews once playback has started: before it, their requests would queue beside the
+ * first segment's.
+ */
+export function useThumbnails(answer: WatchAnswer | null, started: boolean): Thumbnail[] {
+  const [thumbs, setThumbs] = useState<Thumbnail[]>([]);
+  useEffect(() => {
+    setThumbs([]);
+    if (answer?.thumbnails && started) void loadThumbnails(answer.thumbnails).then(setThumbs);
+  }, [answer, started]);
+  return thumbs;
+}
