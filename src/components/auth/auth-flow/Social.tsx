@@ -1,0 +1,83 @@
+/** Social sign-in and the popup of a failed one. */
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { returnPath } from '../../../../functions/shared/back-path.ts';
+import { SOCIAL_LABELS } from '../../../../functions/shared/social-labels.ts';
+import { SocialMark } from '../SocialMark.tsx';
+import { authTexts as t } from '../texts.ts';
+import { FlowContext } from './context.ts';
+import { socialHref as href } from './links.ts';
+
+/**
+ * Social sign-in (docs/product.md, «What we keep»: vk, ok, ya, gp, fb): plain links to the server, which sends the
+ * browser on to the provider; the back path goes along (the session-storage one once hydrated).
+ */
+export function SocialButtons() {
+  const { backPath } = useContext(FlowContext);
+  const headingId = useId();
+  return (
+    <section className="auth__socials" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.socialHeading}</h2>
+      <ul>
+        {Object.entries(SOCIAL_LABELS).map(([provider, label]) => (
+          <li key={provider}>
+            <a
+              className={`social-button social-button--${provider}`}
+              href={href(provider, backPath)}
+              aria-label={t.socialSignIn(label)}
+              onClick={(event) => {
+                event.currentTarget.href = href(provider, returnPath(sessionStorage));
+              }}
+            >
+              <SocialMark provider={provider} />
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The social-error popup (docs/product.md, «What we keep» and «When things go wrong»): a modal alert dialog with the server's message.
+ * Closing it drops `socialError` from the address, so a reload does not show it again.
+ */
+export function SocialErrorPopup({ message }: { message: string }) {
+  const [open, setOpen] = useState(true);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const el = dialog.current;
+    if (open && el && !el.open) el.showModal();
+  }, [open]);
+  if (!open) return null;
+  const close = () => {
+    dialog.current?.close();
+    const url = new URL(location.href);
+    url.searchParams.delete('socialError');
+    url.searchParams.delete('social');
+    history.replaceState(history.state, '', url);
+    setOpen(false);
+    document.getElementById('auth-heading')?.focus();
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="social-error"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={`${id}-title`}>{t.socialErrorTitle}</h2>
+      <p id={`${id}-text`}>{message}</p>
+      <button className="button" type="button" onClick={close} autoFocus>
+        {t.close}
+      </button>
+    </dialog>
+  );
+}
