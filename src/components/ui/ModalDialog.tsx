@@ -12,6 +12,8 @@ interface Props {
   onClose: () => void;
   /** What comes before the heading (an image). */
   before?: ReactNode;
+  /** `alertdialog` for an error the viewer must acknowledge (also marked modal for older readers). */
+  role?: 'alertdialog';
   /** The body; given `close` to end the dialog from its own buttons. */
   children: ReactNode | ((close: () => void) => ReactNode);
 }
@@ -32,6 +34,7 @@ export default function ModalDialog({
   describedBy,
   onClose,
   before,
+  role,
   children,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,6 +48,8 @@ export default function ModalDialog({
     <dialog
       ref={ref}
       className={className}
+      role={role}
+      aria-modal={role ? true : undefined}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onClose={onClose}

@@ -1,7 +1,8 @@
 /** Social sign-in and the popup of a failed one. */
-import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { returnPath } from '../../../../functions/shared/back-path.ts';
 import { SOCIAL_LABELS } from '../../../../functions/shared/social-labels.ts';
+import ModalDialog from '../../ui/ModalDialog.tsx';
 import { SocialMark } from '../SocialMark.tsx';
 import { authTexts as t } from '../texts.ts';
 import { FlowContext } from './context.ts';
@@ -44,15 +45,9 @@ export function SocialButtons() {
  */
 export function SocialErrorPopup({ message }: { message: string }) {
   const [open, setOpen] = useState(true);
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useEffect(() => {
-    const el = dialog.current;
-    if (open && el && !el.open) el.showModal();
-  }, [open]);
   if (!open) return null;
-  const close = () => {
-    dialog.current?.close();
+  const closed = () => {
     const url = new URL(location.href);
     url.searchParams.delete('socialError');
     url.searchParams.delete('social');
@@ -61,23 +56,22 @@ export function SocialErrorPopup({ message }: { message: string }) {
     document.getElementById('auth-heading')?.focus();
   };
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="social-error"
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
+      titleId={`${id}-title`}
+      title={t.socialErrorTitle}
+      describedBy={`${id}-text`}
+      onClose={closed}
     >
-      <h2 id={`${id}-title`}>{t.socialErrorTitle}</h2>
-      <p id={`${id}-text`}>{message}</p>
-      <button className="button" type="button" onClick={close} autoFocus>
-        {t.close}
-      </button>
-    </dialog>
+      {(close) => (
+        <>
+          <p id={`${id}-text`}>{message}</p>
+          <button className="button" type="button" onClick={close} autoFocus>
+            {t.close}
+          </button>
+        </>
+      )}
+    </ModalDialog>
   );
 }
