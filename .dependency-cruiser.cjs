@@ -109,6 +109,17 @@ module.exports = {
       to: { path: '^(functions|src)/', pathNot: '^functions/shared/' },
     },
     {
+      name: 'dev-fakes-stay-apart',
+      comment:
+        'The development fakes (functions/dev/) are mounted by the composition root alone (functions/app.ts, behind __DEV_FAKES__), so a production build leaves them out; nothing else imports them.',
+      severity: 'error',
+      from: {
+        path: '^(functions|src)/',
+        pathNot: ['^functions/dev/', '^functions/app\\.ts$', TESTS],
+      },
+      to: { path: '^functions/dev/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { pathNot: TESTS },

@@ -30,6 +30,13 @@ const hlsFeatures = {
   __IN_WORKER__: 'false',
 };
 
+// A production build (`CLOUDFLARE_ENV=production npm run build`, README «Deploy») leaves out the
+// development fakes (functions/dev/: the sandbox acquirer, the local identity provider): app.ts
+// mounts them only when __DEV_FAKES__, and their modules are side-effect free, so nothing of them
+// stays. scripts/bundle-size.mjs builds that way and fails if any of them is in the Worker.
+const devFakes = process.env.CLOUDFLARE_ENV !== 'production';
+const DEV_MODULES = /[\\/]functions[\\/]dev[\\/]/;
+
 // Every page is rendered on the edge (output: 'server'): the header, menus and cookie banner
 // depend on region, sign-in and consent, and src/fetch.ts sees every page request.
 export default defineConfig({
@@ -49,13 +56,22 @@ export default defineConfig({
   vite: {
     // __BUILD_ID__: which build the Worker runs. The edge cache keys by it, so a new deployment
     // never serves a page cached by the old one, whose hashed /_astro/ files are gone.
-    define: { ...hlsFeatures, __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+    define: {
+      ...hlsFeatures,
+      __BUILD_ID__: JSON.stringify(Date.now().toString(36)),
+      __DEV_FAKES__: JSON.stringify(devFakes),
+    },
     resolve: { alias: [{ find: /^hls\.js$/, replacement: hlsSource }] },
     // The source is TypeScript with build-time constants: Vite compiles it, esbuild's dev
     // pre-bundling would not apply the constants.
     optimizeDeps: { exclude: ['hls.js'] },
     // Fonts stay files, however small (the 1 KB ₽ face): a data: URL is not 'self', which is all
     // the Content-Security-Policy's font-src allows.
-    build: { assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined) },
+    build: {
+      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+      rolldownOptions: {
+        treeshake: { moduleSideEffects: (id) => (DEV_MODULES.test(id) ? false : undefined) },
+      },
+    },
   },
 });

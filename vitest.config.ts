@@ -22,6 +22,13 @@ const TEST_VARS = { PASSWORD_ITERATIONS: '1000' };
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('functions/db/migrations');
+  // The development fakes' tables (functions/dev/schema.sql), applied after the migrations.
+  const devSchema = (
+    await readD1Migrations({
+      migrationsDir: 'functions/dev',
+      migrationsPattern: 'functions/dev/schema.sql',
+    })
+  ).flatMap((m) => m.queries);
   const upstream = {
     // The edge proxy's upstream (tests/upstream/echo-upstream.js): a second Worker that takes
     // the test Worker's outgoing requests, answers those for upstream.test, passes on the rest.
@@ -51,11 +58,17 @@ export default defineConfig(async () => {
               main: './functions/test-entry.ts',
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, ...TEST_VARS },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  TEST_DEV_SCHEMA: devSchema,
+                  ...TEST_VARS,
+                },
                 ...upstream,
               },
             }),
           ],
+          // The app from source mounts the development fakes, as a development build does.
+          define: { __DEV_FAKES__: 'true' },
           test: {
             name: 'worker',
             include: ['functions/**/*.test.ts', 'src/**/*.test.ts'],
@@ -72,6 +85,7 @@ export default defineConfig(async () => {
                     miniflare: {
                       bindings: {
                         TEST_MIGRATIONS: migrations,
+                        TEST_DEV_SCHEMA: devSchema,
                         TEST_SEED: await seedQueries(),
                         ...TEST_VARS,
                       },

@@ -2,8 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
-import { sandboxApp, setSandboxWebhook } from './domains/billing/index.ts';
-import { localProviderApp } from './domains/social/index.ts';
+import { mountDevFakes } from './dev/index.ts';
 import { apiDoc } from './http/api-doc.ts';
 import { authRoutes } from './http/auth.ts';
 import { billingAccountRoutes } from './http/billing-account.ts';
@@ -51,6 +50,9 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { typesetHtml } from './middleware/typeset-html.ts';
 import { upstreamProxy } from './middleware/upstream-proxy.ts';
 import { texts } from './shared/texts.ts';
+
+/** False in a production build (astro.config.mjs): the development fakes are left out of it. */
+declare const __DEV_FAKES__: boolean;
 
 const health = z.object({ status: z.literal('ok') });
 
@@ -137,13 +139,11 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   app.route('/api/event-manager/v8', eventManagerRoutes);
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   app.route('/dev/api', devApiRoutes);
-  // Development only: the local identity provider that stands in for VK, OK, Yandex, Google, Facebook.
-  app.route('/', localProviderApp);
   // Orders, payments and the acquirer's webhook (functions/http/billing-orders.ts).
   app.route('/billing', billingOrderRoutes);
-  // Development only: the sandbox acquirer's API and pages; its notifications reach the webhook in-process.
-  app.route('/', sandboxApp);
-  setSandboxWebhook(async (request) => app.fetch(request));
+  // Development builds only (functions/dev/): the local identity provider that stands in for VK,
+  // OK, Yandex, Google, Facebook, and the sandbox acquirer; DEV_ROUTES switches them at run time.
+  if (__DEV_FAKES__) mountDevFakes(app);
 
   for (const prefix of API_PREFIXES)
     app.all(`${prefix}/*`, async (c, next) =>

@@ -14,6 +14,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+      TEST_DEV_SCHEMA: string[];
     }
   }
 }
@@ -30,7 +31,7 @@ if (left.length > 0) {
     await runInDurableObject(streams.get(id), (_, state) => state.storage.deleteAll());
   await abortAllDurableObjects();
 }
-await freshD1(env.DB, env.TEST_MIGRATIONS);
+await freshD1(env.DB, env.TEST_MIGRATIONS, env.TEST_DEV_SCHEMA);
 setDeliver(null);
 // The error reporter's client of a previous file (its DSN, its closed transport) is not this one's.
 for (const scope of [getCurrentScope(), getIsolationScope(), getGlobalScope()])

@@ -30,6 +30,21 @@ if (stage !== '--prepared') {
     ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
     { stdio: ['ignore', 'ignore', 'inherit'], env },
   );
+  // The development fakes' tables (the sandbox acquirer's, the local identity provider's).
+  execFileSync(
+    'wrangler',
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persistTo,
+      '--file',
+      'functions/dev/schema.sql',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env },
+  );
   execFileSync(process.execPath, ['scripts/seed.mjs'], { stdio: 'inherit', env });
 }
 if (stage !== '--prepare') {
@@ -48,9 +63,9 @@ async function serve() {
     pathToFileURL(fromWrangler.resolve('miniflare')).href
   );
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
-  // The config the Astro build wrote, as wrangler finds it (its redirect file).
-  const redirect = JSON.parse(readFileSync('.wrangler/deploy/config.json', 'utf8'));
-  const config = resolve('.wrangler/deploy', redirect.configPath);
+  // The config the Astro build wrote beside the Worker (not wrangler's redirect file, which the
+  // bundle gate's production build points elsewhere for a moment).
+  const config = resolve('dist/server/wrangler.json');
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   // The build is not bundled (no_bundle): every module of it is listed, the entry first, as
   // wrangler dev lists them. Crons fire only when asked (below), as with wrangler dev.

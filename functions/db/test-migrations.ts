@@ -1,13 +1,16 @@
 /**
  * Test-only: applies the migrations (vitest.config.ts reads them) to an empty D1 in one batch, one
- * round trip instead of one per migration, recording them as wrangler does in `d1_migrations`.
+ * round trip instead of one per migration, recording them as wrangler does in `d1_migrations`;
+ * then the development fakes' tables (`devSchema`, functions/dev/schema.sql), as the local stack.
  */
 export async function applyMigrations(
   db: D1Database,
   migrations: import('cloudflare:test').D1Migration[],
+  devSchema: readonly string[] = [],
 ): Promise<void> {
   await db.batch([
     ...migrations.flatMap((m) => m.queries.map((q) => db.prepare(q))),
+    ...devSchema.map((q) => db.prepare(q)),
     db.prepare(
       'CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)',
     ),
@@ -26,6 +29,7 @@ export async function applyMigrations(
 export async function freshD1(
   db: D1Database,
   migrations: import('cloudflare:test').D1Migration[],
+  devSchema: readonly string[] = [],
 ): Promise<void> {
   const { results } = await db
     .prepare(
@@ -35,7 +39,7 @@ export async function freshD1(
          AND v.sql LIKE 'CREATE VIRTUAL%' AND sqlite_master.name LIKE v.name || '\\_%' ESCAPE '\\')`,
     )
     .all<{ name: string }>();
-  if (results.length === 0) return applyMigrations(db, migrations);
+  if (results.length === 0) return applyMigrations(db, migrations, devSchema);
   const hasSequence = await db
     .prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'")
     .first();

@@ -11,7 +11,7 @@ export const API_PREFIXES = [
   '/v2',
   '/dev/api',
   '/dev/oauth',
-  // The sandbox acquirer (functions/domains/billing/sandbox): its API and hosted pages.
+  // The sandbox acquirer (functions/dev/sandbox): its API and hosted pages.
   '/dev/yookassa',
   // The viewer's lists at the spec's paths (functions/http/my.ts).
   '/continue-watching',

@@ -6,6 +6,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+      TEST_DEV_SCHEMA: string[];
       TEST_SEED: string[];
     }
   }
@@ -20,6 +21,6 @@ const migrated = await env.DB.prepare(
   "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'",
 ).first();
 if (!migrated) {
-  await applyMigrations(env.DB, env.TEST_MIGRATIONS);
+  await applyMigrations(env.DB, env.TEST_MIGRATIONS, env.TEST_DEV_SCHEMA);
   await env.DB.batch(env.TEST_SEED.map((q) => env.DB.prepare(q)));
 }

@@ -1,6 +1,6 @@
 -- 0009 social sign-in and TV code (docs/product.md, «What we keep» and «How the site talks to the API»): the account's
--- social links, the OAuth 2 flows in progress, device-flow pairings (RFC 8628), and the grants of
--- the local identity provider that stands in for the real ones in development and tests.
+-- social links, the OAuth 2 flows in progress, device-flow pairings (RFC 8628). (The grants of the
+-- local identity provider, once created here, are in functions/dev/schema.sql: development only.)
 -- Times are unix seconds unless a column says otherwise. This file is the source of truth.
 
 -- One provider identity per account and provider; an identity belongs to at most one account.
@@ -56,19 +56,3 @@ CREATE TABLE tv_codes (
   CHECK (status = 'pending' OR account_id IS NOT NULL)
 );
 CREATE INDEX tv_codes_expires ON tv_codes (expires_at);
-
--- Development only: the local identity provider's authorization codes and access tokens (both
--- SHA-256). Never written in production (the provider's routes exist only with DEV_ROUTES).
-CREATE TABLE dev_oauth_grants (
-  code_hash TEXT PRIMARY KEY,
-  provider TEXT NOT NULL,
-  client_id TEXT NOT NULL,
-  redirect_uri TEXT NOT NULL,
-  code_challenge TEXT NOT NULL,
-  subject TEXT NOT NULL,
-  name TEXT NOT NULL,
-  email TEXT,
-  access_token_hash TEXT UNIQUE,
-  expires_at INTEGER NOT NULL,
-  used_at INTEGER
-);

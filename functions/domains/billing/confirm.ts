@@ -3,12 +3,13 @@ import { config, siteUrl } from '../../lib/config.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { logger } from '../../lib/log.ts';
 import { messageSender, outboxStatement, templates } from '../messages/index.ts';
+import type { FiscalData, ProviderPayment } from './acquirer.ts';
 import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
 import { offerReleaseStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
 import { promoRedemptionStatements, promoReleaseStatements } from './promo.ts';
-import { type FiscalData, type ProviderPayment, paymentProvider } from './provider.ts';
+import { paymentProvider } from './provider.ts';
 import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
 import { renewalFailedStatements } from './renewal-state.ts';
 

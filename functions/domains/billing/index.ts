@@ -18,6 +18,8 @@ export {
   type TitleRightView,
 } from './account-pages.ts';
 export { accountBillingTexts } from './account-texts.ts';
+// Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
+export type { PaymentStatus, ProviderPayment } from './acquirer.ts';
 // The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
 export {
   type BillingListQuery,
@@ -34,7 +36,6 @@ export {
   type TariffDto,
   tariffById,
 } from './catalogue.ts';
-// Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
 export { confirmOrder, handleNotification } from './confirm.ts';
 export { type DaysGrant, daysGrantStatements } from './days-grant.ts';
 export {
@@ -64,6 +65,8 @@ export {
   resendGift,
 } from './gifts.ts';
 export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
+// Kopecks and YooKassa's amount values (the sandbox acquirer speaks them too).
+export { amountValue, kopecksOf } from './money.ts';
 export { type OrderRow, orderById } from './order-repo.ts';
 export {
   checkOrder,
@@ -107,7 +110,12 @@ export {
   takePromoAttempt,
 } from './promo.ts';
 export { promoTexts } from './promo-texts.ts';
-export { paymentProvider, providerName } from './provider.ts';
+export {
+  paymentProvider,
+  providerName,
+  type SandboxAcquirer,
+  setSandboxAcquirer,
+} from './provider.ts';
 export { qrSvg } from './qr.ts';
 export {
   type ReceiptField,
@@ -128,9 +136,6 @@ export {
   retentionOfferFor,
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
-export { sandboxApp } from './sandbox/app.ts';
-export { TEST_CARDS } from './sandbox/constants.ts';
-export { setSandboxWebhook } from './sandbox/notify.ts';
 export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export {

@@ -1,84 +1,29 @@
 import { env } from 'cloudflare:workers';
 import { config } from '../../lib/config.ts';
-import { requireSecret } from '../../lib/unavailable.ts';
-import { sandboxApp } from './sandbox/app.ts';
-import { SANDBOX_BASE, SANDBOX_SHOP } from './sandbox/constants.ts';
+import { MissingSecret, requireSecret } from '../../lib/unavailable.ts';
+import type { PaymentProvider, ProviderName } from './acquirer.ts';
 import { yookassaProvider } from './yookassa.ts';
 
 /**
- * The acquirer as billing sees it (docs/product.md, «Money»): create a payment under an
- * idempotence key, read a payment back, read a payment's fiscal receipt. Shapes follow YooKassa's
- * API v3, the acquirer we use; the local sandbox speaks the same API.
+ * A YooKassa-compatible acquirer served by this Worker (development builds: functions/dev/): where
+ * its API lives on this origin, its shop's credentials, and its handler.
  */
-
-export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
-
-export interface ProviderCard {
-  last4: string;
-  card_type: string;
-  expiry_month: string;
-  expiry_year: string;
+export interface SandboxAcquirer {
+  base: string;
+  shop: { id: string; secret: string };
+  fetch: (request: Request) => Promise<Response>;
 }
 
-export interface ProviderMethod {
-  type: 'bank_card' | 'sbp';
-  id: string;
-  saved: boolean;
-  card?: ProviderCard;
+let sandbox: SandboxAcquirer | null = null;
+
+/**
+ * Puts the sandbox acquirer behind PAYMENT_PROVIDER=sandbox (the development composition root
+ * does, functions/dev/index.ts); a production build has none.
+ * @example setSandboxAcquirer({ base: '/dev/yookassa', shop, fetch: (r) => sandboxApp.fetch(r) })
+ */
+export function setSandboxAcquirer(acquirer: SandboxAcquirer | null) {
+  sandbox = acquirer;
 }
-
-export type ProviderConfirmation =
-  | { type: 'redirect'; confirmation_url: string; return_url?: string }
-  | { type: 'qr'; confirmation_data: string };
-
-/** A payment as the acquirer answers it (YooKassa's payment object, the fields we read). */
-export interface ProviderPayment {
-  id: string;
-  status: PaymentStatus;
-  paid: boolean;
-  amount: { value: string; currency: string };
-  description?: string;
-  payment_method?: ProviderMethod;
-  confirmation?: ProviderConfirmation;
-  cancellation_details?: { party: string; reason: string };
-  metadata?: Record<string, string>;
-  created_at: string;
-}
-
-export interface CreatePayment {
-  /** The order id: the acquirer makes one payment per key however often it is asked. */
-  idempotenceKey: string;
-  amount: number;
-  description: string;
-  /** A new method the viewer enters on the acquirer's page, or a saved one charged without them. */
-  method: { type: 'bank_card' | 'sbp' } | { savedId: string };
-  /** Redirect (card) or QR (SBP) confirmation; none for a saved method. */
-  returnUrl: string | null;
-  savePaymentMethod: boolean;
-  metadata: Record<string, string>;
-  /**
-   * The 54-FZ receipt the acquirer's fiscal service registers: the buyer's contact (the e-mail, or
-   * the E.164 phone of an account without one) and the VAT rate.
-   */
-  receipt: { email: string | null; phone: string | null; vatRate: number } | null;
-}
-
-/** The fiscal data a receipt gets back from the fiscal operator (null until it is registered). */
-export interface FiscalData {
-  fiscalStorage: string;
-  fiscalDocument: string;
-  fiscalSign: string;
-  registeredAt: string;
-}
-
-export interface PaymentProvider {
-  readonly name: 'sandbox' | 'yookassa';
-  createPayment(request: CreatePayment): Promise<ProviderPayment>;
-  getPayment(id: string): Promise<ProviderPayment | null>;
-  fiscalData(paymentId: string): Promise<FiscalData | null>;
-}
-
-export type ProviderName = PaymentProvider['name'];
 
 /** PAYMENT_PROVIDER as set; production always uses YooKassa (the sandbox is absent there). */
 export function providerName(): ProviderName {
@@ -96,15 +41,19 @@ export function paymentProvider(): PaymentProvider {
   const vars = env as unknown as Record<string, unknown>;
   // PAYMENT_TIMEOUT_MS: how long the acquirer may take to answer (10 s unless set).
   const timeoutMs = Number(vars.PAYMENT_TIMEOUT_MS) || undefined;
-  if (providerName() === 'sandbox')
+  if (providerName() === 'sandbox') {
+    // A build without the development fakes cannot pay through the sandbox: 503 not_configured.
+    if (!sandbox) throw new MissingSecret('PAYMENT_PROVIDER');
+    const { base, shop, fetch: handle } = sandbox;
     return yookassaProvider({
       name: 'sandbox',
-      baseUrl: `${config().siteOrigin}${SANDBOX_BASE}`,
-      shopId: SANDBOX_SHOP.id,
-      secretKey: SANDBOX_SHOP.secret,
-      fetch: async (request) => sandboxApp.fetch(request),
+      baseUrl: `${config().siteOrigin}${base}`,
+      shopId: shop.id,
+      secretKey: shop.secret,
+      fetch: handle,
       timeoutMs,
     });
+  }
   return yookassaProvider({
     name: 'yookassa',
     baseUrl: String(vars.YOOKASSA_API_URL || 'https://api.yookassa.ru'),

@@ -1,7 +1,7 @@
 import { formatRub } from '../../shared/money.ts';
 import { OPERATOR, SITE_NAME } from '../../shared/site.ts';
 import { type OutgoingMessage, outboxStatement, templates } from '../messages/index.ts';
-import type { FiscalData } from './provider.ts';
+import type { FiscalData } from './acquirer.ts';
 
 /**
  * Receipts with what 54-FZ asks (docs/product.md, «Money»): the seller (name, INN, address, tax

@@ -1,12 +1,12 @@
 import { base64 } from '../../lib/crypto.ts';
-import { amountValue } from './money.ts';
 import type {
   CreatePayment,
   FiscalData,
   PaymentProvider,
   ProviderName,
   ProviderPayment,
-} from './provider.ts';
+} from './acquirer.ts';
+import { amountValue } from './money.ts';
 
 export interface YookassaOptions {
   name: ProviderName;

@@ -1,7 +1,13 @@
 export { checkFlow, startFlow } from './flow.ts';
-export { localProviderApp } from './local-provider.ts';
+export { setLocalProvider } from './oauth-client.ts';
 export type { SocialProvider } from './providers.ts';
-export { ADAPTERS, isSocialProvider, SOCIAL_PROVIDERS } from './providers.ts';
+export {
+  ADAPTERS,
+  isSocialProvider,
+  LOCAL_PROVIDER_BASE,
+  localClient,
+  SOCIAL_PROVIDERS,
+} from './providers.ts';
 export { linkedProviders, purgeSocial, socialsOf } from './repo.ts';
 export { unbindSocial } from './service.ts';
 export { isSocialErrorReason, SOCIAL_ERROR_TITLE, socialError, socialErrorText } from './texts.ts';

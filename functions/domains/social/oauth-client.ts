@@ -1,7 +1,6 @@
 import { config } from '../../lib/config.ts';
 import type { ApiError } from '../../lib/errors.ts';
 import { logger } from '../../lib/log.ts';
-import { localProviderApp } from './local-provider.ts';
 import type { ProviderUser, ResolvedProvider } from './providers.ts';
 import { socialError } from './texts.ts';
 
@@ -27,6 +26,18 @@ export function authorizeUrl(
   return url.toString();
 }
 
+type Handler = (request: Request) => Promise<Response>;
+let localProvider: Handler | null = null;
+
+/**
+ * Serves the local identity provider in-process (the development composition root does,
+ * functions/dev/index.ts); a production build has none.
+ * @example setLocalProvider((request) => localProviderApp.fetch(request))
+ */
+export function setLocalProvider(handler: Handler | null) {
+  localProvider = handler;
+}
+
 /**
  * HTTP to a provider. The local provider is answered by its own handler inside this Worker: the
  * same requests and answers as over the network, without a Worker fetching its own hostname
@@ -38,7 +49,8 @@ async function providerFetch(
   init: RequestInit,
 ): Promise<Response> {
   const request = new Request(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-  return p.local ? localProviderApp.fetch(request) : fetch(request);
+  if (!p.local) return fetch(request);
+  return localProvider ? localProvider(request) : new Response(null, { status: 404 });
 }
 
 async function json(res: Response): Promise<Record<string, unknown> | null> {

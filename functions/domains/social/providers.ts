@@ -142,7 +142,7 @@ export const ADAPTERS: Record<SocialProvider, ProviderAdapter> = {
   },
 };
 
-/** Where the local identity provider lives (functions/api/dev/oauth-provider.ts). */
+/** Where the local identity provider lives (functions/dev/local-provider.ts). */
 export const LOCAL_PROVIDER_BASE = '/dev/oauth';
 /** The local provider's client credentials: fixed, it is a stand-in and never runs in production. */
 export const localClient = (provider: SocialProvider) => ({

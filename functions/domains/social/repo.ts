@@ -92,12 +92,11 @@ export function unlinkIfNotLast(
   );
 }
 
-/** Spent and old flows, pairings and local-provider grants (the daily purge). */
+/** Spent and old flows and pairings (the daily purge). */
 export function purgeSocial(db: D1Database, now: number): D1PreparedStatement[] {
   return [
     prepare(db, sql`DELETE FROM oauth_states WHERE expires_at < ${now - 86_400}`),
     prepare(db, sql`DELETE FROM tv_codes WHERE expires_at < ${now - 86_400}`),
-    prepare(db, sql`DELETE FROM dev_oauth_grants WHERE expires_at < ${now - 86_400}`),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { env, waitUntil } from 'cloudflare:workers';
-import { config } from '../../../lib/config.ts';
-import type { ProviderPayment } from '../provider.ts';
+import type { ProviderPayment } from '../../domains/billing/index.ts';
+import { config } from '../../lib/config.ts';
 
 type Deliver = (request: Request) => Promise<Response>;
 let deliver: Deliver | null = null;

@@ -2,18 +2,18 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html, raw } from 'hono/html';
 import { z } from 'zod';
-import { d1 } from '../../db/client.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { notFoundResponse } from '../../lib/errors.ts';
+import { d1 } from '../db/client.ts';
 import {
   ADAPTERS,
   isSocialProvider,
   LOCAL_PROVIDER_BASE,
   localClient,
   type SocialProvider,
-} from './providers.ts';
+} from '../domains/social/index.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { config } from '../lib/config.ts';
+import { randomToken, sha256 } from '../lib/crypto.ts';
+import { notFoundResponse } from '../lib/errors.ts';
 
 /**
  * The local identity provider (development and tests, DEV_ROUTES only): an OAuth 2 server that
@@ -234,7 +234,12 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
     const email = (preset ? preset.email : (form.email ?? '')).toLowerCase().slice(0, 254);
     const code = randomToken(24);
     const now = Math.floor(Date.now() / 1000);
-    await d1()
+    const db = d1();
+    // Grants a day past their code's life go as new ones come (no production job knows this table).
+    const spent = db
+      .prepare('DELETE FROM dev_oauth_grants WHERE expires_at < ?')
+      .bind(now - 86_400);
+    const grant = db
       .prepare(
         'INSERT INTO dev_oauth_grants (code_hash, provider, client_id, redirect_uri, code_challenge, subject, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
@@ -248,8 +253,8 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
         name,
         email || null,
         now + CODE_SECONDS,
-      )
-      .run();
+      );
+    await db.batch([spent, grant]);
     // VK ID sends the device id with the code and wants it back in the token request.
     return redirectWith(q.data.redirect_uri, {
       code,

@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html';
-import { formatRub } from '../../../shared/money.ts';
+import { formatRub } from '../../shared/money.ts';
 import { SANDBOX_3DS_CODE, SANDBOX_BASE, TEST_CARDS } from './constants.ts';
 import type { SandboxRow } from './repo.ts';
 

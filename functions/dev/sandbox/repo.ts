@@ -1,10 +1,13 @@
-import { d1 } from '../../../db/client.ts';
-import { config } from '../../../lib/config.ts';
-import { amountValue } from '../money.ts';
-import type { PaymentStatus, ProviderPayment } from '../provider.ts';
+import { d1 } from '../../db/client.ts';
+import {
+  amountValue,
+  type PaymentStatus,
+  type ProviderPayment,
+} from '../../domains/billing/index.ts';
+import { config } from '../../lib/config.ts';
 import { SANDBOX_BASE } from './constants.ts';
 
-/** A row of sandbox_payments (migration 0015). */
+/** A row of sandbox_payments (functions/dev/schema.sql). */
 export interface SandboxRow {
   id: string;
   idempotence_key: string;
