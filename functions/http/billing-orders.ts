@@ -5,9 +5,12 @@ import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   checkOrder,
+  confirmationKind,
   fromYookassa,
   handleNotification,
+  orderMethodSchema,
   ownOrder,
+  paymentMethodSchema,
   paymentOptions,
   placeOrder,
   quote,
@@ -54,7 +57,7 @@ const checkoutBody = z.object({
   priceId: id,
   offer: offer.nullish(),
   titleId: id.nullish(),
-  method: z.enum(['bank_card', 'sbp', 'saved']),
+  method: orderMethodSchema,
   paymentMethodId: id.nullish(),
   recurringConsent: z.boolean().default(false),
   giftEmail: z.email().max(254).nullish(),
@@ -124,11 +127,11 @@ const basketAnswer = z.object({
 });
 const optionsAnswer = z.object({
   provider: z.enum(['sandbox', 'yookassa']),
-  methods: z.array(z.enum(['bank_card', 'sbp', 'saved'])),
+  methods: z.array(orderMethodSchema),
   savedMethods: z.array(
     z.object({
       id: z.number(),
-      kind: z.enum(['bank_card', 'sbp']),
+      kind: paymentMethodSchema,
       title: z.string(),
       cardLast4: z.string().nullable(),
       cardBrand: z.string().nullable(),
@@ -195,7 +198,9 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       const viewer = await payer(c);
       const { orderId } = c.req.valid('json');
       const own = await ownOrder(viewer, orderId);
-      if (own.method !== 'bank_card') throw new ApiError(404, 'Заказ не найден', 'order_not_found');
+      // Only an order paid on the acquirer's page (a card's) has one to return to.
+      if (confirmationKind(own.method) !== 'redirect')
+        throw new ApiError(404, 'Заказ не найден', 'order_not_found');
       const order = await checkOrder(viewer, orderId);
       if (order.status !== 'pending')
         throw new ApiError(409, 'Этот заказ уже оплачен или отменён', 'not_pending');

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { kopecksOf } from '../../domains/billing/index.ts';
+import { ACQUIRER_METHOD_TYPES, kopecksOf, methodOfAcquirer } from '../../domains/billing/index.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { base64, sha256 } from '../../lib/crypto.ts';
@@ -51,7 +51,7 @@ const createBody = z.object({
   amount: z.object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.literal('RUB') }),
   description: z.string().max(128).default(''),
   capture: z.boolean().optional(),
-  payment_method_data: z.object({ type: z.enum(['bank_card', 'sbp']) }).optional(),
+  payment_method_data: z.object({ type: z.enum(ACQUIRER_METHOD_TYPES) }).optional(),
   payment_method_id: z.string().optional(),
   save_payment_method: z.boolean().default(false),
   confirmation: z
@@ -92,6 +92,13 @@ const createBody = z.object({
 });
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/** A card payment: its page takes the card's details. */
+const isCard = (row: SandboxRow | null): row is SandboxRow =>
+  methodOfAcquirer(row?.method_type)?.card === true;
+/** A payment by QR code: its page is what the bank app shows once the code is scanned. */
+const isQr = (row: SandboxRow | null): row is SandboxRow =>
+  methodOfAcquirer(row?.method_type)?.confirmation === 'qr';
 
 /** A saved method charged without the payer: the card's own rule decides at once. */
 async function chargeSaved(row: SandboxRow, saved: SandboxRow) {
@@ -222,12 +229,12 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
   })
   .get('/checkout/:id', async (c) => {
     const row = await findPayment(c.req.param('id'));
-    if (row?.method_type !== 'bank_card') return notFoundResponse(c);
+    if (!isCard(row)) return notFoundResponse(c);
     return c.html(row.status === 'pending' ? cardPage(row) : donePage(row));
   })
   .post('/checkout/:id', async (c) => {
     const row = await findPayment(c.req.param('id'));
-    if (row?.method_type !== 'bank_card') return notFoundResponse(c);
+    if (!isCard(row)) return notFoundResponse(c);
     if (row.status !== 'pending') return c.redirect(row.return_url ?? '/', 303);
     const form = cardForm.parse(Object.fromEntries(await c.req.formData()));
     if (form.action === 'cancel')
@@ -304,12 +311,12 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
   })
   .get('/sbp/:id', async (c) => {
     const row = await findPayment(c.req.param('id'));
-    if (row?.method_type !== 'sbp') return notFoundResponse(c);
+    if (!isQr(row)) return notFoundResponse(c);
     return c.html(row.status === 'pending' ? sbpPage(row) : donePage(row));
   })
   .post('/sbp/:id', async (c) => {
     const row = await findPayment(c.req.param('id'));
-    if (row?.method_type !== 'sbp') return notFoundResponse(c);
+    if (!isQr(row)) return notFoundResponse(c);
     const form = await c.req.formData();
     const ok = form.get('decision') === 'pay';
     await finishAndReturn(

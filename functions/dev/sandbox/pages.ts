@@ -1,4 +1,5 @@
 import { html, raw } from 'hono/html';
+import { methodOfAcquirer } from '../../domains/billing/index.ts';
 import { formatRub } from '../../shared/money.ts';
 import { SANDBOX_3DS_CODE, SANDBOX_BASE, TEST_CARDS } from './constants.ts';
 import type { SandboxRow } from './repo.ts';
@@ -111,7 +112,7 @@ export function donePage(row: SandboxRow) {
     html`<h1>${ok ? 'Платёж проведён' : 'Платёж не проведён'}</h1>
       ${sandboxNote}
       ${
-        row.method_type === 'sbp'
+        methodOfAcquirer(row.method_type)?.confirmation === 'qr'
           ? html`<p>Вернитесь на страницу магазина: она узнает о платеже сама.</p>`
           : row.return_url
             ? html`<p><a class="link" href="${row.return_url}">Вернуться в магазин</a></p>`

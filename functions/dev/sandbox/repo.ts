@@ -1,5 +1,6 @@
 import { d1 } from '../../db/client.ts';
 import {
+  type AcquirerMethodType,
   amountValue,
   type PaymentStatus,
   type ProviderPayment,
@@ -14,7 +15,7 @@ export interface SandboxRow {
   status: PaymentStatus;
   amount: number;
   description: string;
-  method_type: 'bank_card' | 'sbp';
+  method_type: AcquirerMethodType;
   method_id: string;
   save_method: number;
   method_saved: number;

@@ -1,4 +1,5 @@
 import { formatDayMonthYear } from '../../shared/ru.ts';
+import { isPaymentMethod, PAYMENT_METHODS } from './payment-methods.ts';
 
 /**
  * A unix time as a day of the Moscow calendar: «24 декабря 2026».
@@ -15,6 +16,7 @@ export function cardLabel(m: {
   cardBrand: string | null;
   cardLast4: string | null;
 }): string {
-  if (m.kind === 'bank_card' && m.cardLast4) return `${m.cardBrand ?? 'Карта'} •••• ${m.cardLast4}`;
+  if (isPaymentMethod(m.kind) && PAYMENT_METHODS[m.kind].card && m.cardLast4)
+    return `${m.cardBrand ?? 'Карта'} •••• ${m.cardLast4}`;
   return m.title;
 }

@@ -1,3 +1,5 @@
+import type { AcquirerMethodType, PaymentMethod } from './payment-methods.ts';
+
 /**
  * The acquirer as billing sees it (docs/product.md, «Money»): create a payment under an
  * idempotence key, read a payment back, read a payment's fiscal receipt. Shapes follow YooKassa's
@@ -14,7 +16,7 @@ export interface ProviderCard {
 }
 
 export interface ProviderMethod {
-  type: 'bank_card' | 'sbp';
+  type: AcquirerMethodType;
   id: string;
   saved: boolean;
   card?: ProviderCard;
@@ -44,7 +46,7 @@ export interface CreatePayment {
   amount: number;
   description: string;
   /** A new method the viewer enters on the acquirer's page, or a saved one charged without them. */
-  method: { type: 'bank_card' | 'sbp' } | { savedId: string };
+  method: { type: PaymentMethod } | { savedId: string };
   /** Redirect (card) or QR (SBP) confirmation; none for a saved method. */
   returnUrl: string | null;
   savePaymentMethod: boolean;

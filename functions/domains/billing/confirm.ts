@@ -8,6 +8,7 @@ import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
 import { offerReleaseStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
+import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
 import { promoRedemptionStatements, promoReleaseStatements } from './promo.ts';
 import { paymentProvider } from './provider.ts';
 import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
@@ -119,12 +120,10 @@ async function recordSuccess(
   const f = await factsOf(o, describeOrder(o));
   const method = p.payment_method;
   const saveMethod = o.recurring_consent === 1 && method?.saved === true;
+  // An unknown method on record as a card, as the acquirer's cards are the usual case.
+  const known = methodOfAcquirer(method?.type) ?? PAYMENT_METHODS.bank_card;
   const methodTitle =
-    method?.type === 'sbp'
-      ? 'СБП'
-      : method?.card
-        ? `${method.card.card_type} •••• ${method.card.last4}`
-        : 'Банковская карта';
+    known.card && method?.card ? `${method.card.card_type} •••• ${method.card.last4}` : known.label;
   const savedMethodId = `(SELECT id FROM payment_methods WHERE provider = ?1 AND provider_method_id = ?2)`;
   // Runs only while the order is still pending: placed before the statement that finishes it.
   const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`;

@@ -96,6 +96,20 @@ export {
   type SuccessScreen,
   successScreen,
 } from './pay-pages.ts';
+// The payment methods' registry: a new way to pay starts here.
+export {
+  ACQUIRER_METHOD_TYPES,
+  type AcquirerMethodType,
+  confirmationKind,
+  DEFAULT_PAYMENT_METHOD,
+  isPaymentMethod,
+  methodOfAcquirer,
+  orderMethodSchema,
+  PAYMENT_METHOD_IDS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  paymentMethodSchema,
+} from './payment-methods.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
 // Promo codes and vouchers (promo*.ts).

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import type { PaymentMethod } from './payment-methods.ts';
 import { periodWords } from './texts.ts';
 
 /** A row of `orders` (migrations 0014, 0015). */
@@ -13,7 +14,7 @@ export interface OrderRow {
   subscription_id: number | null;
   amount: number;
   currency: string;
-  method: 'bank_card' | 'sbp' | 'saved' | 'free';
+  method: PaymentMethod | 'saved' | 'free';
   payment_method_id: number | null;
   recurring_consent: number;
   gift_email: string | null;

@@ -6,6 +6,7 @@ import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
 import { accountOf, type Confirmation, confirmationOf, ownOrder } from './orders.ts';
 import { paymentHistory } from './payment-history.ts';
+import { PAYMENT_METHOD_IDS, type PaymentMethod } from './payment-methods.ts';
 import { providerName } from './provider.ts';
 import { billingTexts } from './texts.ts';
 
@@ -105,7 +106,7 @@ export async function visitorPayments(
 
 export interface SavedMethod {
   id: number;
-  kind: 'bank_card' | 'sbp';
+  kind: PaymentMethod;
   title: string;
   cardLast4: string | null;
   cardBrand: string | null;
@@ -128,7 +129,7 @@ export async function paymentOptions(viewer: Viewer) {
   const savedMethods = results.map((m) => ({ ...m, label: cardLabel(m) }));
   return {
     provider: providerName(),
-    methods: ['bank_card', 'sbp', ...(savedMethods.length ? ['saved'] : [])] as const,
+    methods: [...PAYMENT_METHOD_IDS, ...(savedMethods.length ? (['saved'] as const) : [])],
     savedMethods,
   };
 }

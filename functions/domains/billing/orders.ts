@@ -6,13 +6,20 @@ import { reportFailure } from '../../lib/report.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
+import {
+  confirmationKind,
+  DEFAULT_PAYMENT_METHOD,
+  isPaymentMethod,
+  type PaymentMethod,
+} from './payment-methods.ts';
 import { type OfferName, quote } from './pricing.ts';
 import { lostPromoRace, promoReservationStatements, takePromoAttempt } from './promo.ts';
 import { paymentProvider } from './provider.ts';
 import { billingTexts as t } from './texts.ts';
 import { ProviderError } from './yookassa.ts';
 
-export type PaymentMethodKind = 'bank_card' | 'sbp' | 'saved';
+/** A new payment by a method of the registry, or a charge of a saved one. */
+export type PaymentMethodKind = PaymentMethod | 'saved';
 
 /** The payment screen's choice (`POST /billing/checkout/` takes the same JSON). */
 export interface OrderInput {
@@ -55,7 +62,8 @@ export const returnPath = (orderId: string) =>
 /** What the payer does next for a pending order (nothing once it is finished). */
 export function confirmationOf(o: OrderRow): Confirmation {
   if (o.status !== 'pending' || !o.confirmation_url) return null;
-  if (o.method === 'sbp') return { type: 'qr', url: returnPath(o.id), payload: o.confirmation_url };
+  if (confirmationKind(o.method) === 'qr')
+    return { type: 'qr', url: returnPath(o.id), payload: o.confirmation_url };
   return { type: 'redirect', url: o.confirmation_url };
 }
 
@@ -212,7 +220,7 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
       description,
       method: savedProviderId
         ? { savedId: savedProviderId }
-        : { type: order.method === 'sbp' ? 'sbp' : 'bank_card' },
+        : { type: isPaymentMethod(order.method) ? order.method : DEFAULT_PAYMENT_METHOD },
       returnUrl: siteUrl(returnPath(order.id)).href,
       savePaymentMethod: order.recurring_consent === 1,
       metadata: { orderId: order.id },

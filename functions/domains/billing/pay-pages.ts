@@ -3,6 +3,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { describeOrder, orderById } from './order-repo.ts';
 import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 import { type OfferName, type Quote, quote } from './pricing.ts';
 
 /** The purchase flow as the payment screen reads it (cookies and query, spec section 3). */
@@ -60,7 +61,7 @@ export async function paymentScreen(viewer: Viewer, flow: PurchaseFlow): Promise
     return {
       ok: true,
       quote: q,
-      saved: options.savedMethods.filter((m) => m.kind === 'bank_card'),
+      saved: options.savedMethods.filter((m) => PAYMENT_METHODS[m.kind].card),
     };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, problem: e.message };

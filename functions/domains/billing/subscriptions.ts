@@ -18,6 +18,7 @@ import {
 import { cardLabel, formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
 import { accountOf } from './orders.ts';
+import { DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
 
 export interface SubscriptionView {
   id: number;
@@ -57,7 +58,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
         id: row.paymentMethodId,
         label: cardLabel({
           title: row.cardTitle ?? '',
-          kind: row.cardKind ?? 'bank_card',
+          kind: row.cardKind ?? DEFAULT_PAYMENT_METHOD,
           cardBrand: row.cardBrand,
           cardLast4: row.cardLast4,
         }),

@@ -7,6 +7,7 @@ import type {
   ProviderPayment,
 } from './acquirer.ts';
 import { amountValue } from './money.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 
 export interface YookassaOptions {
   name: ProviderName;
@@ -116,10 +117,11 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
         };
       if ('savedId' in p.method) body.payment_method_id = p.method.savedId;
       else {
-        body.payment_method_data = { type: p.method.type };
+        const method = PAYMENT_METHODS[p.method.type];
+        body.payment_method_data = { type: method.acquirerType };
         body.save_payment_method = p.savePaymentMethod;
         body.confirmation =
-          p.method.type === 'sbp'
+          method.confirmation === 'qr'
             ? { type: 'qr' }
             : { type: 'redirect', return_url: p.returnUrl, locale: 'ru_RU' };
       }
