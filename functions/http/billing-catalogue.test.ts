@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { priceOffers } from '../db/seed/billing.ts';
-import { grantStatements } from '../domains/billing/index.ts';
 import { loadBillingFixture } from '../domains/billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
+import { grantStatements } from '../domains/grants/index.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { call, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 

@@ -14,9 +14,9 @@ import {
   paymentOptions,
   placeOrder,
   quote,
-  takePromoAttempt,
   visitorPayments,
 } from '../domains/billing/index.ts';
+import { takePromoAttempt } from '../domains/promo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';

@@ -3,7 +3,6 @@ import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { assertMayPay } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
-import { promoTexts, redeemPromoCode } from '../domains/billing/index.ts';
 import {
   answerEvent,
   answerPoll,
@@ -13,6 +12,7 @@ import {
   pollBySlug,
   takeFreeDays,
 } from '../domains/offers/index.ts';
+import { promoTexts, redeemPromoCode } from '../domains/promo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { slug } from '../lib/schemas.ts';

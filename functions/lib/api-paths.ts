@@ -40,7 +40,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/subscription',
   '/settings/payments',
   '/gifts',
-  // Promo codes, the free-days offer (functions/domains/billing/promo.ts, functions/domains/offers).
+  // Promo codes, the free-days offer (functions/domains/promo, functions/domains/offers).
   '/activate',
   '/free-access',
   '/poll/*',

@@ -2,14 +2,14 @@ import { d1 } from '../../db/client.ts';
 import { config, siteUrl } from '../../lib/config.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { logger } from '../../lib/log.ts';
+import { type GrantTariff, grantStatements } from '../grants/index.ts';
 import { messageSender, outboxStatement, templates } from '../messages/index.ts';
+import { promoRedemptionStatements, promoReleaseStatements } from '../promo/index.ts';
 import type { FiscalData, ProviderPayment } from './acquirer.ts';
-import { type GrantTariff, grantStatements } from './grant.ts';
 import { kopecksOf } from './money.ts';
 import { offerReleaseStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
 import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
-import { promoRedemptionStatements, promoReleaseStatements } from './promo.ts';
 import { paymentProvider } from './provider.ts';
 import { receiptBody, receiptMail, receiptStatements } from './receipts.ts';
 import { renewalFailedStatements } from './renewal-state.ts';
@@ -129,7 +129,7 @@ async function recordSuccess(
   const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`;
   const statements: D1PreparedStatement[] = [];
 
-  // The redemption and its use, by the promo codes' own rule (promo.ts), while the order is pending.
+  // The redemption and its use, by the promo codes' own rule (the promo domain), while the order is pending.
   if (o.promo_code)
     statements.push(...promoRedemptionStatements(d, o.promo_code, o.account_id, at, o.id));
   if (o.kind === 'renewal' && o.subscription_id)

@@ -11,6 +11,7 @@ import { base64url } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatRub } from '../../shared/money.ts';
 import { accountPageData, deliver, takeOrThrow } from '../auth/index.ts';
+import { daysGrantStatements } from '../grants/index.ts';
 import {
   acceptedGiftOf,
   acceptGiftStatements,
@@ -24,7 +25,6 @@ import {
 } from './account-billing.repo.ts';
 import { formatDay } from './account-format.ts';
 import { accountBillingTexts as t } from './account-texts.ts';
-import { daysGrantStatements } from './days-grant.ts';
 import { giftLinkMessage } from './gift-mail.ts';
 import { accountOf, nowSeconds } from './subscriptions.ts';
 

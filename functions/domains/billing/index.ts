@@ -1,6 +1,7 @@
 /**
  * Billing (docs/product.md, «Money»): what is sold, orders and payments, subscriptions and their
- * renewal, receipts, gifts and promo codes. The domain's one public entry.
+ * renewal, receipts, gifts. Promo codes (functions/domains/promo) and the granting of rights
+ * (functions/domains/grants) are domains of their own. The domain's one public entry.
  */
 
 export type { ReceiptRow } from './account-billing.repo.ts';
@@ -37,7 +38,6 @@ export {
   tariffById,
 } from './catalogue.ts';
 export { confirmOrder, handleNotification } from './confirm.ts';
-export { type DaysGrant, daysGrantStatements } from './days-grant.ts';
 export {
   type ChosenPurchase,
   choosePurchase,
@@ -64,7 +64,6 @@ export {
   newGiftToken,
   resendGift,
 } from './gifts.ts';
-export { type Grant, type GrantTariff, grantStatements } from './grant.ts';
 // Kopecks and YooKassa's amount values (the sandbox acquirer speaks them too).
 export { amountValue, kopecksOf } from './money.ts';
 export { type OrderRow, orderById } from './order-repo.ts';
@@ -112,18 +111,6 @@ export {
 } from './payment-methods.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
-// Promo codes and vouchers (promo*.ts).
-export {
-  normalizePromoCode,
-  type PromoDiscount,
-  type PromoResult,
-  promoDiscount,
-  promoRedemptionStatements,
-  redeemedPromo,
-  redeemPromoCode,
-  takePromoAttempt,
-} from './promo.ts';
-export { promoTexts } from './promo-texts.ts';
 export {
   paymentProvider,
   providerName,

@@ -3,6 +3,7 @@ import { d1 } from '../../db/client.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { reportFailure } from '../../lib/report.ts';
+import { lostPromoRace, promoReservationStatements, takePromoAttempt } from '../promo/index.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
@@ -13,7 +14,6 @@ import {
   type PaymentMethod,
 } from './payment-methods.ts';
 import { type OfferName, quote } from './pricing.ts';
-import { lostPromoRace, promoReservationStatements, takePromoAttempt } from './promo.ts';
 import { paymentProvider } from './provider.ts';
 import { billingTexts as t } from './texts.ts';
 import { ProviderError } from './yookassa.ts';

@@ -2,8 +2,8 @@ import { type AgeRating, assertMayPay, canSee, type Viewer } from '../../access/
 import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Partner, TitleType } from '../../shared/catalogue.ts';
-import type { GrantTariff } from './grant.ts';
-import { promoDiscount } from './promo.ts';
+import type { GrantTariff } from '../grants/index.ts';
+import { promoDiscount } from '../promo/index.ts';
 import { periodWords, billingTexts as t } from './texts.ts';
 
 export type OfferName = 'new_user' | 'retention' | 'offer2' | 'free_days';
@@ -159,7 +159,7 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
   let promo: Quote['promo'] = null;
   if (input.promoCode) {
     // Whether this account may use the code on this tariff now is the promo codes' rule
-    // (promo.ts: dates, uses left, once per account, the tariff); for an order it is a bad input.
+    // (the promo domain: dates, uses left, once per account, the tariff); for an order it is a bad input.
     let found: Awaited<ReturnType<typeof promoDiscount>>;
     try {
       found = await promoDiscount(accountId, input.promoCode, row.tariffId);

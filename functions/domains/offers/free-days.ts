@@ -8,7 +8,7 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { formatUnit } from '../../shared/ru.ts';
 import { nowSeconds } from '../auth/index.ts';
-import { daysGrantStatements } from '../billing/index.ts';
+import { daysGrantStatements } from '../grants/index.ts';
 import { freeDaysOfferRow } from './repo.ts';
 import { offersTexts } from './texts.ts';
 

@@ -11,8 +11,8 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
-import { daysGrantStatements } from './days-grant.ts';
-import { promoTexts } from './promo-texts.ts';
+import { daysGrantStatements } from '../grants/index.ts';
+import { promoTexts } from './texts.ts';
 
 /** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
 const PROMO_LIMITS = {

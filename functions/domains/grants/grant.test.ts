@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAccounts } from '../auth/test-support.ts';
+import { loadBillingFixture } from '../billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
 import { type GrantTariff, grantStatements } from './grant.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
 
 const DAY = 86_400;
 const now = 1_800_000_000;

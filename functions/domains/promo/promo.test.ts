@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
+import { loadBillingFixture } from '../billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../catalogue/test-fixtures.ts';
-import { loadBillingFixture } from './test-fixtures.ts';
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);

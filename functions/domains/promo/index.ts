@@ -1,0 +1,19 @@
+/**
+ * Promo codes and vouchers (docs/product.md, «Money»): a code that grants days at once, or a
+ * discount on the first period that billing's payment flow applies. The domain's one public entry.
+ */
+
+export {
+  lostPromoRace,
+  normalizePromoCode,
+  type PromoDiscount,
+  type PromoResult,
+  promoDiscount,
+  promoRedemptionStatements,
+  promoReleaseStatements,
+  promoReservationStatements,
+  redeemedPromo,
+  redeemPromoCode,
+  takePromoAttempt,
+} from './promo.ts';
+export { promoTexts } from './texts.ts';
