@@ -88,16 +88,9 @@ module.exports = {
     {
       name: 'domains-import-hono',
       comment:
-        "Services never take Hono's context: a domain takes the viewer and plain client facts and returns what the route or page should set, cookies included (conventions, rule 3). Not yet so: the local identity provider and the sandbox acquirer, Hono apps that live in their domains.",
+        "Services never take Hono's context: a domain takes the viewer and plain client facts and returns what the route or page should set, cookies included (conventions, rule 3).",
       severity: 'error',
-      from: {
-        path: '^functions/domains/',
-        pathNot: [
-          TESTS,
-          '^functions/domains/social/local-provider\\.ts$',
-          '^functions/domains/billing/sandbox/',
-        ],
-      },
+      from: { path: '^functions/domains/', pathNot: TESTS },
       to: { path: ['^hono(/|$)', '^node_modules/hono/'] },
     },
     {
