@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { formPages } from './scripts/form-pages.mjs';
 
 // The player builds hls.js from the TypeScript it ships, with only the features we use: two audio
 // languages are HLS audio renditions (alt audio on); subtitles are sidecar WebVTT <track>s the
@@ -60,6 +61,8 @@ export default defineConfig({
       ...hlsFeatures,
       __BUILD_ID__: JSON.stringify(Date.now().toString(36)),
       __DEV_FAKES__: JSON.stringify(devFakes),
+      // The pages that take their form's POST: those that ask isFormPost(Astro).
+      __FORM_PAGES__: JSON.stringify(formPages()),
     },
     resolve: { alias: [{ find: /^hls\.js$/, replacement: hlsSource }] },
     // The source is TypeScript with build-time constants: Vite compiles it, esbuild's dev

@@ -34,7 +34,7 @@ import { techPageRoutes } from './http/tech-pages.ts';
 import { tvRoutes } from './http/tv.ts';
 import { tvCodeRoutes } from './http/tv-code.ts';
 import { watchRoutes } from './http/watch.ts';
-import { API_PREFIXES, FORM_PAGES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
+import { API_PREFIXES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
@@ -58,10 +58,14 @@ const health = z.object({ status: z.literal('ok') });
 
 /**
  * The Worker's Hono app: edge middleware, then the JSON API under the spec's paths, then
- * `pages` (Astro in src/fetch.ts; absent in Worker tests, where the API is under test).
- * @example export default createEdgeApp(astroPages)
+ * `pages` (Astro in src/fetch.ts; absent in Worker tests, where the API is under test), of which
+ * `formPages` (route paths, `/*` for every page under one) also take their form's POST.
+ * @example export default createEdgeApp(astroPages, { formPages: new Set(['/code']) })
  */
-export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
+export function createEdgeApp(
+  pages?: MiddlewareHandler<AppEnv>,
+  { formPages = new Set<string>() }: { formPages?: ReadonlySet<string> } = {},
+) {
   // Not strict: the spec's paths end with a slash (`/auth/email/sign_in/`), clients may drop it.
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorResponse);
@@ -74,7 +78,7 @@ export function createEdgeApp(pages?: MiddlewareHandler<AppEnv>) {
   // a form of its own). Only then the cross-site check of what is left.
   app.use(allowedMethods(() => app.routes));
   if (pages) {
-    const pageMethodCheck = pageMethods(FORM_PAGES);
+    const pageMethodCheck = pageMethods(formPages);
     app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
   }
   app.use(csrfGuard, attribution);

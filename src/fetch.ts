@@ -10,6 +10,9 @@ import { asRendered } from '../functions/lib/unavailable.ts';
 
 const render = astro();
 
+/** The pages that ask `isFormPost(Astro)`, found by the build (scripts/form-pages.mjs). */
+declare const __FORM_PAGES__: string[];
+
 /**
  * Astro pages read what the middleware learned as `Astro.locals.edge`. They render
  * `c.var.pageRequest` when the edge cache set one (a guest page that may be shared is rendered
@@ -30,4 +33,4 @@ const pages: MiddlewareHandler<AppEnv> = async (c, next) => {
   return res ? asRendered(res) : c.res;
 };
 
-export default createEdgeApp(pages);
+export default createEdgeApp(pages, { formPages: new Set(__FORM_PAGES__) });

@@ -23,30 +23,6 @@ export const API_PREFIXES = [
 export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);
 
 /**
- * Pages whose form posts to themselves (their frontmatter handles `Astro.request.method === 'POST'`);
- * every other page answers only GET and HEAD.
- */
-export const FORM_PAGES: ReadonlySet<string> = new Set([
-  '/auth',
-  '/code',
-  // The storefront's period choice (src/pages/payment.astro).
-  '/payment',
-  '/settings/account',
-  '/settings/devices',
-  '/settings/support',
-  // The payment screen (functions/domains/billing): the choice of method posts to itself.
-  '/payment-type',
-  // The account's billing pages: renewal and the retention offer, saved cards, gifts.
-  '/subscription',
-  '/settings/payments',
-  '/gifts',
-  // Promo codes, the free-days offer (functions/domains/promo, functions/domains/offers).
-  '/activate',
-  '/free-access',
-  '/poll/*',
-]);
-
-/**
  * Whether a path belongs to the pages rather than the API (the API's prefixes, but for the pages
  * that live at one of them).
  * @example isPagePath('/series') // true; isPagePath('/auth/account/') // false; isPagePath('/auth') // true

@@ -51,7 +51,7 @@ export function allowedMethods(routes: () => RouterRoute[]): MiddlewareHandler<A
  * Pages answer GET and HEAD; those in `forms` also take their form's POST (an entry ending in
  * `/*` names every page under it). Anything else is a 405 before Astro renders (it would otherwise
  * answer `TRACE /` with the home page).
- * @example app.all('*', pageMethods(FORM_PAGES), pages)
+ * @example app.all('*', pageMethods(new Set(['/code', '/poll/*'])), pages)
  */
 export function pageMethods(forms: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
