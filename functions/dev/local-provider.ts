@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { html, raw } from 'hono/html';
 import { z } from 'zod';
 import { d1 } from '../db/client.ts';
+import { prepare, sql } from '../db/sql.ts';
 import {
   ADAPTERS,
   isSocialProvider,
@@ -236,24 +237,11 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
     const now = Math.floor(Date.now() / 1000);
     const db = d1();
     // Grants a day past their code's life go as new ones come (no production job knows this table).
-    const spent = db
-      .prepare('DELETE FROM dev_oauth_grants WHERE expires_at < ?')
-      .bind(now - 86_400);
-    const grant = db
-      .prepare(
-        'INSERT INTO dev_oauth_grants (code_hash, provider, client_id, redirect_uri, code_challenge, subject, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .bind(
-        await sha256(code),
-        provider,
-        q.data.client_id,
-        q.data.redirect_uri,
-        q.data.code_challenge,
-        await subjectOf(provider, name, email),
-        name,
-        email || null,
-        now + CODE_SECONDS,
-      );
+    const spent = prepare(db, sql`DELETE FROM dev_oauth_grants WHERE expires_at < ${now - 86_400}`);
+    const grant = prepare(
+      db,
+      sql`INSERT INTO dev_oauth_grants (code_hash, provider, client_id, redirect_uri, code_challenge, subject, name, email, expires_at) VALUES (${await sha256(code)}, ${provider}, ${q.data.client_id}, ${q.data.redirect_uri}, ${q.data.code_challenge}, ${await subjectOf(provider, name, email)}, ${name}, ${email || null}, ${now + CODE_SECONDS})`,
+    );
     await db.batch([spent, grant]);
     // VK ID sends the device id with the code and wants it back in the token request.
     return redirectWith(q.data.redirect_uri, {
@@ -277,14 +265,12 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
     const now = Math.floor(Date.now() / 1000);
     const accessToken = randomToken(32);
     // Single use: the code is spent by this statement whatever follows, as real providers do.
-    const grant = await db
-      .prepare(
-        `UPDATE dev_oauth_grants SET used_at = ?1, access_token_hash = ?2
-         WHERE code_hash = ?3 AND provider = ?4 AND used_at IS NULL
+    const grant = await prepare(
+      db,
+      sql`UPDATE dev_oauth_grants SET used_at = ${now}, access_token_hash = ${await sha256(accessToken)}
+         WHERE code_hash = ${await sha256(form.code)} AND provider = ${provider} AND used_at IS NULL
          RETURNING redirect_uri AS redirectUri, code_challenge AS codeChallenge, expires_at AS expiresAt`,
-      )
-      .bind(now, await sha256(accessToken), await sha256(form.code), provider)
-      .first<{ redirectUri: string; codeChallenge: string; expiresAt: number }>();
+    ).first<{ redirectUri: string; codeChallenge: string; expiresAt: number }>();
     if (!grant || grant.expiresAt <= now || grant.redirectUri !== form.redirect_uri)
       return oauthError('invalid_grant');
     // PKCE (RFC 7636, S256): only the holder of the verifier can use the code.
@@ -304,12 +290,10 @@ export const localProviderApp = new Hono<AppEnv>({ strict: false })
         : {};
     const token = header ?? form.access_token ?? c.req.query('access_token');
     if (!token) return oauthError('invalid_token', 401);
-    const grant = await d1()
-      .prepare(
-        'SELECT subject, name, email FROM dev_oauth_grants WHERE access_token_hash = ? AND provider = ?',
-      )
-      .bind(await sha256(token), provider)
-      .first<{ subject: string; name: string; email: string | null }>();
+    const grant = await prepare(
+      d1(),
+      sql`SELECT subject, name, email FROM dev_oauth_grants WHERE access_token_hash = ${await sha256(token)} AND provider = ${provider}`,
+    ).first<{ subject: string; name: string; email: string | null }>();
     if (!grant) return oauthError('invalid_token', 401);
     return c.json(userInfoShape(provider, grant), 200, { 'Cache-Control': 'no-store' });
   });

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import {
   type AcquirerMethodType,
   amountValue,
@@ -34,23 +35,21 @@ export interface SandboxRow {
 }
 
 export const findPayment = (id: string) =>
-  d1().prepare('SELECT * FROM sandbox_payments WHERE id = ?').bind(id).first<SandboxRow>();
+  prepare(d1(), sql`SELECT * FROM sandbox_payments WHERE id = ${id}`).first<SandboxRow>();
 
 export const findByKey = (key: string) =>
-  d1()
-    .prepare('SELECT * FROM sandbox_payments WHERE idempotence_key = ?')
-    .bind(key)
-    .first<SandboxRow>();
+  prepare(
+    d1(),
+    sql`SELECT * FROM sandbox_payments WHERE idempotence_key = ${key}`,
+  ).first<SandboxRow>();
 
 /** The first paid payment that saved this method: its card is what a later charge uses. */
 export const findSavedMethod = (methodId: string) =>
-  d1()
-    .prepare(
-      `SELECT * FROM sandbox_payments WHERE method_id = ? AND method_saved = 1 AND status = 'succeeded'
+  prepare(
+    d1(),
+    sql`SELECT * FROM sandbox_payments WHERE method_id = ${methodId} AND method_saved = 1 AND status = 'succeeded'
        ORDER BY created_at LIMIT 1`,
-    )
-    .bind(methodId)
-    .first<SandboxRow>();
+  ).first<SandboxRow>();
 
 /** Inserts a payment unless its idempotence key is known; answers the stored one either way. */
 export async function insertPayment(row: SandboxRow): Promise<SandboxRow> {
@@ -79,28 +78,15 @@ export async function finishPayment(
   const card = outcome.card as
     | { number: string; last4?: string; type?: string; month?: string; year?: string }
     | undefined;
-  const res = await d1()
-    .prepare(
-      `UPDATE sandbox_payments SET status = ?2, paid_at = CASE WHEN ?2 = 'succeeded' THEN ?3 END,
-         method_saved = CASE WHEN ?2 = 'succeeded' THEN save_method ELSE 0 END,
-         card_number = coalesce(?4, card_number), card_last4 = coalesce(?5, card_last4),
-         card_type = coalesce(?6, card_type), expiry_month = coalesce(?7, expiry_month),
-         expiry_year = coalesce(?8, expiry_year), cancel_party = ?9, cancel_reason = ?10
-       WHERE id = ?1 AND status = 'pending'`,
-    )
-    .bind(
-      id,
-      outcome.status,
-      now,
-      card?.number ?? null,
-      card?.last4 ?? null,
-      card?.type ?? null,
-      card?.month ?? null,
-      card?.year ?? null,
-      outcome.status === 'canceled' ? outcome.party : null,
-      outcome.status === 'canceled' ? outcome.reason : null,
-    )
-    .run();
+  const res = await prepare(
+    d1(),
+    sql`UPDATE sandbox_payments SET status = ${outcome.status}, paid_at = CASE WHEN ${outcome.status} = 'succeeded' THEN ${now} END,
+         method_saved = CASE WHEN ${outcome.status} = 'succeeded' THEN save_method ELSE 0 END,
+         card_number = coalesce(${card?.number ?? null}, card_number), card_last4 = coalesce(${card?.last4 ?? null}, card_last4),
+         card_type = coalesce(${card?.type ?? null}, card_type), expiry_month = coalesce(${card?.month ?? null}, expiry_month),
+         expiry_year = coalesce(${card?.year ?? null}, expiry_year), cancel_party = ${outcome.status === 'canceled' ? outcome.party : null}, cancel_reason = ${outcome.status === 'canceled' ? outcome.reason : null}
+       WHERE id = ${id} AND status = 'pending'`,
+  ).run();
   return (res.meta.changes ?? 0) > 0;
 }
 

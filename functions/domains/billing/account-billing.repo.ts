@@ -1,3 +1,4 @@
+import { prepare, raw, sql } from '../../db/sql.ts';
 /**
  * D1 of the viewer's side of billing: their subscriptions, saved cards, orders and payments,
  * receipts, rights (rentals and purchases) and gifts. Each function answers one prepared statement
@@ -45,18 +46,18 @@ const SUBSCRIPTION_SELECT = `SELECT s.id, s.tariff_id AS tariffId, t.name AS tar
 
 /** The account's subscriptions, running ones first, then by tariff. */
 export function subscriptionsOf(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `${SUBSCRIPTION_SELECT} WHERE s.account_id = ?
+  return prepare(
+    db,
+    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId}
        ORDER BY s.status = 'ended', t.sort, s.id`,
-    )
-    .bind(accountId);
+  );
 }
 
 export function subscriptionOf(db: D1Database, accountId: number, id: number): D1PreparedStatement {
-  return db
-    .prepare(`${SUBSCRIPTION_SELECT} WHERE s.account_id = ? AND s.id = ?`)
-    .bind(accountId, id);
+  return prepare(
+    db,
+    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId} AND s.id = ${id}`,
+  );
 }
 
 /** A live saved method of the account (not removed). */
@@ -81,12 +82,11 @@ export function setRenewal(
              AND payment_method_id IN (${LIVE_METHOD})`,
         )
         .bind(accountId, id, now)
-    : db
-        .prepare(
-          `UPDATE subscriptions SET is_renew = 0, updated_at = ?3
-           WHERE account_id = ?1 AND id = ?2`,
-        )
-        .bind(accountId, id, now);
+    : prepare(
+        db,
+        sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
+           WHERE account_id = ${accountId} AND id = ${id}`,
+      );
 }
 
 /**
@@ -99,13 +99,12 @@ export function declineRetention(
   id: number,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE subscriptions SET is_renew = 0, updated_at = ?3,
-         retention_offer_at = coalesce(retention_offer_at, ?3)
-       WHERE account_id = ?1 AND id = ?2`,
-    )
-    .bind(accountId, id, now);
+  return prepare(
+    db,
+    sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now},
+         retention_offer_at = coalesce(retention_offer_at, ${now})
+       WHERE account_id = ${accountId} AND id = ${id}`,
+  );
 }
 
 /**
@@ -144,12 +143,11 @@ export interface SavedMethodRow {
 }
 
 export function savedMethodsOf(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT id, kind, title, card_brand AS cardBrand, card_last4 AS cardLast4, expiry, created_at AS createdAt
-       FROM payment_methods WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`,
-    )
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`SELECT id, kind, title, card_brand AS cardBrand, card_last4 AS cardLast4, expiry, created_at AS createdAt
+       FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`,
+  );
 }
 
 /**
@@ -164,20 +162,18 @@ export function removeSavedMethod(
   now: number,
 ): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        `UPDATE payment_methods SET deleted_at = ?3
-         WHERE account_id = ?1 AND id = ?2 AND deleted_at IS NULL RETURNING id`,
-      )
-      .bind(accountId, id, now),
-    db
-      .prepare(
-        `UPDATE subscriptions SET is_renew = 0, updated_at = ?3
-         WHERE account_id = ?1 AND payment_method_id = ?2 AND is_renew = 1
-           AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND account_id = ?1 AND deleted_at = ?3)
+    prepare(
+      db,
+      sql`UPDATE payment_methods SET deleted_at = ${now}
+         WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL RETURNING id`,
+    ),
+    prepare(
+      db,
+      sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
+         WHERE account_id = ${accountId} AND payment_method_id = ${id} AND is_renew = 1
+           AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ${id} AND account_id = ${accountId} AND deleted_at = ${now})
          RETURNING id, (SELECT name FROM tariffs WHERE id = subscriptions.tariff_id) AS tariffName`,
-      )
-      .bind(accountId, id, now),
+    ),
   ];
 }
 
@@ -209,9 +205,9 @@ export function paymentsOf(
   limit: number,
   offset: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT o.id AS orderId, o.kind, o.status, coalesce(p.amount, o.amount) AS amount, o.method,
+  return prepare(
+    db,
+    sql`SELECT o.id AS orderId, o.kind, o.status, coalesce(p.amount, o.amount) AS amount, o.method,
          coalesce(p.method_title, pm.title) AS methodTitle, o.tariff_id AS tariffId, t.name AS tariffName, t.buy_type AS buyType,
          tp.period_duration AS periodDays, o.title_id AS titleId, ti.name AS titleName,
          o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at, p.paid_at AS paidAt,
@@ -222,14 +218,13 @@ export function paymentsOf(
        LEFT JOIN payments p ON p.order_id = o.id
        LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
        LEFT JOIN titles ti ON ti.id = o.title_id
-       WHERE o.account_id = ?1
-       ORDER BY at DESC, o.id DESC LIMIT ?2 OFFSET ?3`,
-    )
-    .bind(accountId, limit, offset);
+       WHERE o.account_id = ${accountId}
+       ORDER BY at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
 
 export function paymentsCount(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare('SELECT count(*) AS n FROM orders WHERE account_id = ?').bind(accountId);
+  return prepare(db, sql`SELECT count(*) AS n FROM orders WHERE account_id = ${accountId}`);
 }
 
 /** A receipt as stored: its JSON body and the fiscal data beside it. */
@@ -251,13 +246,14 @@ const RECEIPT_SELECT = `SELECT id, order_id AS orderId, kind, customer_contact A
     created_at AS createdAt FROM receipts`;
 
 export function receiptsOf(db: D1Database, accountId: number, limit = 50): D1PreparedStatement {
-  return db
-    .prepare(`${RECEIPT_SELECT} WHERE account_id = ? ORDER BY created_at DESC, id LIMIT ?`)
-    .bind(accountId, limit);
+  return prepare(
+    db,
+    sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} ORDER BY created_at DESC, id LIMIT ${limit}`,
+  );
 }
 
 export function receiptOf(db: D1Database, accountId: number, id: string): D1PreparedStatement {
-  return db.prepare(`${RECEIPT_SELECT} WHERE account_id = ? AND id = ?`).bind(accountId, id);
+  return prepare(db, sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} AND id = ${id}`);
 }
 
 /** A rental or purchase of a title. */
@@ -274,15 +270,14 @@ export interface RightRow {
 }
 
 export function titleRightsOf(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT e.id, e.kind, e.title_id AS titleId, t.name AS titleName, p.name AS productName,
+  return prepare(
+    db,
+    sql`SELECT e.id, e.kind, e.title_id AS titleId, t.name AS titleName, p.name AS productName,
          e.granted_at AS grantedAt, e.starts_by AS startsBy, e.started_at AS startedAt, e.expires_at AS expiresAt
        FROM entitlements e JOIN titles t ON t.id = e.title_id JOIN products p ON p.id = e.product_id
-       WHERE e.account_id = ? AND e.kind IN ('rental', 'purchase')
+       WHERE e.account_id = ${accountId} AND e.kind IN ('rental', 'purchase')
        ORDER BY e.kind = 'purchase', e.granted_at DESC, e.id DESC`,
-    )
-    .bind(accountId);
+  );
 }
 
 /** The giftable subscriptions and their periods on sale. */
@@ -296,8 +291,9 @@ export interface GiftProductRow {
 }
 
 export function giftProducts(db: D1Database): D1PreparedStatement {
-  return db.prepare(
-    `SELECT t.id AS tariffId, t.name AS tariffName, t.description, tp.id AS priceId,
+  return prepare(
+    db,
+    sql`SELECT t.id AS tariffId, t.name AS tariffName, t.description, tp.id AS priceId,
        tp.period_duration AS periodDays, tp.price
      FROM tariffs t JOIN tariff_prices tp ON tp.tariff_id = t.id
      WHERE t.giftable = 1 AND t.on_sale = 1 AND t.buy_type = 'SVOD' AND tp.on_sale = 1 AND tp.period_duration > 0
@@ -328,20 +324,19 @@ const GIFT_SELECT = `SELECT g.id, g.order_id AS orderId, g.buyer_account_id AS b
   FROM gifts g JOIN tariffs t ON t.id = g.tariff_id JOIN tariff_prices tp ON tp.id = g.price_id`;
 
 export function giftByTokenHash(db: D1Database, tokenHash: string): D1PreparedStatement {
-  return db.prepare(`${GIFT_SELECT} WHERE g.token_hash = ?`).bind(tokenHash);
+  return prepare(db, sql`${raw(GIFT_SELECT)} WHERE g.token_hash = ${tokenHash}`);
 }
 
 export function giftById(db: D1Database, id: number): D1PreparedStatement {
-  return db.prepare(`${GIFT_SELECT} WHERE g.id = ?`).bind(id);
+  return prepare(db, sql`${raw(GIFT_SELECT)} WHERE g.id = ${id}`);
 }
 
 /** Gifts the account bought or accepted, newest first. */
 export function giftsOf(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `${GIFT_SELECT} WHERE g.buyer_account_id = ?1 OR g.accepted_by = ?1 ORDER BY g.created_at DESC, g.id DESC`,
-    )
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`${raw(GIFT_SELECT)} WHERE g.buyer_account_id = ${accountId} OR g.accepted_by = ${accountId} ORDER BY g.created_at DESC, g.id DESC`,
+  );
 }
 
 /** Not JSON: the guard's json() raises on it. */
@@ -360,12 +355,14 @@ export function acceptGiftStatements(
   now: number,
 ): D1PreparedStatement[] {
   return [
-    db
-      .prepare(
-        'UPDATE gifts SET accepted_by = ?2, accepted_at = ?3 WHERE id = ?1 AND accepted_by IS NULL',
-      )
-      .bind(giftId, accountId, now),
-    db.prepare(`SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE '${GIFT_TAKEN}' END) AS ok`),
+    prepare(
+      db,
+      sql`UPDATE gifts SET accepted_by = ${accountId}, accepted_at = ${now} WHERE id = ${giftId} AND accepted_by IS NULL`,
+    ),
+    prepare(
+      db,
+      sql`SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE '${raw(GIFT_TAKEN)}' END) AS ok`,
+    ),
   ];
 }
 
@@ -376,23 +373,21 @@ export function replaceGiftToken(
   buyerAccountId: number,
   tokenHash: string,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE gifts SET token_hash = ?3 WHERE id = ?1 AND buyer_account_id = ?2 AND accepted_by IS NULL',
-    )
-    .bind(giftId, buyerAccountId, tokenHash);
+  return prepare(
+    db,
+    sql`UPDATE gifts SET token_hash = ${tokenHash} WHERE id = ${giftId} AND buyer_account_id = ${buyerAccountId} AND accepted_by IS NULL`,
+  );
 }
 
 /** How many live rentals, purchases and saved cards the account has (the /settings sections). */
 export function billingCounts(db: D1Database, accountId: number, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT (SELECT count(*) FROM entitlements WHERE account_id = ?1 AND kind = 'rental'
-                 AND ((started_at IS NULL AND starts_by > ?2) OR expires_at > ?2)) AS rentals,
-              (SELECT count(*) FROM entitlements WHERE account_id = ?1 AND kind = 'purchase') AS purchases,
-              (SELECT count(*) FROM payment_methods WHERE account_id = ?1 AND deleted_at IS NULL) AS cards`,
-    )
-    .bind(accountId, now);
+  return prepare(
+    db,
+    sql`SELECT (SELECT count(*) FROM entitlements WHERE account_id = ${accountId} AND kind = 'rental'
+                 AND ((started_at IS NULL AND starts_by > ${now}) OR expires_at > ${now})) AS rentals,
+              (SELECT count(*) FROM entitlements WHERE account_id = ${accountId} AND kind = 'purchase') AS purchases,
+              (SELECT count(*) FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL) AS cards`,
+  );
 }
 
 /** A gift the account accepted (the latest when none is named), with the subscription it joined. */
@@ -401,13 +396,12 @@ export function acceptedGiftOf(
   accountId: number,
   giftId: number | null,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT g.id, t.name AS tariff, tp.period_duration AS periodDays, s.granted_till AS grantedTill
+  return prepare(
+    db,
+    sql`SELECT g.id, t.name AS tariff, tp.period_duration AS periodDays, s.granted_till AS grantedTill
        FROM gifts g JOIN tariffs t ON t.id = g.tariff_id JOIN tariff_prices tp ON tp.id = g.price_id
        LEFT JOIN subscriptions s ON s.account_id = g.accepted_by AND s.tariff_id = g.tariff_id
-       WHERE g.accepted_by = ?1 AND (?2 IS NULL OR g.id = ?2)
+       WHERE g.accepted_by = ${accountId} AND (${giftId} IS NULL OR g.id = ${giftId})
        ORDER BY g.accepted_at DESC, g.id DESC LIMIT 1`,
-    )
-    .bind(accountId, giftId);
+  );
 }

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { config, siteUrl } from '../../lib/config.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { logger } from '../../lib/log.ts';
@@ -67,26 +68,24 @@ interface OrderFacts {
 }
 
 async function factsOf(o: OrderRow, name: Promise<string>): Promise<OrderFacts> {
-  const row = await d1()
-    .prepare(
-      `SELECT t.product_id AS productId, t.buy_type AS buyType, t.rental_start_seconds AS rental,
+  const row = await prepare(
+    d1(),
+    sql`SELECT t.product_id AS productId, t.buy_type AS buyType, t.rental_start_seconds AS rental,
          p.period_duration AS days, p.vat_rate AS vatRate,
-         (SELECT first_period_days FROM price_offers WHERE id = ?3) AS offerDays,
-         (SELECT coalesce(email, phone) FROM accounts WHERE id = ?4) AS contact,
-         (SELECT id FROM subscriptions WHERE account_id = ?4 AND tariff_id = ?1) AS subscriptionId
-       FROM tariffs t JOIN tariff_prices p ON p.id = ?2 WHERE t.id = ?1`,
-    )
-    .bind(o.tariff_id, o.price_id, o.offer_id, o.account_id)
-    .first<{
-      productId: number;
-      buyType: GrantTariff['buyType'];
-      rental: number | null;
-      days: number;
-      vatRate: number;
-      offerDays: number | null;
-      contact: string | null;
-      subscriptionId: number | null;
-    }>();
+         (SELECT first_period_days FROM price_offers WHERE id = ${o.offer_id}) AS offerDays,
+         (SELECT coalesce(email, phone) FROM accounts WHERE id = ${o.account_id}) AS contact,
+         (SELECT id FROM subscriptions WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}) AS subscriptionId
+       FROM tariffs t JOIN tariff_prices p ON p.id = ${o.price_id} WHERE t.id = ${o.tariff_id}`,
+  ).first<{
+    productId: number;
+    buyType: GrantTariff['buyType'];
+    rental: number | null;
+    days: number;
+    vatRate: number;
+    offerDays: number | null;
+    contact: string | null;
+    subscriptionId: number | null;
+  }>();
   if (!row) throw new Error('billing: an order names a tariff that is gone');
   return {
     tariff: {
@@ -143,25 +142,14 @@ async function recordSuccess(
     );
   if (saveMethod && method)
     statements.push(
-      d
-        .prepare(
-          `INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title,
+      prepare(
+        d,
+        sql`INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title,
              card_last4, card_brand, expiry, created_at)
-           VALUES (?3, ?1, ?2, ?4, ?5, ?6, ?7, ?8, ?9)
+           VALUES (${o.account_id}, ${o.provider}, ${method.id}, ${method.type}, ${methodTitle}, ${method.card?.last4 ?? null}, ${method.card?.card_type ?? null}, ${method.card ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}` : null}, ${at})
            ON CONFLICT (provider, provider_method_id) DO UPDATE SET deleted_at = NULL
            WHERE payment_methods.account_id = excluded.account_id`,
-        )
-        .bind(
-          o.provider,
-          method.id,
-          o.account_id,
-          method.type,
-          methodTitle,
-          method.card?.last4 ?? null,
-          method.card?.card_type ?? null,
-          method.card ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}` : null,
-          at,
-        ),
+      ),
     );
   const finishing = statements.length;
   statements.push(
@@ -172,12 +160,11 @@ async function recordSuccess(
          WHERE id = ?3 AND status = 'pending'`,
       )
       .bind(o.provider, method?.id ?? '', o.id, at),
-    d
-      .prepare(
-        `INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(o.id, o.account_id, o.amount, p.id, methodTitle, at),
+    prepare(
+      d,
+      sql`INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
+         VALUES (${o.id}, ${o.account_id}, ${o.amount}, ${p.id}, ${methodTitle}, ${at})`,
+    ),
   );
   if (o.kind !== 'gift') {
     statements.push(
@@ -230,20 +217,11 @@ async function recordSuccess(
       ],
     );
     statements.push(
-      d
-        .prepare(
-          `INSERT OR IGNORE INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          o.id,
-          await hexSha256(token),
-          o.account_id,
-          o.tariff_id,
-          o.price_id,
-          o.gift_email,
-          at,
-        ),
+      prepare(
+        d,
+        sql`INSERT OR IGNORE INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
+           VALUES (${o.id}, ${await hexSha256(token)}, ${o.account_id}, ${o.tariff_id}, ${o.price_id}, ${o.gift_email}, ${at})`,
+      ),
       outboxStatement(d, giftMail),
     );
   }
@@ -268,14 +246,12 @@ export async function recordCancel(o: OrderRow, reason: string, at: number) {
   const d = d1();
   const sub =
     o.kind === 'renewal' && o.subscription_id
-      ? await d
-          .prepare(
-            `SELECT s.id, s.granted_till AS grantedTill, t.name,
+      ? await prepare(
+          d,
+          sql`SELECT s.id, s.granted_till AS grantedTill, t.name,
                (SELECT coalesce(email, phone) FROM accounts WHERE id = s.account_id) AS contact
-             FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id WHERE s.id = ?`,
-          )
-          .bind(o.subscription_id)
-          .first<{ id: number; grantedTill: number; name: string; contact: string | null }>()
+             FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id WHERE s.id = ${o.subscription_id}`,
+        ).first<{ id: number; grantedTill: number; name: string; contact: string | null }>()
       : null;
   const statements = [
     ...(sub
@@ -291,12 +267,11 @@ export async function recordCancel(o: OrderRow, reason: string, at: number) {
     // What the order reserved at placement is given back, while it is still pending: once.
     ...(o.promo_code ? promoReleaseStatements(d, o.promo_code, o.account_id, o.id) : []),
     offerReleaseStatement(d, o.id),
-    d
-      .prepare(
-        `UPDATE orders SET status = 'canceled', cancel_reason = ?2, updated_at = ?3
-         WHERE id = ?1 AND status = 'pending'`,
-      )
-      .bind(o.id, reason, at),
+    prepare(
+      d,
+      sql`UPDATE orders SET status = 'canceled', cancel_reason = ${reason}, updated_at = ${at}
+         WHERE id = ${o.id} AND status = 'pending'`,
+    ),
   ];
   await d.batch(statements);
 }

@@ -1,3 +1,4 @@
+import { prepare, sql } from '../../db/sql.ts';
 /**
  * The claim an order places on a new user's offer or offer 2 (migration 0018): one order of an
  * account and tariff at a time, so parallel pending orders cannot each take the offer that the
@@ -15,22 +16,20 @@ export function offerClaimStatement(
   orderId: string,
   now: number,
 ): D1PreparedStatement {
-  return d
-    .prepare(
-      `INSERT INTO offer_claims (account_id, tariff_id, order_id, created_at)
-       SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?3)`,
-    )
-    .bind(accountId, tariffId, orderId, now);
+  return prepare(
+    d,
+    sql`INSERT INTO offer_claims (account_id, tariff_id, order_id, created_at)
+       SELECT ${accountId}, ${tariffId}, ${orderId}, ${now} WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`,
+  );
 }
 
 /** For the batch that cancels an order: gives its claim back while the order is still pending. */
 export function offerReleaseStatement(d: D1Database, orderId: string): D1PreparedStatement {
-  return d
-    .prepare(
-      `DELETE FROM offer_claims WHERE order_id = ?1
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending')`,
-    )
-    .bind(orderId);
+  return prepare(
+    d,
+    sql`DELETE FROM offer_claims WHERE order_id = ${orderId}
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'pending')`,
+  );
 }
 
 /** Whether a failed batch lost the offer to another order of the account. */

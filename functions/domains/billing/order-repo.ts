@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 import { periodWords } from './texts.ts';
 
@@ -31,33 +32,31 @@ export interface OrderRow {
 }
 
 export const orderById = (id: string) =>
-  d1().prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<OrderRow>();
+  prepare(d1(), sql`SELECT * FROM orders WHERE id = ${id}`).first<OrderRow>();
 
 export const orderByPayment = (providerPaymentId: string) =>
-  d1()
-    .prepare('SELECT * FROM orders WHERE provider_payment_id = ?')
-    .bind(providerPaymentId)
-    .first<OrderRow>();
+  prepare(
+    d1(),
+    sql`SELECT * FROM orders WHERE provider_payment_id = ${providerPaymentId}`,
+  ).first<OrderRow>();
 
 /** The item's name as the acquirer and the receipt show it. */
 export async function describeOrder(
   o: Pick<OrderRow, 'tariff_id' | 'price_id' | 'offer_id' | 'title_id' | 'kind'>,
 ) {
-  const row = await d1()
-    .prepare(
-      `SELECT t.name, t.buy_type AS buyType, p.period_duration AS days,
-         (SELECT first_period_days FROM price_offers WHERE id = ?3) AS offerDays,
-         (SELECT name FROM titles WHERE id = ?4) AS titleName
-       FROM tariffs t JOIN tariff_prices p ON p.id = ?2 WHERE t.id = ?1`,
-    )
-    .bind(o.tariff_id, o.price_id, o.offer_id, o.title_id)
-    .first<{
-      name: string;
-      buyType: string;
-      days: number;
-      offerDays: number | null;
-      titleName: string | null;
-    }>();
+  const row = await prepare(
+    d1(),
+    sql`SELECT t.name, t.buy_type AS buyType, p.period_duration AS days,
+         (SELECT first_period_days FROM price_offers WHERE id = ${o.offer_id}) AS offerDays,
+         (SELECT name FROM titles WHERE id = ${o.title_id}) AS titleName
+       FROM tariffs t JOIN tariff_prices p ON p.id = ${o.price_id} WHERE t.id = ${o.tariff_id}`,
+  ).first<{
+    name: string;
+    buyType: string;
+    days: number;
+    offerDays: number | null;
+    titleName: string | null;
+  }>();
   if (!row) return 'Оплата';
   const days = row.offerDays ?? row.days;
   const period = periodWords(days);

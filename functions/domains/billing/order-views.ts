@@ -1,5 +1,6 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardLabel } from './account-format.ts';
 import { confirmOrder } from './confirm.ts';
@@ -118,14 +119,12 @@ export interface SavedMethod {
 /** How this viewer can pay (`GET /billing/options/`, the payment screen). */
 export async function paymentOptions(viewer: Viewer) {
   const accountId = accountOf(viewer);
-  const { results } = await d1()
-    .prepare(
-      `SELECT id, kind, title, card_last4 AS cardLast4, card_brand AS cardBrand, expiry
-       FROM payment_methods WHERE account_id = ? AND deleted_at IS NULL AND provider = ?
+  const { results } = await prepare(
+    d1(),
+    sql`SELECT id, kind, title, card_last4 AS cardLast4, card_brand AS cardBrand, expiry
+       FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL AND provider = ${providerName()}
        ORDER BY created_at DESC, id DESC`,
-    )
-    .bind(accountId, providerName())
-    .all<Omit<SavedMethod, 'label'>>();
+  ).all<Omit<SavedMethod, 'label'>>();
   const savedMethods = results.map((m) => ({ ...m, label: cardLabel(m) }));
   return {
     provider: providerName(),

@@ -1,5 +1,6 @@
 import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { siteUrl } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { reportFailure } from '../../lib/report.ts';
@@ -83,10 +84,10 @@ export async function placeOrder(viewer: Viewer, input: OrderInput): Promise<Pla
   assertMayPay(viewer);
   const accountId = accountOf(viewer);
   const d = d1();
-  const existing = await d
-    .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')
-    .bind(accountId, input.clientKey)
-    .first<OrderRow>();
+  const existing = await prepare(
+    d,
+    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${input.clientKey}`,
+  ).first<OrderRow>();
   if (existing?.provider_payment_id || existing?.status === 'canceled') return placed(existing);
   // A code named at checkout is a guess like one typed on /activate: the same limits.
   if (!existing && input.promoCode) await takePromoAttempt(viewer);
@@ -111,12 +112,10 @@ async function insertOrder(
   });
   let savedId: number | null = null;
   if (input.method === 'saved') {
-    const saved = await d
-      .prepare(
-        'SELECT id FROM payment_methods WHERE id = ? AND account_id = ? AND deleted_at IS NULL',
-      )
-      .bind(input.paymentMethodId ?? 0, accountId)
-      .first<{ id: number }>();
+    const saved = await prepare(
+      d,
+      sql`SELECT id FROM payment_methods WHERE id = ${input.paymentMethodId ?? 0} AND account_id = ${accountId} AND deleted_at IS NULL`,
+    ).first<{ id: number }>();
     if (!saved)
       throw new ApiError(
         422,
@@ -133,33 +132,14 @@ async function insertOrder(
   const consent = input.recurringConsent && q.tariff.buyType === 'SVOD' && !gift;
   const now = Math.floor(Date.now() / 1000);
   const orderId = crypto.randomUUID();
-  const insert = d
-    .prepare(
-      `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
+  const insert = prepare(
+    d,
+    sql`INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
          method, payment_method_id, recurring_consent, gift_email, status, provider, client_key,
          promo_code, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
+       VALUES (${orderId}, ${accountId}, ${gift ? 'gift' : 'purchase'}, ${q.tariff.tariffId}, ${q.priceId}, ${q.offer?.id ?? null}, ${q.titleId}, ${q.amount}, ${input.method}, ${savedId}, ${consent ? 1 : 0}, ${gift ? input.giftEmail!.trim().toLowerCase() : null}, 'pending', ${paymentProvider().name}, ${input.clientKey}, ${q.promo?.code ?? null}, ${now}, ${now})
        ON CONFLICT (account_id, client_key) DO NOTHING`,
-    )
-    .bind(
-      orderId,
-      accountId,
-      gift ? 'gift' : 'purchase',
-      q.tariff.tariffId,
-      q.priceId,
-      q.offer?.id ?? null,
-      q.titleId,
-      q.amount,
-      input.method,
-      savedId,
-      consent ? 1 : 0,
-      gift ? input.giftEmail!.trim().toLowerCase() : null,
-      paymentProvider().name,
-      input.clientKey,
-      q.promo?.code ?? null,
-      now,
-      now,
-    );
+  );
   // The order takes the code's use and the offer in its own batch: of orders placed at once,
   // those that find them taken fail whole, and nothing of them is stored.
   const statements = [insert];
@@ -176,10 +156,10 @@ async function insertOrder(
     throw error;
   }
   // Two submits of one form at once: both read the one order that was stored.
-  return (await d
-    .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')
-    .bind(accountId, input.clientKey)
-    .first<OrderRow>())!;
+  return (await prepare(
+    d,
+    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${input.clientKey}`,
+  ).first<OrderRow>())!;
 }
 
 /**
@@ -190,12 +170,10 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
   const d = d1();
   let savedProviderId: string | null = null;
   if (order.method === 'saved') {
-    const m = await d
-      .prepare(
-        'SELECT provider_method_id AS id FROM payment_methods WHERE id = ? AND deleted_at IS NULL',
-      )
-      .bind(order.payment_method_id ?? 0)
-      .first<{ id: string }>();
+    const m = await prepare(
+      d,
+      sql`SELECT provider_method_id AS id FROM payment_methods WHERE id = ${order.payment_method_id ?? 0} AND deleted_at IS NULL`,
+    ).first<{ id: string }>();
     // A saved method that is gone is never swapped for a new card payment nobody would confirm:
     // the charge fails (a renewal's counts as a failed attempt).
     if (!m) {
@@ -205,13 +183,11 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
     savedProviderId = m.id;
   }
   const description = await describeOrder(order);
-  const buyer = await d
-    .prepare(
-      `SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
-       WHERE a.id = ? AND p.id = ?`,
-    )
-    .bind(order.account_id, order.price_id)
-    .first<{ email: string | null; phone: string | null; vatRate: number }>();
+  const buyer = await prepare(
+    d,
+    sql`SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
+       WHERE a.id = ${order.account_id} AND p.id = ${order.price_id}`,
+  ).first<{ email: string | null; phone: string | null; vatRate: number }>();
   let payment: Awaited<ReturnType<ReturnType<typeof paymentProvider>['createPayment']>>;
   try {
     payment = await paymentProvider().createPayment({
@@ -248,13 +224,11 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
       : payment.confirmation?.type === 'qr'
         ? payment.confirmation.confirmation_data
         : null;
-  await d
-    .prepare(
-      `UPDATE orders SET provider_payment_id = ?2, confirmation_url = ?3, updated_at = ?4
-       WHERE id = ?1 AND provider_payment_id IS NULL`,
-    )
-    .bind(order.id, payment.id, confirmation, Math.floor(Date.now() / 1000))
-    .run();
+  await prepare(
+    d,
+    sql`UPDATE orders SET provider_payment_id = ${payment.id}, confirmation_url = ${confirmation}, updated_at = ${Math.floor(Date.now() / 1000)}
+       WHERE id = ${order.id} AND provider_payment_id IS NULL`,
+  ).run();
   if (payment.status === 'succeeded' || payment.status === 'canceled')
     await confirmOrder(order.id, at);
   return (await orderById(order.id))!;

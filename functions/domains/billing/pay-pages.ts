@@ -1,5 +1,6 @@
 import type { Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { describeOrder, orderById } from './order-repo.ts';
 import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
@@ -86,16 +87,14 @@ export async function successScreen(
   const order = await checkOrder(viewer, orderId);
   if (order.status !== 'succeeded') return null;
   const row = (await orderById(orderId))!;
-  const facts = await d1()
-    .prepare(
-      `SELECT t.buy_type AS buyType,
+  const facts = await prepare(
+    d1(),
+    sql`SELECT t.buy_type AS buyType,
          CASE WHEN t.buy_type = 'SVOD' THEN
-           (SELECT granted_till FROM subscriptions WHERE account_id = ?2 AND tariff_id = t.id)
-         ELSE (SELECT coalesce(expires_at, starts_by) FROM entitlements WHERE order_id = ?3) END AS till
-       FROM tariffs t WHERE t.id = ?1`,
-    )
-    .bind(row.tariff_id, row.account_id, `order:${row.id}`)
-    .first<{ buyType: SuccessScreen['buyType']; till: number | null }>();
+           (SELECT granted_till FROM subscriptions WHERE account_id = ${row.account_id} AND tariff_id = t.id)
+         ELSE (SELECT coalesce(expires_at, starts_by) FROM entitlements WHERE order_id = ${`order:${row.id}`}) END AS till
+       FROM tariffs t WHERE t.id = ${row.tariff_id}`,
+  ).first<{ buyType: SuccessScreen['buyType']; till: number | null }>();
   return {
     order,
     description: await describeOrder(row),

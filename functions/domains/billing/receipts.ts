@@ -1,3 +1,4 @@
+import { prepare, sql } from '../../db/sql.ts';
 import { formatRub } from '../../shared/money.ts';
 import { OPERATOR, SITE_NAME } from '../../shared/site.ts';
 import { type OutgoingMessage, outboxStatement, templates } from '../messages/index.ts';
@@ -142,25 +143,13 @@ export function receiptStatements(
 ): D1PreparedStatement[] {
   const b = r.body;
   const statements = [
-    d
-      .prepare(
-        `INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
+    prepare(
+      d,
+      sql`INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
            fiscal_storage, fiscal_document, fiscal_sign, created_at)
-         VALUES (?, ?, ?, 'income', ?, ?, ?, ?, ?, ?, ?)
+         VALUES (${crypto.randomUUID()}, ${r.orderId}, ${r.accountId}, 'income', ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${r.now})
          ON CONFLICT (order_id, kind) DO NOTHING`,
-      )
-      .bind(
-        crypto.randomUUID(),
-        r.orderId,
-        r.accountId,
-        b.customerContact,
-        JSON.stringify(b),
-        b.total,
-        b.fiscal.storageNumber,
-        b.fiscal.documentNumber,
-        b.fiscal.sign,
-        r.now,
-      ),
+    ),
   ];
   if (b.customerContact.includes('@'))
     statements.push(outboxStatement(d, receiptMail(r.orderId, b)));

@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { logger } from '../../lib/log.ts';
 import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
@@ -40,10 +41,10 @@ export async function reconcilePending(
   let finished = 0;
   /** A pending order looked at now: the next runs take the others first. */
   const backOfQueue = (id: string) =>
-    d
-      .prepare(`UPDATE orders SET updated_at = ? WHERE id = ? AND status = 'pending'`)
-      .bind(now, id)
-      .run();
+    prepare(
+      d,
+      sql`UPDATE orders SET updated_at = ${now} WHERE id = ${id} AND status = 'pending'`,
+    ).run();
   // An order whose payment request got no answer (the acquirer timed out or was unreachable) is
   // asked for again under the same Idempotence-Key: the acquirer answers the payment it made, if
   // it made one, and makes it otherwise. Only where making it charges nobody unawares: a renewal
@@ -88,30 +89,26 @@ export async function reconcilePending(
 /** Receipts of the last day still without fiscal data: the fiscal operator is asked again. */
 async function refreshFiscalData(now: number): Promise<number> {
   const d = d1();
-  const { results } = await d
-    .prepare(
-      `SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
+  const { results } = await prepare(
+    d,
+    sql`SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
        JOIN orders o ON o.id = r.order_id
-       WHERE r.fiscal_sign IS NULL AND r.created_at > ? AND o.provider_payment_id IS NOT NULL
+       WHERE r.fiscal_sign IS NULL AND r.created_at > ${now - DAY} AND o.provider_payment_id IS NOT NULL
        ORDER BY r.created_at LIMIT ${BATCH}`,
-    )
-    .bind(now - DAY)
-    .all<{ id: string; paymentId: string }>();
+  ).all<{ id: string; paymentId: string }>();
   let updated = 0;
   for (const r of results) {
     const fiscal = await paymentProvider()
       .fiscalData(r.paymentId)
       .catch(() => null);
     if (!fiscal) continue;
-    const res = await d
-      .prepare(
-        `UPDATE receipts SET fiscal_storage = ?2, fiscal_document = ?3, fiscal_sign = ?4,
-           body = json_set(body, '$.fiscal.storageNumber', ?2, '$.fiscal.documentNumber', ?3,
-             '$.fiscal.sign', ?4)
-         WHERE id = ?1 AND fiscal_sign IS NULL`,
-      )
-      .bind(r.id, fiscal.fiscalStorage, fiscal.fiscalDocument, fiscal.fiscalSign)
-      .run();
+    const res = await prepare(
+      d,
+      sql`UPDATE receipts SET fiscal_storage = ${fiscal.fiscalStorage}, fiscal_document = ${fiscal.fiscalDocument}, fiscal_sign = ${fiscal.fiscalSign},
+           body = json_set(body, '\$.fiscal.storageNumber', ${fiscal.fiscalStorage}, '\$.fiscal.documentNumber', ${fiscal.fiscalDocument},
+             '\$.fiscal.sign', ${fiscal.fiscalSign})
+         WHERE id = ${r.id} AND fiscal_sign IS NULL`,
+    ).run();
     updated += res.meta.changes ?? 0;
   }
   return updated;

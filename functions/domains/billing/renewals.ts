@@ -1,4 +1,5 @@
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { reportFailure } from '../../lib/report.ts';
 import { type OrderRow, orderById } from './order-repo.ts';
 import { startPayment } from './orders.ts';
@@ -34,9 +35,9 @@ const RETAKE_AFTER = 600;
 
 export async function runRenewals(now: number): Promise<{ charged: number; skipped: number }> {
   const d = d1();
-  const { results } = await d
-    .prepare(
-      `SELECT s.id, s.account_id AS accountId, s.tariff_id AS tariffId, s.price_id AS priceId,
+  const { results } = await prepare(
+    d,
+    sql`SELECT s.id, s.account_id AS accountId, s.tariff_id AS tariffId, s.price_id AS priceId,
          s.payment_method_id AS paymentMethodId, s.granted_till AS grantedTill,
          s.failed_charges AS failedCharges, s.renewal_offer_id AS offerId,
          coalesce(o.first_price, p.price) AS amount, m.provider
@@ -44,16 +45,14 @@ export async function runRenewals(now: number): Promise<{ charged: number; skipp
        JOIN payment_methods m ON m.id = s.payment_method_id AND m.deleted_at IS NULL
        JOIN tariff_prices p ON p.id = s.price_id
        LEFT JOIN price_offers o ON o.id = s.renewal_offer_id
-       WHERE s.status IN ('active', 'renew') AND s.is_renew = 1 AND s.next_charge_at <= ?1
+       WHERE s.status IN ('active', 'renew') AND s.is_renew = 1 AND s.next_charge_at <= ${now}
          AND NOT EXISTS (
            SELECT 1 FROM orders r
            WHERE r.status = 'pending' AND r.kind = 'renewal' AND r.subscription_id = s.id
              AND r.client_key LIKE 'renewal:' || s.id || ':' || s.granted_till || ':%'
-             AND (r.provider_payment_id IS NOT NULL OR r.updated_at >= ?1 - ${RETAKE_AFTER}))
+             AND (r.provider_payment_id IS NOT NULL OR r.updated_at >= ${now} - ${RETAKE_AFTER}))
        ORDER BY s.next_charge_at LIMIT ${BATCH}`,
-    )
-    .bind(now)
-    .all<DueRow>();
+  ).all<DueRow>();
   let charged = 0;
   let skipped = 0;
   for (const s of results) {
@@ -83,34 +82,19 @@ async function claim(s: DueRow, now: number): Promise<OrderRow | null> {
   const d = d1();
   const key = `renewal:${s.id}:${s.grantedTill}:${s.failedCharges}`;
   const id = crypto.randomUUID();
-  const inserted = await d
-    .prepare(
-      `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, subscription_id,
+  const inserted = await prepare(
+    d,
+    sql`INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, subscription_id,
          amount, method, payment_method_id, recurring_consent, status, provider, client_key,
          created_at, updated_at)
-       VALUES (?, ?, 'renewal', ?, ?, ?, ?, ?, 'saved', ?, 1, 'pending', ?, ?, ?, ?)
+       VALUES (${id}, ${s.accountId}, 'renewal', ${s.tariffId}, ${s.priceId}, ${s.offerId}, ${s.id}, ${s.amount}, 'saved', ${s.paymentMethodId}, 1, 'pending', ${s.provider}, ${key}, ${now}, ${now})
        ON CONFLICT (account_id, client_key) DO NOTHING`,
-    )
-    .bind(
-      id,
-      s.accountId,
-      s.tariffId,
-      s.priceId,
-      s.offerId,
-      s.id,
-      s.amount,
-      s.paymentMethodId,
-      s.provider,
-      key,
-      now,
-      now,
-    )
-    .run();
+  ).run();
   if ((inserted.meta.changes ?? 0) > 0) return orderById(id);
-  const held = await d
-    .prepare('SELECT * FROM orders WHERE account_id = ? AND client_key = ?')
-    .bind(s.accountId, key)
-    .first<OrderRow>();
+  const held = await prepare(
+    d,
+    sql`SELECT * FROM orders WHERE account_id = ${s.accountId} AND client_key = ${key}`,
+  ).first<OrderRow>();
   return held &&
     held.status === 'pending' &&
     !held.provider_payment_id &&

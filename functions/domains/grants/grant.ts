@@ -1,3 +1,5 @@
+import { prepare, sql } from '../../db/sql.ts';
+
 /**
  * Granting what was paid for (docs/product.md, «Money»): the D1 statements that turn a paid order,
  * an accepted gift or a redeemed code into the entitlement the player checks. Each is safe to run
@@ -44,31 +46,21 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
   const { accountId, tariff, now } = g;
   if (tariff.buyType === 'TVOD')
     return [
-      d
-        .prepare(
-          `INSERT OR IGNORE INTO entitlements
+      prepare(
+        d,
+        sql`INSERT OR IGNORE INTO entitlements
              (account_id, product_id, kind, title_id, granted_at, starts_by, source, order_id)
-           VALUES (?1, ?2, 'rental', ?3, ?4, ?4 + ?5, ?6, ?7)`,
-        )
-        .bind(
-          accountId,
-          tariff.productId,
-          g.titleId,
-          now,
-          tariff.rentalStartSeconds,
-          g.source,
-          g.grantKey,
-        ),
+           VALUES (${accountId}, ${tariff.productId}, 'rental', ${g.titleId}, ${now}, ${now} + ${tariff.rentalStartSeconds}, ${g.source}, ${g.grantKey})`,
+      ),
     ];
   if (tariff.buyType === 'EST')
     return [
-      d
-        .prepare(
-          `INSERT OR IGNORE INTO entitlements
+      prepare(
+        d,
+        sql`INSERT OR IGNORE INTO entitlements
              (account_id, product_id, kind, title_id, granted_at, source, order_id)
-           VALUES (?1, ?2, 'purchase', ?3, ?4, ?5, ?6)`,
-        )
-        .bind(accountId, tariff.productId, g.titleId, now, g.source, g.grantKey),
+           VALUES (${accountId}, ${tariff.productId}, 'purchase', ${g.titleId}, ${now}, ${g.source}, ${g.grantKey})`,
+      ),
     ];
   // A viewer's own purchase picks the price that renews; a renewal, gift or code keeps it.
   const bought = g.source === 'payment';
@@ -115,13 +107,12 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
     // (the legacy one, say) stops renewing, so one product is never charged twice a period.
     ...(bought
       ? [
-          d
-            .prepare(
-              `UPDATE subscriptions SET is_renew = 0, updated_at = ?4
-               WHERE account_id = ?1 AND tariff_id <> ?3 AND is_renew = 1
-                 AND tariff_id IN (SELECT id FROM tariffs WHERE product_id = ?2)`,
-            )
-            .bind(accountId, tariff.productId, tariff.tariffId, now),
+          prepare(
+            d,
+            sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
+               WHERE account_id = ${accountId} AND tariff_id <> ${tariff.tariffId} AND is_renew = 1
+                 AND tariff_id IN (SELECT id FROM tariffs WHERE product_id = ${tariff.productId})`,
+          ),
         ]
       : []),
   ];

@@ -6,8 +6,10 @@
  * max_uses) are written in the same batch as the grant, so a losing request's batch fails as a
  * whole and grants nothing.
  */
+
 import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
+import { prepare, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
@@ -81,21 +83,19 @@ function refused(status: 401 | 404 | 409 | 422, message: string, reason: string)
 }
 
 function readCode(d: D1Database, code: string, accountId: number) {
-  return d
-    .prepare(
-      `SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
+  return prepare(
+    d,
+    sql`SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
               p.max_uses AS maxUses, p.used, p.valid_from AS validFrom, p.valid_till AS validTill,
               p.title, p.description, p.button_text AS buttonText,
               t.buy_type AS buyType, t.product_id AS productId, t.paywall_slug AS paywallSlug,
               (SELECT id FROM tariff_prices WHERE tariff_id = t.id AND on_sale = 1
                 ORDER BY sort, id LIMIT 1) AS priceId,
               EXISTS (SELECT 1 FROM promo_redemptions r
-                WHERE r.code = p.code AND r.account_id = ?2) AS mine
+                WHERE r.code = p.code AND r.account_id = ${accountId}) AS mine
          FROM promo_codes p JOIN tariffs t ON t.id = p.tariff_id
-        WHERE p.code = ?1`,
-    )
-    .bind(code, accountId)
-    .first<PromoRow>();
+        WHERE p.code = ${code}`,
+  ).first<PromoRow>();
 }
 
 /** Why a code cannot be taken now by this account, or null when it can. */
@@ -212,10 +212,11 @@ export function lostPromoRace(error: unknown): { message: string; reason: string
  */
 function strictRedemption(d: D1Database, code: string, accountId: number, now: number) {
   return [
-    d
-      .prepare('INSERT INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)')
-      .bind(code, accountId, now),
-    d.prepare('UPDATE promo_codes SET used = used + 1 WHERE code = ?').bind(code),
+    prepare(
+      d,
+      sql`INSERT INTO promo_redemptions (code, account_id, redeemed_at) VALUES (${code}, ${accountId}, ${now})`,
+    ),
+    prepare(d, sql`UPDATE promo_codes SET used = used + 1 WHERE code = ${code}`),
   ];
 }
 
@@ -258,18 +259,16 @@ export function promoReservationStatements(
   now: number,
 ): D1PreparedStatement[] {
   return [
-    d
-      .prepare(
-        `INSERT INTO promo_redemptions (code, account_id, order_id, redeemed_at)
-         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?3)`,
-      )
-      .bind(code, accountId, orderId, now),
-    d
-      .prepare(
-        `UPDATE promo_codes SET used = used + 1
-          WHERE code = ?1 AND EXISTS (SELECT 1 FROM orders WHERE id = ?2)`,
-      )
-      .bind(code, orderId),
+    prepare(
+      d,
+      sql`INSERT INTO promo_redemptions (code, account_id, order_id, redeemed_at)
+         SELECT ${code}, ${accountId}, ${orderId}, ${now} WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`,
+    ),
+    prepare(
+      d,
+      sql`UPDATE promo_codes SET used = used + 1
+          WHERE code = ${code} AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`,
+    ),
   ];
 }
 
@@ -324,11 +323,10 @@ export function promoRedemptionStatements(
             ${whilePending}`,
       )
       .bind(code, accountId, ...(pendingOrderId === null ? [] : [pendingOrderId])),
-    d
-      .prepare(
-        'INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (?, ?, ?)',
-      )
-      .bind(code, accountId, now),
+    prepare(
+      d,
+      sql`INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (${code}, ${accountId}, ${now})`,
+    ),
   ];
 }
 
