@@ -1,5 +1,5 @@
 import { d1 } from '../../db/client.ts';
-import { prepare, sql } from '../../db/sql.ts';
+import { prepare, raw, sql } from '../../db/sql.ts';
 import {
   type AcquirerMethodType,
   amountValue,
@@ -54,13 +54,11 @@ export const findSavedMethod = (methodId: string) =>
 /** Inserts a payment unless its idempotence key is known; answers the stored one either way. */
 export async function insertPayment(row: SandboxRow): Promise<SandboxRow> {
   const keys = Object.keys(row) as (keyof SandboxRow)[];
-  await d1()
-    .prepare(
-      `INSERT INTO sandbox_payments (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})
+  await prepare(
+    d1(),
+    sql`INSERT INTO sandbox_payments (${raw(keys.join(', '))}) VALUES (${keys.map((k) => row[k])})
        ON CONFLICT (idempotence_key) DO NOTHING`,
-    )
-    .bind(...keys.map((k) => row[k]))
-    .run();
+  ).run();
   return (await findByKey(row.idempotence_key))!;
 }
 

@@ -61,7 +61,9 @@ export function subscriptionOf(db: D1Database, accountId: number, id: number): D
 }
 
 /** A live saved method of the account (not removed). */
-const LIVE_METHOD = `SELECT id FROM payment_methods WHERE account_id = ?1 AND deleted_at IS NULL`;
+/** The account's saved methods still there. */
+const liveMethods = (accountId: number) =>
+  sql`SELECT id FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL`;
 
 /**
  * Turns renewal on or off. On needs a running subscription and a saved method that is still there;
@@ -75,13 +77,12 @@ export function setRenewal(
   now: number,
 ): D1PreparedStatement {
   return on
-    ? db
-        .prepare(
-          `UPDATE subscriptions SET is_renew = 1, updated_at = ?3
-           WHERE account_id = ?1 AND id = ?2 AND status <> 'ended'
-             AND payment_method_id IN (${LIVE_METHOD})`,
-        )
-        .bind(accountId, id, now)
+    ? prepare(
+        db,
+        sql`UPDATE subscriptions SET is_renew = 1, updated_at = ${now}
+           WHERE account_id = ${accountId} AND id = ${id} AND status <> 'ended'
+             AND payment_method_id IN (${liveMethods(accountId)})`,
+      )
     : prepare(
         db,
         sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
@@ -118,17 +119,16 @@ export function applyRetention(
   id: number,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE subscriptions SET
+  return prepare(
+    db,
+    sql`UPDATE subscriptions SET
          renewal_offer_id = (SELECT po.id FROM price_offers po WHERE po.price_id = subscriptions.price_id AND po.name = 'retention'),
-         is_renew = 1, retention_offer_at = ?3, updated_at = ?3
-       WHERE account_id = ?1 AND id = ?2 AND retention_offer_at IS NULL
+         is_renew = 1, retention_offer_at = ${now}, updated_at = ${now}
+       WHERE account_id = ${accountId} AND id = ${id} AND retention_offer_at IS NULL
          AND status IN ('active', 'renew')
-         AND payment_method_id IN (${LIVE_METHOD})
+         AND payment_method_id IN (${liveMethods(accountId)})
          AND EXISTS (SELECT 1 FROM price_offers po WHERE po.price_id = subscriptions.price_id AND po.name = 'retention')`,
-    )
-    .bind(accountId, id, now);
+  );
 }
 
 /** A saved card or SBP account. */

@@ -123,9 +123,9 @@ async function recordSuccess(
   const known = methodOfAcquirer(method?.type) ?? PAYMENT_METHODS.bank_card;
   const methodTitle =
     known.card && method?.card ? `${method.card.card_type} •••• ${method.card.last4}` : known.label;
-  const savedMethodId = `(SELECT id FROM payment_methods WHERE provider = ?1 AND provider_method_id = ?2)`;
+  const savedMethodId = sql`(SELECT id FROM payment_methods WHERE provider = ${o.provider} AND provider_method_id = ${method?.id ?? ''})`;
   // Runs only while the order is still pending: placed before the statement that finishes it.
-  const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`;
+  const whilePending = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${o.id} AND status = 'pending')`;
   const statements: D1PreparedStatement[] = [];
 
   // The redemption and its use, by the promo codes' own rule (the promo domain), while the order is pending.
@@ -134,11 +134,10 @@ async function recordSuccess(
   if (o.kind === 'renewal' && o.subscription_id)
     // A retention offer pays for its own period once, then renewals return to the price list.
     statements.push(
-      d
-        .prepare(
-          `UPDATE subscriptions SET renewal_offer_id = NULL WHERE id = ? AND renewal_offer_id = ? AND ${whilePending}`,
-        )
-        .bind(o.subscription_id, o.offer_id, o.id),
+      prepare(
+        d,
+        sql`UPDATE subscriptions SET renewal_offer_id = NULL WHERE id = ${o.subscription_id} AND renewal_offer_id = ${o.offer_id} AND ${whilePending}`,
+      ),
     );
   if (saveMethod && method)
     statements.push(
@@ -153,13 +152,12 @@ async function recordSuccess(
     );
   const finishing = statements.length;
   statements.push(
-    d
-      .prepare(
-        `UPDATE orders SET status = 'succeeded', paid_at = ?4, updated_at = ?4,
+    prepare(
+      d,
+      sql`UPDATE orders SET status = 'succeeded', paid_at = ${at}, updated_at = ${at},
            payment_method_id = coalesce(payment_method_id, ${savedMethodId})
-         WHERE id = ?3 AND status = 'pending'`,
-      )
-      .bind(o.provider, method?.id ?? '', o.id, at),
+         WHERE id = ${o.id} AND status = 'pending'`,
+    ),
     prepare(
       d,
       sql`INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
@@ -180,12 +178,11 @@ async function recordSuccess(
     );
     if (saveMethod && f.tariff.buyType === 'SVOD')
       statements.push(
-        d
-          .prepare(
-            `UPDATE subscriptions SET payment_method_id = ${savedMethodId}, is_renew = 1
-             WHERE account_id = ?3 AND tariff_id = ?4`,
-          )
-          .bind(o.provider, method!.id, o.account_id, o.tariff_id),
+        prepare(
+          d,
+          sql`UPDATE subscriptions SET payment_method_id = ${savedMethodId}, is_renew = 1
+             WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}`,
+        ),
       );
   }
   const body = f.contact

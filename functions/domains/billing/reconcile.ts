@@ -29,15 +29,15 @@ export async function reconcilePending(
   const d = d1();
   // Oldest-checked first: an order still pending at the acquirer goes to the back of the line,
   // so a few abandoned payments never hold the others up.
-  const { results } = await d
-    .prepare(
-      `SELECT id FROM orders
-       WHERE status = 'pending' AND created_at > ?1 AND created_at <= ?2 AND updated_at <= ?2
+  const since = now - HORIZON;
+  const settled = now - SETTLE;
+  const { results } = await prepare(
+    d,
+    sql`SELECT id FROM orders
+       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
          AND provider_payment_id IS NOT NULL
        ORDER BY updated_at LIMIT ${BATCH}`,
-    )
-    .bind(now - HORIZON, now - SETTLE)
-    .all<{ id: string }>();
+  ).all<{ id: string }>();
   let finished = 0;
   /** A pending order looked at now: the next runs take the others first. */
   const backOfQueue = (id: string) =>
@@ -51,15 +51,13 @@ export async function reconcilePending(
   // (the subscription's own claim) or a card or SBP payment, which waits for the viewer to confirm
   // it. A viewer's own saved-card purchase was told to try again later; charging it now could charge
   // twice once they do, so it waits for the acquirer's notification instead.
-  const unanswered = await d
-    .prepare(
-      `SELECT * FROM orders
-       WHERE status = 'pending' AND created_at > ?1 AND created_at <= ?2 AND updated_at <= ?2
+  const unanswered = await prepare(
+    d,
+    sql`SELECT * FROM orders
+       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
          AND provider_payment_id IS NULL AND (kind = 'renewal' OR method <> 'saved')
        ORDER BY updated_at LIMIT ${BATCH}`,
-    )
-    .bind(now - HORIZON, now - SETTLE)
-    .all<OrderRow>();
+  ).all<OrderRow>();
   for (const order of unanswered.results) {
     try {
       const o = await startPayment(order, now);

@@ -1,3 +1,4 @@
+import { prepare, sql } from '../../db/sql.ts';
 import { config } from '../../lib/config.ts';
 import { outboxStatement, templates } from '../messages/index.ts';
 
@@ -22,22 +23,21 @@ export function renewalFailedStatements(
     grantedTill: number;
   },
 ): D1PreparedStatement[] {
-  const whilePending = `EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
-  const grace = `coalesce(grace_until, ?2 + ${RENEWAL.graceDays * DAY})`;
-  const delay = `CASE failed_charges WHEN 0 THEN ${RENEWAL.retryDays[0] * DAY} WHEN 1 THEN ${RENEWAL.retryDays[1] * DAY} ELSE NULL END`;
+  const whilePending = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${r.orderId} AND status = 'pending')`;
+  const grace = sql`coalesce(grace_until, ${r.now} + ${RENEWAL.graceDays * DAY})`;
+  const delay = sql`CASE failed_charges WHEN 0 THEN ${RENEWAL.retryDays[0] * DAY} WHEN 1 THEN ${RENEWAL.retryDays[1] * DAY} ELSE NULL END`;
   const statements = [
-    d
-      .prepare(
-        `UPDATE subscriptions SET
-           status = CASE WHEN ${delay} IS NOT NULL AND ?2 + ${delay} <= ${grace} THEN 'renew' ELSE 'ended' END,
-           is_renew = CASE WHEN ${delay} IS NOT NULL AND ?2 + ${delay} <= ${grace} THEN is_renew ELSE 0 END,
-           next_charge_at = CASE WHEN ${delay} IS NOT NULL AND ?2 + ${delay} <= ${grace} THEN ?2 + ${delay} END,
+    prepare(
+      d,
+      sql`UPDATE subscriptions SET
+           status = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN 'renew' ELSE 'ended' END,
+           is_renew = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN is_renew ELSE 0 END,
+           next_charge_at = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN ${r.now} + ${delay} END,
            grace_until = ${grace},
            failed_charges = failed_charges + 1,
-           updated_at = ?2
-         WHERE id = ?1 AND status IN ('active', 'renew') AND ${whilePending}`,
-      )
-      .bind(r.subscriptionId, r.now, r.orderId),
+           updated_at = ${r.now}
+         WHERE id = ${r.subscriptionId} AND status IN ('active', 'renew') AND ${whilePending}`,
+    ),
   ];
   if (r.contact?.includes('@'))
     statements.push(
@@ -49,11 +49,8 @@ export function renewalFailedStatements(
           r.grantedTill,
           `subscription_ended:${r.subscriptionId}:${r.grantedTill}`,
         ),
-        {
-          sql: `EXISTS (SELECT 1 FROM subscriptions WHERE id = ? AND status = 'ended' AND updated_at = ?)
-                AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')`,
-          values: [r.subscriptionId, r.now, r.orderId],
-        },
+        sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${r.subscriptionId} AND status = 'ended' AND updated_at = ${r.now})
+                AND ${whilePending}`,
       ),
     );
   return statements;

@@ -65,44 +65,36 @@ export function grantStatements(d: D1Database, g: Grant): D1PreparedStatement[] 
   // A viewer's own purchase picks the price that renews; a renewal, gift or code keeps it.
   const bought = g.source === 'payment';
   // A new period starts where the running one ends (or now), so paying early loses no days.
-  const latest = `(SELECT max(expires_at) FROM entitlements
-      WHERE account_id = ?1 AND product_id = ?2 AND kind = 'subscription')`;
+  const latest = sql`(SELECT max(expires_at) FROM entitlements
+      WHERE account_id = ${accountId} AND product_id = ${tariff.productId} AND kind = 'subscription')`;
+  const method = g.paymentMethodId;
   return [
-    d
-      .prepare(
-        `INSERT OR IGNORE INTO entitlements
+    prepare(
+      d,
+      sql`INSERT OR IGNORE INTO entitlements
            (account_id, product_id, kind, title_id, granted_at, expires_at, source, order_id)
-         VALUES (?1, ?2, 'subscription', NULL, ?3, max(?3, coalesce(${latest}, 0)) + ?4, ?5, ?6)`,
-      )
-      .bind(accountId, tariff.productId, now, tariff.days * DAY, g.source, g.grantKey),
-    d
-      .prepare(
-        `INSERT INTO subscriptions
+         VALUES (${accountId}, ${tariff.productId}, 'subscription', NULL, ${now},
+           max(${now}, coalesce(${latest}, 0)) + ${tariff.days * DAY}, ${g.source}, ${g.grantKey})`,
+    ),
+    // The next charge is a day before the paid-up date.
+    prepare(
+      d,
+      sql`INSERT INTO subscriptions
            (account_id, tariff_id, price_id, status, is_renew, payment_method_id, granted_till,
             next_charge_at, created_at, updated_at)
-         VALUES (?1, ?5, ?6, 'active', ?7 IS NOT NULL, ?7, ${latest}, ${latest} - ?4, ?3, ?3)
+         VALUES (${accountId}, ${tariff.tariffId}, ${tariff.priceId}, 'active', ${method} IS NOT NULL, ${method},
+           ${latest}, ${latest} - ${DAY}, ${now}, ${now})
          ON CONFLICT (account_id, tariff_id) DO UPDATE SET
            status = CASE WHEN status = 'paused' THEN 'paused' ELSE 'active' END,
            granted_till = excluded.granted_till,
            next_charge_at = excluded.next_charge_at,
            failed_charges = 0,
            grace_until = NULL,
-           is_renew = CASE WHEN ?7 IS NOT NULL THEN 1 ELSE is_renew END,
-           payment_method_id = coalesce(?7, payment_method_id),
-           price_id = CASE WHEN ?8 THEN excluded.price_id ELSE price_id END,
-           updated_at = ?3`,
-      )
-      // ?4 doubles as the renewal lead: the next charge is a day before the paid-up date.
-      .bind(
-        accountId,
-        tariff.productId,
-        now,
-        DAY,
-        tariff.tariffId,
-        tariff.priceId,
-        g.paymentMethodId,
-        bought ? 1 : 0,
-      ),
+           is_renew = CASE WHEN ${method} IS NOT NULL THEN 1 ELSE is_renew END,
+           payment_method_id = coalesce(${method}, payment_method_id),
+           price_id = CASE WHEN ${bought ? 1 : 0} THEN excluded.price_id ELSE price_id END,
+           updated_at = ${now}`,
+    ),
     // The period a viewer paid for is the one that renews; any other tariff of the same product
     // (the legacy one, say) stops renewing, so one product is never charged twice a period.
     ...(bought

@@ -1,3 +1,4 @@
+import { prepare, raw, type Sql, sql } from '../../db/sql.ts';
 import { typeset, typesetMarkup } from '../../lib/typeset.ts';
 import { type OutgoingMessage, parseMessage } from './message.ts';
 
@@ -10,8 +11,8 @@ import { type OutgoingMessage, parseMessage } from './message.ts';
 export function outboxStatement(
   d: D1Database,
   message: OutgoingMessage,
-  /** A condition (SQL and its values) the batch checks as it runs: no row when it is false. */
-  onlyIf?: { sql: string; values: unknown[] },
+  /** A condition the batch checks as it runs: no row when it is false. */
+  onlyIf: Sql = raw('1'),
 ): D1PreparedStatement {
   const m = parseMessage({
     ...message,
@@ -19,22 +20,13 @@ export function outboxStatement(
     ...(message.subject !== undefined && { subject: typeset(message.subject) }),
     ...(message.html !== undefined && { html: typesetMarkup(message.html) }),
   });
-  return d
-    .prepare(
-      `INSERT INTO outbox_messages
+  return prepare(
+    d,
+    sql`INSERT INTO outbox_messages
          (id, channel, recipient, subject, body_text, body_html, purpose, idempotency_key)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf?.sql ?? '1'}
+       SELECT ${crypto.randomUUID()}, ${m.channel}, ${m.to}, ${m.subject}, ${m.text},
+         ${m.channel === 'email' ? m.html : null}, ${m.purpose}, ${m.idempotencyKey}
+       WHERE ${onlyIf}
        ON CONFLICT (idempotency_key) DO NOTHING`,
-    )
-    .bind(
-      crypto.randomUUID(),
-      m.channel,
-      m.to,
-      m.subject ?? null,
-      m.text,
-      m.channel === 'email' ? (m.html ?? null) : null,
-      m.purpose,
-      m.idempotencyKey ?? null,
-      ...(onlyIf?.values ?? []),
-    );
+  );
 }

@@ -9,7 +9,7 @@
 
 import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { prepare, sql } from '../../db/sql.ts';
+import { prepare, raw, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
@@ -282,16 +282,15 @@ export function promoReleaseStatements(
   accountId: number,
   orderId: string,
 ): D1PreparedStatement[] {
-  const mine = `code = ?1 AND account_id = ?2 AND order_id = ?3
-    AND EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
+  const mine = sql`code = ${code} AND account_id = ${accountId} AND order_id = ${orderId}
+    AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'pending')`;
   return [
-    d
-      .prepare(
-        `UPDATE promo_codes SET used = used - 1
-          WHERE code = ?1 AND EXISTS (SELECT 1 FROM promo_redemptions WHERE ${mine})`,
-      )
-      .bind(code, accountId, orderId),
-    d.prepare(`DELETE FROM promo_redemptions WHERE ${mine}`).bind(code, accountId, orderId),
+    prepare(
+      d,
+      sql`UPDATE promo_codes SET used = used - 1
+          WHERE code = ${code} AND EXISTS (SELECT 1 FROM promo_redemptions WHERE ${mine})`,
+    ),
+    prepare(d, sql`DELETE FROM promo_redemptions WHERE ${mine}`),
   ];
 }
 
@@ -312,17 +311,16 @@ export function promoRedemptionStatements(
 ): D1PreparedStatement[] {
   const whilePending =
     pendingOrderId === null
-      ? ''
-      : `AND EXISTS (SELECT 1 FROM orders WHERE id = ?3 AND status = 'pending')`;
+      ? raw('')
+      : sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${pendingOrderId} AND status = 'pending')`;
   return [
-    d
-      .prepare(
-        `UPDATE promo_codes SET used = used + 1
-          WHERE code = ?1 AND used < max_uses
-            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ?1 AND account_id = ?2)
+    prepare(
+      d,
+      sql`UPDATE promo_codes SET used = used + 1
+          WHERE code = ${code} AND used < max_uses
+            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ${code} AND account_id = ${accountId})
             ${whilePending}`,
-      )
-      .bind(code, accountId, ...(pendingOrderId === null ? [] : [pendingOrderId])),
+    ),
     prepare(
       d,
       sql`INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (${code}, ${accountId}, ${now})`,
