@@ -1,5 +1,6 @@
 import type { ParentalAgeLimit, ParentalStatus } from '../db/parental-schema.ts';
-import { firstRow, prepare, type Query, rows, sql } from '../db/sql.ts';
+import type { Query } from '../db/run.ts';
+import { firstRow, prepare, rows, sql } from '../db/sql.ts';
 import type { Entitlement, Rights } from './play.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { firstRow, type Query, sql } from '../db/sql.ts';
+import type { Query } from '../db/run.ts';
+import { firstRow, sql } from '../db/sql.ts';
 import type { Viewer } from './viewer.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { and, batch, rows, sql, where } from './sql.ts';
+import { batch } from './run.ts';
+import { and, rows, sql, where } from './sql.ts';
 
 describe('SQL fragments', () => {
   it('binds every value, joins only the conditions given, and reads each batch item', async () => {

@@ -1,7 +1,10 @@
+import type { Query } from './run.ts';
+
 /**
  * SQL fragments with their bound values, and typed D1 statements. Values never enter the SQL text:
  * `sql` puts a `?` where each value goes, so a dynamic filter is a list of fragments joined by
- * `and`/`where`, never a concatenation of values.
+ * `and`/`where`, never a concatenation of values. Only repositories (`*.repo.ts`) write SQL, so only
+ * they import this module's values; services run what repositories give them (run.ts).
  */
 
 /** A piece of SQL and the values its `?` placeholders take, in order. */
@@ -74,17 +77,6 @@ export function where(...parts: (Sql | undefined | false)[]): Sql {
   return joined.text ? { text: `WHERE ${joined.text}`, values: joined.values } : joined;
 }
 
-/** A prepared statement and how to read its result, so a batch of them keeps each one's type. */
-export interface Query<R> {
-  readonly statement: D1PreparedStatement;
-  readonly read: (rows: Record<string, unknown>[]) => R;
-}
-
-/** What a list of queries returns, item by item. */
-export type Results<T extends readonly Query<unknown>[]> = {
-  -readonly [K in keyof T]: T[K] extends Query<infer R> ? R : never;
-};
-
 /** A statement from a fragment. */
 export const prepare = (d: D1Database, q: Sql): D1PreparedStatement =>
   q.values.length ? d.prepare(q.text).bind(...q.values) : d.prepare(q.text);
@@ -105,25 +97,6 @@ export function firstRow<Row>(
   row: (r: Record<string, unknown>) => Row = (r) => r as Row,
 ): Query<Row | undefined> {
   return { statement: prepare(d, q), read: (all) => (all[0] ? row(all[0]) : undefined) };
-}
-
-/** Runs one query: one round trip. */
-export async function run<R>(query: Query<R>): Promise<R> {
-  const { results } = await query.statement.all<Record<string, unknown>>();
-  return query.read(results);
-}
-
-/**
- * Runs the queries in ONE D1 batch (one round trip, in one transaction) and reads each result.
- * @example const [flags, seo] = await batch(d, [allFlags(d), seoTextQuery(d, '/')] as const);
- */
-export async function batch<const T extends readonly Query<unknown>[]>(
-  d: D1Database,
-  queries: T,
-): Promise<Results<T>> {
-  if (queries.length === 0) return [] as unknown as Results<T>;
-  const results = await d.batch<Record<string, unknown>>(queries.map((q) => q.statement));
-  return queries.map((q, i) => q.read(results[i]?.results ?? [])) as unknown as Results<T>;
 }
 
 /** SQLite's 0/1 as a boolean (D1 returns integers for boolean columns). */

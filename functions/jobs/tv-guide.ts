@@ -1,3 +1,4 @@
+import { batch, run } from '../db/run.ts';
 import { DAY, MSK_OFFSET } from '../db/seed/catalogue/clock.ts';
 import { rng } from '../db/seed/catalogue/rng.ts';
 import {
@@ -5,7 +6,7 @@ import {
   type Programme,
   type GuideTitle as TitleForGuide,
 } from '../db/seed/catalogue/tv.ts';
-import { batch, prepare, rows, run, sql } from '../db/sql.ts';
+import { prepare, rows, sql } from '../db/sql.ts';
 
 /** How far ahead the guide reaches, and how long past programmes are kept. */
 export const GUIDE_AHEAD = 7 * DAY;

@@ -1,5 +1,5 @@
 import { d1 } from '../../db/client.ts';
-import { run } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
 import { calendarDay } from '../../shared/ru.ts';
 import { eventRow, type Received, type StatEvent } from './event.ts';
 import {

@@ -1,4 +1,5 @@
-import { batch, firstRow, type Query, rows, run, sql } from '../../db/sql.ts';
+import { batch, type Query, run } from '../../db/run.ts';
+import { firstRow, rows, sql } from '../../db/sql.ts';
 import type { EventRow } from './event.ts';
 
 /**

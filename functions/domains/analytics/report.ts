@@ -1,6 +1,6 @@
 import { canReadReports, staffQuery, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { run } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
 import { calendarDay } from '../../shared/ru.ts';
 import {
   type DayCount,

@@ -1,4 +1,5 @@
-import { bool, firstRow, type Query, rows, type Sql, sql } from '../../db/sql.ts';
+import type { Query } from '../../db/run.ts';
+import { bool, firstRow, rows, type Sql, sql } from '../../db/sql.ts';
 
 /**
  * The storefront's D1 reads (docs/product.md, «Money»): tariffs on sale with their price list and

@@ -1,6 +1,7 @@
 import { canSee, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { and, batch, type Sql, sql } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
+import { and, type Sql, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
   type BuyType,

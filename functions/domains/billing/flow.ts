@@ -1,6 +1,7 @@
 import { assertMayPay, canSee, entitlementsQuery, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { and, batch, firstRow, sql } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
+import { and, firstRow, sql } from '../../db/sql.ts';
 import { config } from '../../lib/config.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { ApiError } from '../../lib/errors.ts';

@@ -11,7 +11,8 @@ import {
   type Viewer,
 } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { and, batch, sql } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
+import { and, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { subscriptionStatusOf } from '../../shared/subscription-status.ts';
 import {

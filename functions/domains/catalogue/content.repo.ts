@@ -1,16 +1,7 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import {
-  batch,
-  type Query,
-  type Results,
-  raw,
-  rows,
-  run,
-  type Sql,
-  sql,
-  where,
-} from '../../db/sql.ts';
+import { batch, type Query, type Results, run } from '../../db/run.ts';
+import { raw, rows, type Sql, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import type { AgeRating, BuyType, Partner, TitleType } from '../../shared/catalogue.ts';
 import type { TitleRow } from './content-dto.ts';

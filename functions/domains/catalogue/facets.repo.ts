@@ -1,5 +1,6 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { and, batch, rows, sql } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
+import { and, rows, sql } from '../../db/sql.ts';
 
 /**
  * Catalogue facets with how many released titles the viewer may see each one has, in one batched round trip:

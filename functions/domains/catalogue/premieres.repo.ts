@@ -1,5 +1,6 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { rows, run, sql, where } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
+import { rows, sql, where } from '../../db/sql.ts';
 import { cardColumns, type EpisodeCardRow, episodeCardColumns } from './content.repo.ts';
 import type { TitleRow } from './content-dto.ts';
 

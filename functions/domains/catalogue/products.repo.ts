@@ -1,5 +1,6 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { batch, rows, run, sql, where } from '../../db/sql.ts';
+import { batch, run } from '../../db/run.ts';
+import { rows, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import type { BuyType, Partner } from '../../shared/catalogue.ts';
 import { cardColumns } from './content.repo.ts';

@@ -1,5 +1,6 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import { and, batch, type Query, raw, rows, run, sql, where } from '../../db/sql.ts';
+import { batch, type Query, run } from '../../db/run.ts';
+import { and, raw, rows, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardColumns } from './content.repo.ts';
 import type { TitleRow } from './content-dto.ts';

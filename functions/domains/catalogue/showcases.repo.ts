@@ -1,16 +1,6 @@
 import { type Viewer, visibleShelves, visibleTitles } from '../../access/index.ts';
-import {
-  and,
-  batch,
-  bool,
-  type Results,
-  raw,
-  rows,
-  run,
-  type Sql,
-  sql,
-  where,
-} from '../../db/sql.ts';
+import { batch, type Results, run } from '../../db/run.ts';
+import { and, bool, raw, rows, type Sql, sql, where } from '../../db/sql.ts';
 import type { Partner, ShelfKind } from '../../shared/catalogue.ts';
 import { cardColumns, type EpisodeCardRow, episodeCardColumns } from './content.repo.ts';
 import type { TitleRow } from './content-dto.ts';

@@ -1,6 +1,7 @@
 import { type Viewer, visibleChannels, visibleTitles } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { batch, rows, sql, where } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
+import { rows, sql, where } from '../../db/sql.ts';
 import { collectionShowsSomething } from './showcases.repo.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { bool, firstRow, type Query, rows, run, sql } from '../../db/sql.ts';
+import { type Query, run } from '../../db/run.ts';
+import { bool, firstRow, rows, sql } from '../../db/sql.ts';
 
 /** Remote flags of docs/product.md, «What we keep»/7, plus the HBO Max availability switch of the CMS. */
 export const FLAG_NAMES = [

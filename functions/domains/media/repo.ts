@@ -1,4 +1,5 @@
-import { firstRow, run, sql } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
+import { firstRow, sql } from '../../db/sql.ts';
 import type { TitleType } from '../../shared/catalogue.ts';
 import type { ArtKind, ArtSubject } from './art.ts';
 

@@ -1,5 +1,5 @@
 import { d1 } from '../../db/client.ts';
-import { run } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
 import { type MessageChannel, normaliseRecipient } from './message.ts';
 import { type OutboxEntry, outboxQuery, toOutboxEntry } from './outbox.repo.ts';
 

@@ -1,4 +1,5 @@
-import { firstRow, type Query, rows, run, sql, where } from '../../db/sql.ts';
+import { type Query, run } from '../../db/run.ts';
+import { firstRow, rows, sql, where } from '../../db/sql.ts';
 import type { MessageChannel } from './message.ts';
 
 /** A row of outbox_messages (migration 0004_outbox.sql); `createdAt` in milliseconds since the epoch. */

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../access/index.ts';
-import type { Query, Results } from '../../db/sql.ts';
+import type { Query, Results } from '../../db/run.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { accountPageData } from '../auth/index.ts';
 import type { TitleCard } from '../catalogue/index.ts';

@@ -1,15 +1,6 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
-import {
-  and,
-  firstRow,
-  prepare,
-  type Query,
-  raw,
-  rows,
-  type Sql,
-  sql,
-  where,
-} from '../../db/sql.ts';
+import type { Query } from '../../db/run.ts';
+import { and, firstRow, prepare, raw, rows, type Sql, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { cardColumns, type TitleRow } from '../catalogue/index.ts';
 

@@ -1,6 +1,6 @@
 import { assertCanSee, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { batch, type Query, run } from '../../db/sql.ts';
+import { batch, type Query, run } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Paged, type PageQuery, paged } from '../../lib/pagination.ts';
 import { nowSeconds } from '../auth/index.ts';

@@ -1,5 +1,6 @@
 import type { ParentalStatus } from '../../db/parental-schema.ts';
-import { firstRow, type Query, sql } from '../../db/sql.ts';
+import type { Query } from '../../db/run.ts';
+import { firstRow, sql } from '../../db/sql.ts';
 import type { ParentalSnapshot } from '../../shared/app-config.ts';
 
 export type { ParentalSnapshot };

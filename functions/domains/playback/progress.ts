@@ -1,6 +1,6 @@
 import { entitlementsQuery, parentalQuery, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { batch, run } from '../../db/sql.ts';
+import { batch, run } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { watchUrl } from '../catalogue/index.ts';
 import { clipFor } from './clips.ts';

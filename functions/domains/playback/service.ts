@@ -11,7 +11,7 @@ import {
   type Viewer,
 } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { batch } from '../../db/sql.ts';
+import { batch } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ageLabel, watchUrl } from '../catalogue/index.ts';
 import { type ClipMeta, clipFor } from './clips.ts';

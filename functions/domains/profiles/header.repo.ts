@@ -1,4 +1,5 @@
-import { type Query, rows, sql } from '../../db/sql.ts';
+import type { Query } from '../../db/run.ts';
+import { rows, sql } from '../../db/sql.ts';
 import { type Profile, type ProfileRow, toProfile } from './repo.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { bool, firstRow, json, type Query, run, sql } from '../../db/sql.ts';
+import { type Query, run } from '../../db/run.ts';
+import { bool, firstRow, json, sql } from '../../db/sql.ts';
 
 export interface SeoText {
   path: string;

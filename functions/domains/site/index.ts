@@ -1,4 +1,4 @@
-export type { Results as PageResults } from '../../db/sql.ts';
+export type { Results as PageResults } from '../../db/run.ts';
 export {
   type Db,
   type PageContext,

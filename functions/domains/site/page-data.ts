@@ -1,5 +1,5 @@
 import { d1 } from '../../db/client.ts';
-import { batch, type Query, type Results } from '../../db/sql.ts';
+import { batch, type Query, type Results } from '../../db/run.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { allFlags, type Toggles, togglesFrom } from '../flags/index.ts';
 import {

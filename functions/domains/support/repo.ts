@@ -1,4 +1,5 @@
-import { firstRow, run, sql } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
+import { firstRow, sql } from '../../db/sql.ts';
 import type { SupportSubject } from './texts.ts';
 
 /** At most this many requests per device or address an hour: enough for a person, not for a bot. */

@@ -1,4 +1,5 @@
-import { firstRow, json, run, sql } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
+import { firstRow, json, sql } from '../../db/sql.ts';
 
 /** CMS tech pages of docs/product.md, «How the site talks to the API»: "tech pages faq and contact". */
 export const TECH_PAGE_SLUGS = ['faq', 'contact'] as const;

@@ -1,5 +1,6 @@
 import { type Viewer, visibleChannels } from '../../access/index.ts';
-import { batch, type Query, raw, rows, sql, where } from '../../db/sql.ts';
+import { batch, type Query } from '../../db/run.ts';
+import { raw, rows, sql, where } from '../../db/sql.ts';
 import type { AgeRating } from '../../shared/catalogue.ts';
 
 /** A row of tv_channels. */
