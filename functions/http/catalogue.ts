@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { facets as facetValues } from '../domains/catalogue/index.ts';
+import { facets as facetValues, catalogueSchemas as s } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -14,7 +14,7 @@ type Facet = (typeof FACETS)[number];
 const doc = apiDoc({
   tag: 'catalogue',
   summary: 'Жанры, страны, студии, годы, десятилетия с количеством',
-  answers: { 200: shape.paged(shape.facet) },
+  answers: { 200: shape.paged(s.facet) },
   errors: { 404: 'Такого фильтра нет (not_found)' },
 });
 

@@ -1,16 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { mediascopeOf, resolvePath } from '../domains/catalogue/index.ts';
+import { mediascopeOf, resolvePath, catalogueSchemas as s } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
-import { idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
-import * as shape from './answers.ts';
 import { apiDoc, REFUSED } from './api-doc.ts';
-
-export const resolveQuery = z.object({ path: z.string().startsWith('/').max(512) });
-export const mediascopeQuery = z.object({ content_id: idParam });
 
 /**
  * Metadata (docs/product.md, «How the site talks to the API», "metadata resolve and mediascope").
@@ -23,14 +17,14 @@ export const metadataRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'metadata',
       summary: 'Что показывает путь сайта',
-      answers: { 200: shape.resolved },
+      answers: { 200: s.resolved },
       errors: {
         403: REFUSED,
         404: 'Контент или страница не найдены (content_not_found, path_not_found)',
       },
     }),
   )
-  .get('/resolve', validate('query', resolveQuery), async (c) => {
+  .get('/resolve', validate('query', s.resolveQuery), async (c) => {
     const answer = await resolvePath(requestViewer(c), c.req.valid('query').path);
     cmsCache(c, 3600);
     return c.json(answer);
@@ -40,11 +34,11 @@ export const metadataRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'metadata',
       summary: 'Метки Mediascope для контента',
-      answers: { 200: shape.mediascope },
+      answers: { 200: s.mediascope },
       errors: { 403: REFUSED, 404: 'Контент не найден (content_not_found)' },
     }),
   )
-  .get('/mediascope', validate('query', mediascopeQuery), async (c) => {
+  .get('/mediascope', validate('query', s.mediascopeQuery), async (c) => {
     const answer = await mediascopeOf(requestViewer(c), c.req.valid('query').content_id);
     cmsCache(c, 3600);
     return c.json(answer);

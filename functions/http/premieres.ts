@@ -1,22 +1,18 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { newEpisodes, newSeasons, toCard, watchUrl } from '../domains/catalogue/index.ts';
+import {
+  newEpisodes,
+  newSeasons,
+  catalogueSchemas as s,
+  toCard,
+  watchUrl,
+} from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
-import { age } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import { SECONDS } from '../shared/ru.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
-
-/** The window around now: by default the past week and the coming two weeks. */
-export const windowQuery = z.object({
-  days_back: z.coerce.number().int().min(0).max(60).default(7),
-  days_ahead: z.coerce.number().int().min(0).max(60).default(14),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
-  age,
-});
 
 /** Premieres (docs/product.md, «How the site talks to the API»): `GET /cms/premieres/episodes/` and `/cms/premieres/seasons/`. */
 export const premiereRoutes = new Hono<AppEnv>()
@@ -25,10 +21,10 @@ export const premiereRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'premieres',
       summary: 'Премьеры эпизодов',
-      answers: { 200: shape.results(shape.episodePremiere) },
+      answers: { 200: shape.results(s.episodePremiere) },
     }),
   )
-  .get('/episodes', validate('query', windowQuery), async (c) => {
+  .get('/episodes', validate('query', s.windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
     const rows = await newEpisodes(
@@ -57,10 +53,10 @@ export const premiereRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'premieres',
       summary: 'Премьеры сезонов',
-      answers: { 200: shape.results(shape.seasonPremiere) },
+      answers: { 200: shape.results(s.seasonPremiere) },
     }),
   )
-  .get('/seasons', validate('query', windowQuery), async (c) => {
+  .get('/seasons', validate('query', s.windowQuery), async (c) => {
     const q = c.req.valid('query');
     const now = Math.floor(Date.now() / 1000);
     const rows = await newSeasons(

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { products, productTitles, toCard } from '../domains/catalogue/index.ts';
+import {
+  products,
+  productTitles,
+  catalogueSchemas as s,
+  toCard,
+} from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged } from '../lib/pagination.ts';
-import { pagedAgeQuery, slug } from '../lib/schemas.ts';
+import { pagedAgeQuery } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
@@ -22,7 +26,7 @@ export const productRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'products',
       summary: 'Продукты: подписки, аренда, покупка',
-      answers: { 200: shape.paged(shape.product) },
+      answers: { 200: shape.paged(s.product) },
     }),
   )
   .get('/', async (c) => {
@@ -35,13 +39,13 @@ export const productRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'products',
       summary: 'Контент продукта',
-      answers: { 200: shape.productContent },
+      answers: { 200: s.productContent },
       errors: { 403: REFUSED, 404: 'Продукт не найден (product_not_found)' },
     }),
   )
   .get(
     '/:idOrSlug/content',
-    validate('param', z.object({ idOrSlug: slug })),
+    validate('param', s.productParam),
     validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');

@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { search, searchPreset, toCard } from '../domains/catalogue/index.ts';
+import { catalogueSchemas as s, search, searchPreset, toCard } from '../domains/catalogue/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
-import { paged, pageQuery } from '../lib/pagination.ts';
-import { age, ageQuery } from '../lib/schemas.ts';
+import { paged } from '../lib/pagination.ts';
+import { ageQuery } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
-
-export const searchQuery = pageQuery.extend({ query: z.string().trim().min(1).max(100), age });
 
 /** `GET /cms/search/?query=` (paginated cards) and `GET /cms/search/preset/` (before typing). */
 export const searchRoutes = new Hono<AppEnv>()
@@ -19,10 +16,10 @@ export const searchRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'search',
       summary: 'Поиск по названиям, людям и описаниям, с другой раскладкой и опечатками',
-      answers: { 200: shape.searchResults },
+      answers: { 200: s.searchResults },
     }),
   )
-  .get('/', validate('query', searchQuery), async (c) => {
+  .get('/', validate('query', s.searchQuery), async (c) => {
     const q = c.req.valid('query');
     const { rows, total, corrected } = await search(requestViewer(c, q.age), q.query, q);
     cmsCache(c, 600);
@@ -37,7 +34,7 @@ export const searchRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'search',
       summary: 'Подборка до ввода запроса',
-      answers: { 200: shape.results(shape.card) },
+      answers: { 200: shape.results(s.card) },
     }),
   )
   .get('/preset', validate('query', ageQuery), async (c) => {

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import {
   collection,
   collections,
   pageBanners,
   type ShowcaseKey,
+  catalogueSchemas as s,
   showcase,
   toBannerDto,
   toCard,
@@ -14,13 +14,12 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
-import { ageQuery, pagedAgeQuery, slug } from '../lib/schemas.ts';
+import { ageQuery, pagedAgeQuery } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
-export const bannerQuery = ageQuery.extend({ page: z.string().startsWith('/').max(200) });
 const notFound = () => new ApiError(404, 'Витрина не найдена', 'showcase_not_found');
 
 async function showcaseAnswer(c: Context<AppEnv>, key: ShowcaseKey, requestedAge?: number) {
@@ -41,7 +40,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Главная витрина с полками',
-      answers: { 200: shape.showcase },
+      answers: { 200: s.showcase },
       errors: { 404: 'Витрина не найдена (showcase_not_found)' },
     }),
   )
@@ -53,7 +52,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Текущая витрина',
-      answers: { 200: shape.showcase },
+      answers: { 200: s.showcase },
       errors: { 404: 'Витрина не найдена (showcase_not_found)' },
     }),
   )
@@ -65,7 +64,7 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Подборки',
-      answers: { 200: shape.paged(shape.collection) },
+      answers: { 200: shape.paged(s.collection) },
     }),
   )
   .get('/collections', validate('query', pageQuery), async (c) => {
@@ -86,13 +85,13 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Подборка с контентом',
-      answers: { 200: shape.collectionContent },
+      answers: { 200: s.collectionContent },
       errors: { 404: 'Подборка не найдена (collection_not_found)' },
     }),
   )
   .get(
     '/collections/:slug',
-    validate('param', z.object({ slug })),
+    validate('param', s.slugParam),
     validate('query', pagedAgeQuery),
     async (c) => {
       const q = c.req.valid('query');
@@ -113,10 +112,10 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Баннеры страницы',
-      answers: { 200: shape.results(shape.banner) },
+      answers: { 200: shape.results(s.banner) },
     }),
   )
-  .get('/page-banners', validate('query', bannerQuery), async (c) => {
+  .get('/page-banners', validate('query', s.bannerQuery), async (c) => {
     const q = c.req.valid('query');
     const rows = await pageBanners(requestViewer(c, q.age), q.page);
     cmsCache(c);
@@ -127,10 +126,10 @@ export const showcaseRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'showcases',
       summary: 'Витрина раздела',
-      answers: { 200: shape.showcase },
+      answers: { 200: s.showcase },
       errors: { 404: 'Витрина не найдена (showcase_not_found)' },
     }),
   )
-  .get('/:slug', validate('param', z.object({ slug })), validate('query', ageQuery), (c) =>
+  .get('/:slug', validate('param', s.slugParam), validate('query', ageQuery), (c) =>
     showcaseAnswer(c, { slug: c.req.valid('param').slug }, c.req.valid('query').age),
   );

@@ -21,3 +21,24 @@ export const age = z.coerce
 export const ageQuery = z.object({ age });
 /** A page of a list with the client's age limit (product content, a collection's content). */
 export const pagedAgeQuery = pageQuery.extend(ageQuery.shape);
+
+const count = z.number().int();
+
+/**
+ * The spec's list shape (docs/product.md, «How the site talks to the API»): count, next, previous
+ * (absolute URLs), results. An answer schema, for the domains' answers and the OpenAPI document.
+ * @example pagedOf(card) // the answer of `GET /cms/content/movies/`
+ */
+export const pagedOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count,
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+
+/**
+ * A list answered whole, without pages.
+ * @example resultsOf(card) // `{ results: [...] }`
+ */
+export const resultsOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TitleCard } from '../../functions/domains/catalogue/index.ts';
-import type { ShelfDto } from '../../functions/domains/catalogue/showcase-dto.ts';
+import type { ShelfDto, TitleCard } from '../../functions/domains/catalogue/index.ts';
 import { carouselKindOf, distinctShelves, firstShelfCount, shelvesToShow } from './home-page.ts';
 
 const base = { name: 'Полка', wide: false, partner: null, collection: null, collectionSlug: null };

@@ -1,5 +1,6 @@
 import { artImageUrl, artLargest, artSrcset } from '../../shared/art.ts';
 import type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
+import type { TitleAssets, TitleCard } from './schemas.ts';
 
 /** '16+' from 16: how age ratings are shown and sent. */
 export const ageLabel = (age: number) => `${age}+`;
@@ -22,15 +23,7 @@ export interface TitleRow {
   genreNames?: string | null;
 }
 
-/** A title as a card in lists, shelves and search results: the row with its age label, art and URL. */
-export interface TitleCard extends Omit<TitleRow, 'ageRating' | 'genreNames'> {
-  ageRating: string;
-  /** Up to two genre names, shown when the card is hovered or focused. */
-  genres: string[];
-  assets: TitleAssets;
-  url: string;
-}
-
+/** A title row as a card (schemas.ts `card`). */
 export function toCard(row: TitleRow): TitleCard {
   return {
     id: row.id,
@@ -46,17 +39,6 @@ export function toCard(row: TitleRow): TitleCard {
     assets: titleAssets(row),
     url: watchUrl(row.id),
   };
-}
-
-/**
- * A title's art: `poster` and `background` are single URLs (the largest width), as clients of the
- * API expect; the `…Srcset` fields list every width for an <img srcset>.
- */
-export interface TitleAssets {
-  poster: string;
-  background: string;
-  posterSrcset: string;
-  backgroundSrcset: string;
 }
 
 /** Versioned art URLs of a title (the version is the art's, so they can be cached forever). */

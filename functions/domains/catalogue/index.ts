@@ -7,10 +7,19 @@ export {
   toTitlePage,
   withTotal,
 } from './content.repo.ts';
-export type { TitleCard, TitleRow } from './content-dto.ts';
+export type { TitleRow } from './content-dto.ts';
 export { ageLabel, titleAssets, toCard, watchUrl } from './content-dto.ts';
 export { facetQueries } from './facets.repo.ts';
 export { mediascopeOf, resolvePath } from './metadata.ts';
+export type {
+  BannerDto,
+  PersonalCard,
+  ShelfDto,
+  ShowcaseDto,
+  TitleAssets,
+  TitleCard,
+} from './schemas.ts';
+export * as catalogueSchemas from './schemas.ts';
 export { listQuery } from './schemas.ts';
 export {
   planSearch,
@@ -40,7 +49,6 @@ export {
   titleList,
   titleSeasons,
 } from './service.ts';
-export type { BannerDto, ShelfDto } from './showcase-dto.ts';
 export { toBannerDto, toShowcaseDto } from './showcase-dto.ts';
 export type { ShowcaseKey } from './showcases.repo.ts';
 export { bannersQuery, showcaseQueries, toShowcase } from './showcases.repo.ts';

@@ -1,50 +1,6 @@
-import type { Partner } from '../../shared/catalogue.ts';
-import { type TitleCard, type TitleRow, toCard, watchUrl } from './content-dto.ts';
+import { type TitleRow, toCard, watchUrl } from './content-dto.ts';
+import type { BannerDto, ShelfDto, ShowcaseDto } from './schemas.ts';
 import type { BannerRow, FoundShowcase } from './showcases.repo.ts';
-
-interface ShelfBase {
-  id: number;
-  name: string;
-  wide: boolean;
-  partner: Exclude<Partner, 'none'> | null;
-  /** Id and slug of the collection an editors' shelf shows (its page is `/collections/{slug}`). */
-  collection: number | null;
-  collectionSlug: string | null;
-}
-
-/** A new episode on a shelf, with its series as a card. */
-export interface EpisodeItem {
-  episodeId: number;
-  number: number;
-  name: string;
-  seasonNumber: number;
-  releasedAt: number;
-  content: TitleCard;
-  url: string;
-}
-
-export interface BlogItem {
-  headline: string;
-  url: string;
-}
-
-/** A shelf as the API answers it and the pages render it; `kind` says what its items are. */
-/** A card of a personal shelf: continue watching adds how much of it is watched (0–1). */
-export type PersonalCard = TitleCard & { progress?: number };
-
-export type ShelfDto =
-  | (ShelfBase & { kind: 'cw' | 'nw'; personal: true; items: PersonalCard[] })
-  | (ShelfBase & { kind: 'blog'; items: BlogItem[] })
-  | (ShelfBase & { kind: 'episodes'; items: EpisodeItem[] })
-  | (ShelfBase & { kind: 'editors' | 'partner'; items: TitleCard[] });
-
-export interface ShowcaseDto {
-  id: number;
-  slug: string;
-  name: string;
-  kind: string;
-  shelves: ShelfDto[];
-}
 
 /** A showcase's rows (`toShowcase`) as the answer of `/cms/showcases/…` and the shelves of pages. */
 export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
@@ -54,7 +10,7 @@ export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
     name: found.showcase.name,
     kind: found.showcase.kind,
     shelves: found.shelves.map((shelf): ShelfDto => {
-      const base: ShelfBase = {
+      const base = {
         id: shelf.id,
         name: shelf.name,
         wide: shelf.wide,
@@ -102,8 +58,6 @@ export function toShowcaseDto(found: FoundShowcase): ShowcaseDto {
 }
 
 /** A page banner: headline, text and the title it leads to. */
-export function toBannerDto(row: BannerRow) {
+export function toBannerDto(row: BannerRow): BannerDto {
   return { id: row.bannerId, headline: row.headline, text: row.text, content: toCard(row) };
 }
-
-export type BannerDto = ReturnType<typeof toBannerDto>;
