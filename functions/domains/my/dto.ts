@@ -1,41 +1,6 @@
-import { type TitleCard, toCard, watchUrl } from '../catalogue/index.ts';
+import { toCard, watchUrl } from '../catalogue/index.ts';
 import type { ContinueRow, EpisodeColumns, FavouriteRow, HistoryRow } from './repo.ts';
-
-/** An episode as the lists show it. */
-export interface EpisodeRef {
-  id: number;
-  season: number;
-  number: number;
-  name: string;
-}
-
-/** A history item (`GET /cms/content_experience/history/`). */
-export interface HistoryItem {
-  id: string;
-  date: string;
-  episode: EpisodeRef | null;
-  content: TitleCard;
-  position: number;
-  duration: number;
-  completed: boolean;
-  url: string;
-}
-
-/** A continue-watching item (`GET /continue-watching`): `episodeId` 0 is a film. */
-export interface ContinueItem {
-  episodeId: number;
-  episode: EpisodeRef | null;
-  content: TitleCard;
-  position: number;
-  duration: number;
-  date: string;
-  url: string;
-}
-
-/** A favourite (`GET /favourites/`): the title's card and when it was added. */
-export interface FavouriteItem extends TitleCard {
-  addedAt: string;
-}
+import type { ContinueItem, EpisodeRef, FavouriteItem, HistoryItem } from './schemas.ts';
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 

@@ -2,7 +2,7 @@
  * The viewer's lists (docs/product.md, «What we keep»): viewing history, continue watching,
  * favourites and votes, per profile, filtered by the access rules.
  */
-export type { ContinueItem, EpisodeRef, FavouriteItem, HistoryItem } from './dto.ts';
+
 export { episodeUrl } from './dto.ts';
 export {
   continueCards,
@@ -16,6 +16,7 @@ export {
   watchedShare,
 } from './page.ts';
 export { CONTINUE_LIMIT } from './repo.ts';
+export type { ContinueItem, EpisodeRef, FavouriteItem, HistoryItem } from './schemas.ts';
 export * as mySchemas from './schemas.ts';
 export {
   addToFavourites,

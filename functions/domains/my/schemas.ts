@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../lib/pagination.ts';
 import { FAVOURITES_BATCH_LIMIT } from '../../shared/constants.ts';
+import { catalogueSchemas } from '../catalogue/index.ts';
 import { myTexts } from './texts.ts';
 
 const idOf = (error?: string) =>
@@ -70,24 +71,16 @@ export const voteBody = z.object({
 
 const int = z.number().int();
 
-/** A title as a card (the fields every list returns), for the answers below. */
-const card = z.looseObject({
-  id: int,
-  slug: z.string(),
-  type: z.enum(['movie', 'series', 'kids', 'trailer']),
-  name: z.string(),
-  ageRating: z.string().describe('«16+»'),
-  assets: z.object({ poster: z.string(), background: z.string() }),
-  url: z.string(),
-});
+const { card } = catalogueSchemas;
 
-const episode = z.object({ id: int, season: int, number: int, name: z.string() });
+/** An episode as the lists show it. */
+export const episodeRef = z.object({ id: int, season: int, number: int, name: z.string() });
 
 /** A history item: one watched episode, or a film played whole (`episode` null). */
 export const historyItem = z.object({
   id: z.string().describe('uuid записи истории'),
   date: z.string().describe('Когда смотрели, ISO 8601'),
-  episode: episode.nullable(),
+  episode: episodeRef.nullable(),
   content: card,
   position: z.number().describe('Секунды'),
   duration: z.number().describe('Секунды'),
@@ -95,10 +88,13 @@ export const historyItem = z.object({
   url: z.string().describe('Страница просмотра с этой серией'),
 });
 
-/** A continue-watching item: where to pick the title up (its last unfinished or its next episode). */
+/**
+ * A continue-watching item: where to pick the title up (its last unfinished or its next episode);
+ * `episodeId` 0 is a film.
+ */
 export const continueItem = z.object({
   episodeId: int.describe('0 — фильм'),
-  episode: episode.nullable(),
+  episode: episodeRef.nullable(),
   content: card,
   position: z.number(),
   duration: z.number(),
@@ -120,3 +116,8 @@ export const voteStatus = z.object({
     .union([z.literal(1), z.literal(-1), z.literal(0)])
     .describe('1 нравится, −1 нет, 0 без оценки'),
 });
+
+export type EpisodeRef = z.infer<typeof episodeRef>;
+export type HistoryItem = z.infer<typeof historyItem>;
+export type ContinueItem = z.infer<typeof continueItem>;
+export type FavouriteItem = z.infer<typeof favouriteItem>;

@@ -4,14 +4,7 @@ import { batch, type Query, run } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Paged, type PageQuery, paged } from '../../lib/pagination.ts';
 import { nowSeconds } from '../auth/index.ts';
-import {
-  type ContinueItem,
-  type FavouriteItem,
-  type HistoryItem,
-  toContinueItem,
-  toFavouriteItem,
-  toHistoryItem,
-} from './dto.ts';
+import { toContinueItem, toFavouriteItem, toHistoryItem } from './dto.ts';
 import {
   addFavourite,
   clearHistory,
@@ -28,6 +21,7 @@ import {
   titleFactsQuery,
   voteQuery,
 } from './repo.ts';
+import type { ContinueItem, FavouriteItem, HistoryItem } from './schemas.ts';
 import { myTexts } from './texts.ts';
 
 /** Whose lists: the signed-in profile, and the viewer the access rules filter them for. */
