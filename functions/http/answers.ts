@@ -56,39 +56,6 @@ export const parentalCodeSent = z.object({
   to: z.string().describe('Адрес или номер, скрытый наполовину'),
 });
 
-const programme = z.object({
-  id: int,
-  startsAt: int,
-  endsAt: int,
-  name: z.string(),
-  description: z.string(),
-  genre: z.string(),
-  ageRating: z.string(),
-});
-
-const channel = z.object({
-  id: int,
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  ageRating: z.string(),
-  logo: z.string(),
-});
-
-export const channels = z.object({
-  timezone: z.string(),
-  count: int,
-  results: z.array(channel.extend({ now: programme.nullable(), next: programme.nullable() })),
-});
-
-export const channelDay = channel.extend({
-  timezone: z.string(),
-  date: z.string().describe('YYYY-MM-DD'),
-  from: int,
-  to: int,
-  programmes: z.array(programme),
-});
-
 export const svg = { description: 'SVG', schema: z.string(), type: 'image/svg+xml' };
 export const image = {
   description: 'WebP (растровые картинки) или SVG (рисованные)',

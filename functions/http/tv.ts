@@ -1,45 +1,26 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ageLabel } from '../domains/catalogue/index.ts';
 import { artUrl } from '../domains/media/index.ts';
-import { channelGuide, channelList, guideDay, guideDayStart } from '../domains/tv/index.ts';
+import {
+  channelGuide,
+  channelList,
+  guideDay,
+  guideDayStart,
+  type Programme,
+  type ProgrammeDto,
+  tvSchemas as s,
+} from '../domains/tv/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { cmsCache } from '../lib/cms-cache.ts';
-import { age, slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
-import { DEFAULT_TIMEZONE, isCalendarDay, isTimeZone, SECONDS } from '../shared/ru.ts';
-import * as shape from './answers.ts';
+import { SECONDS } from '../shared/ru.ts';
 import { apiDoc, REFUSED } from './api-doc.ts';
-
-const timezone = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, { message: 'Часовой пояс указан неверно: такого нет' })
-  .default(DEFAULT_TIMEZONE);
-
-export const channelsQuery = z.object({ timezone, age });
-export const scheduleQuery = channelsQuery.extend({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine(isCalendarDay, { message: 'Дата указана неверно: такого дня нет' })
-    .optional(),
-});
 
 /** Versioned like all art, so logos can be cached forever. */
 const logoUrl = (channel: { id: number; name: string }) =>
   artUrl('channel', { id: channel.id, name: channel.name, caption: '' });
-type ProgrammeRow = {
-  id: number;
-  startsAt: number;
-  endsAt: number;
-  name: string;
-  description: string;
-  genre: string;
-  ageRating: number;
-};
-const programme = (p: ProgrammeRow | null) =>
+const programme = (p: Programme | null): ProgrammeDto | null =>
   p && {
     id: p.id,
     startsAt: p.startsAt,
@@ -62,10 +43,10 @@ export const tvRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'tv',
       summary: 'Телеканалы: что идёт сейчас и дальше',
-      answers: { 200: shape.channels },
+      answers: { 200: s.channels },
     }),
   )
-  .get('/channels', validate('query', channelsQuery), async (c) => {
+  .get('/channels', validate('query', s.channelListQuery), async (c) => {
     const now = Math.floor(c.var.edge.now / 1000);
     const rows = await channelList(requestViewer(c, c.req.valid('query').age), now);
     cmsCache(c, 30, 30);
@@ -89,14 +70,14 @@ export const tvRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'tv',
       summary: 'Программа канала на день',
-      answers: { 200: shape.channelDay },
+      answers: { 200: s.channelDay },
       errors: { 403: REFUSED, 404: 'Телеканал не найден (channel_not_found)' },
     }),
   )
   .get(
     '/channels/:idOrSlug',
-    validate('param', z.object({ idOrSlug: slug })),
-    validate('query', scheduleQuery),
+    validate('param', s.channelParam),
+    validate('query', s.scheduleQuery),
     async (c) => {
       const q = c.req.valid('query');
       // The guide's day, 05:00 to 05:00 in the zone, as the pages show it.

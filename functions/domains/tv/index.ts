@@ -15,4 +15,6 @@ export {
   toNowNext,
   toSchedules,
 } from './repo.ts';
+export type { ProgrammeDto } from './schemas.ts';
+export * as tvSchemas from './schemas.ts';
 export { channelGuide, channelList } from './service.ts';
