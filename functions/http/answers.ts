@@ -1,11 +1,12 @@
 /**
- * The shapes of the API's successful answers, for the OpenAPI document (describe.ts). Objects that
- * carry catalogue rows are loose: the document names the fields clients rely on.
+ * The answers that belong to no one domain, for the OpenAPI document (api-doc.ts): the list
+ * wrappers, images and the accounts' answers (sign-in, social, TV code). A domain's own answers
+ * live in its `schemas.ts`, beside its requests, and its types are inferred from them.
  */
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
+import { profileSchemas } from '../domains/profiles/index.ts';
 
 const int = z.number().int();
-const nullable = <T extends ZodType>(t: T) => t.nullable();
 
 export { pagedOf as paged, resultsOf as results } from '../lib/schemas.ts';
 
@@ -34,26 +35,6 @@ export const socials = z.object({
   ok: z.boolean(),
   ya: z.boolean(),
   gp: z.boolean(),
-});
-
-export const profile = z.object({
-  id: int,
-  name: z.string(),
-  isKid: z.boolean(),
-  avatar: z.object({ id: int, url: z.string() }),
-  ageLimit: nullable(int),
-});
-
-export const parentalStatus = z.object({
-  status: z.enum(['Undefined', 'Enabled', 'Disabled']),
-  ageLimit: z.union([z.literal(12), z.literal(16), z.literal(18)]),
-  pinEntered: z.boolean(),
-});
-
-export const parentalCodeSent = z.object({
-  status: z.literal('code_sent'),
-  channel: z.enum(['email', 'sms']),
-  to: z.string().describe('Адрес или номер, скрытый наполовину'),
 });
 
 export const svg = { description: 'SVG', schema: z.string(), type: 'image/svg+xml' };
@@ -106,16 +87,6 @@ export const sessions = z.object({
 
 export const revoked = z.object({ status: z.literal('revoked'), endedSessions: int });
 
-export const avatars = z.object({
-  count: int,
-  results: z.array(z.object({ id: int, url: z.string(), kind: z.enum(['adult', 'kid']) })),
-});
-
-export const profiles = z.object({
-  count: int,
-  results: z.array(profile.extend({ current: z.boolean() })),
-});
-
 export const deviceAuthorization = z.object({
   device_code: z.string(),
   user_code: z.string().describe('XXXX-XXXX'),
@@ -124,6 +95,46 @@ export const deviceAuthorization = z.object({
   expires_in: int,
   interval: int,
 });
+
+/** A profile switch: a sign-in into another profile of the account. */
+export const switched = signedIn.extend({ profile: profileSchemas.profile });
+
+export const signInQuery = z.object({
+  backPath: z.string().optional().describe('Путь на сайте, куда вернуться после входа'),
+});
+export const checkQuery = z.object({
+  code: z.string().optional(),
+  state: z.string(),
+  error: z.string().optional(),
+});
+export const authorizeUrl = z.object({ authorizeUrl: z.string() });
+export const unbound = z.object({ status: z.literal('unbound'), socials });
+
+export const approved = z.object({ status: z.literal('approved'), message: z.string() });
+
+export const parentalStatus = z.object({
+  status: z.enum(['Undefined', 'Enabled', 'Disabled']),
+  ageLimit: z.union([z.literal(12), z.literal(16), z.literal(18)]),
+  pinEntered: z.boolean(),
+});
+
+export const parentalCodeSent = z.object({
+  status: z.literal('code_sent'),
+  channel: z.enum(['email', 'sms']),
+  to: z.string().describe('Адрес или номер, скрытый наполовину'),
+});
+
+export const pinEntered = z.object({
+  status: z.literal('entered'),
+  pinEntered: z.literal(true),
+  expiresAt: int,
+});
+export const pinForgotten = z.object({
+  status: z.literal('not_entered'),
+  pinEntered: z.literal(false),
+});
+export const ageSetting = parentalStatus.pick({ status: true, ageLimit: true });
+export const verified = z.object({ status: z.literal('verified'), expiresAt: int });
 
 export const seoText = z.object({
   path: z.string(),
@@ -139,35 +150,6 @@ export const techPage = z.object({
   lead: z.string().nullable(),
   sections: z.array(z.looseObject({})),
 });
-
-export const kidsAvailability = z.object({ available: z.boolean() });
-export const switched = signedIn.extend({ profile });
-export const deleted = z.object({ status: z.literal('deleted'), id: int });
-
-export const pinEntered = z.object({
-  status: z.literal('entered'),
-  pinEntered: z.literal(true),
-  expiresAt: int,
-});
-export const pinForgotten = z.object({
-  status: z.literal('not_entered'),
-  pinEntered: z.literal(false),
-});
-export const ageSetting = parentalStatus.pick({ status: true, ageLimit: true });
-export const verified = z.object({ status: z.literal('verified'), expiresAt: int });
-
-export const signInQuery = z.object({
-  backPath: z.string().optional().describe('Путь на сайте, куда вернуться после входа'),
-});
-export const checkQuery = z.object({
-  code: z.string().optional(),
-  state: z.string(),
-  error: z.string().optional(),
-});
-export const authorizeUrl = z.object({ authorizeUrl: z.string() });
-export const unbound = z.object({ status: z.literal('unbound'), socials });
-
-export const approved = z.object({ status: z.literal('approved'), message: z.string() });
 
 export const flag = z.object({ name: z.string(), value: z.boolean() });
 export const supportRequest = z.object({ id: int, message: z.string() });

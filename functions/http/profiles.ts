@@ -5,15 +5,12 @@ import {
   AVATARS,
   accountProfiles,
   createProfile,
-  createProfileBody,
   editProfile,
   kidsAvailable,
   profileById,
-  profileParam,
   removeProfile,
-  switchBody,
+  profileSchemas as s,
   switchProfile,
-  updateProfileBody,
 } from '../domains/profiles/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { applyCookies } from '../lib/cookies.ts';
@@ -39,7 +36,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Аватары профилей',
-      answers: { 200: shape.avatars },
+      answers: { 200: s.avatars },
     }),
   )
   .get('/v2/users/avatars', async (c) => {
@@ -53,7 +50,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Профили аккаунта',
-      answers: { 200: shape.profiles },
+      answers: { 200: s.profiles },
     }),
   )
   .get('/users', async (c) => {
@@ -67,7 +64,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Создать профиль (взрослый или детский; не больше 5 в аккаунте)',
-      answers: { 201: shape.profile },
+      answers: { 201: s.profile },
       errors: {
         403: 'Детский профиль не управляет профилями (kid_profile)',
         409: 'Уже 5 профилей (profile_limit)',
@@ -75,7 +72,7 @@ export const profileRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/users', validate('json', createProfileBody), async (c) => {
+  .post('/users', validate('json', s.createProfileBody), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     return c.json(await createProfile(live, c.req.valid('json')), 201);
   })
@@ -87,7 +84,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Можно ли добавить детский профиль',
-      answers: { 200: shape.kidsAvailability },
+      answers: { 200: s.kidsAvailability },
     }),
   )
   .get('/users/kids/availability', async (c) => {
@@ -110,7 +107,7 @@ export const profileRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/users/switch', validate('json', switchBody), async (c) => {
+  .post('/users/switch', validate('json', s.switchBody), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     const { userId, pin } = c.req.valid('json');
     const { session, answer, profile } = await switchProfile(c.var.edge.geo.ip, live, userId, pin);
@@ -130,11 +127,11 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Профиль (isKid)',
-      answers: { 200: shape.profile },
+      answers: { 200: s.profile },
       errors: { 404: 'Чужой или неизвестный профиль', 422: 'Неверный id' },
     }),
   )
-  .get('/users/:id', validate('param', profileParam), async (c) => {
+  .get('/users/:id', validate('param', s.profileParam), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     return c.json(await profileById(live, c.req.valid('param').id));
   })
@@ -145,7 +142,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Изменить имя, аватар или тип профиля',
-      answers: { 200: shape.profile },
+      answers: { 200: s.profile },
       errors: {
         403: 'Детский профиль не управляет профилями (kid_profile)',
         404: 'Чужой или неизвестный профиль',
@@ -156,8 +153,8 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/users/:id',
-    validate('param', profileParam),
-    validate('json', updateProfileBody),
+    validate('param', s.profileParam),
+    validate('json', s.updateProfileBody),
     async (c) => {
       const live = await requireLiveSession(c.var.edge);
       return c.json(await editProfile(live, c.req.valid('param').id, c.req.valid('json')));
@@ -170,7 +167,7 @@ export const profileRoutes = new Hono<AppEnv>()
       tag: 'profiles',
       auth: true,
       summary: 'Удалить профиль; устройства в нём выходят из аккаунта',
-      answers: { 200: shape.deleted },
+      answers: { 200: s.deleted },
       errors: {
         403: 'Детский профиль не управляет профилями (kid_profile)',
         404: 'Чужой или неизвестный профиль',
@@ -179,7 +176,7 @@ export const profileRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .delete('/users/:id', validate('param', profileParam), async (c) => {
+  .delete('/users/:id', validate('param', s.profileParam), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     const { id } = c.req.valid('param');
     await removeProfile(live, id);

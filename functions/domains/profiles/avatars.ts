@@ -3,14 +3,9 @@
  * function of the id, so no image files are stored and nothing comes from another host.
  */
 import { hash32 } from '../../lib/hash.ts';
+import type { Avatar } from './schemas.ts';
 
-type AvatarKind = 'adult' | 'kid';
-
-export interface Avatar {
-  id: number;
-  url: string;
-  kind: AvatarKind;
-}
+type AvatarKind = Avatar['kind'];
 
 /** Ids 1–8 are adult avatars, 9–16 kid avatars. */
 export const AVATAR_COUNT = 16;

@@ -1,6 +1,7 @@
 import type { Query } from '../../db/run.ts';
 import { rows, sql } from '../../db/sql.ts';
-import { type Profile, type ProfileRow, toProfile } from './repo.ts';
+import { type ProfileRow, toProfile } from './repo.ts';
+import type { Profile } from './schemas.ts';
 
 /**
  * The account's profiles for the header's profile menu, as one statement of a page's batch; for a

@@ -4,15 +4,7 @@
  * racing requests cannot both pass a check made in a read before them.
  */
 import { avatarOf } from './avatars.ts';
-
-/** A profile as the API answers it (docs/product.md, «What we keep»: users/{id} with isKid). */
-export interface Profile {
-  id: number;
-  name: string;
-  isKid: boolean;
-  avatar: { id: number; url: string };
-  ageLimit: number | null;
-}
+import type { Profile } from './schemas.ts';
 
 export interface ProfileRow {
   id: number;

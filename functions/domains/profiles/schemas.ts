@@ -4,7 +4,10 @@ import { pin } from '../parental/index.ts';
 import { isAvatarId } from './avatars.ts';
 import { profileTexts } from './texts.ts';
 
-/** Request schemas of the profiles API; the OpenAPI document is generated from them. */
+/**
+ * Request and answer schemas of the profiles API: the routes validate with them, the OpenAPI
+ * document is generated from them and the profile types are inferred from them.
+ */
 
 /** 1–40 characters after trimming (the profiles.name CHECK), inner runs of spaces folded. */
 const profileName = z
@@ -51,5 +54,30 @@ export const switchBody = z.object({
   pin: pin.optional(),
 });
 
+const int = z.number().int();
+
+/** One of the fixed pictures (avatars.ts): 1–8 for adults, 9–16 for kids. */
+export const avatar = z.object({ id: int, url: z.string(), kind: z.enum(['adult', 'kid']) });
+
+/** A profile as the API answers it (docs/product.md, «What we keep»: users/{id} with isKid). */
+export const profile = z.object({
+  id: int,
+  name: z.string(),
+  isKid: z.boolean(),
+  avatar: avatar.pick({ id: true, url: true }),
+  ageLimit: int.nullable(),
+});
+
+/** A profile in the account's list: the one this session is in is `current`. */
+export const listedProfile = profile.extend({ current: z.boolean() });
+
+export const profiles = z.object({ count: int, results: z.array(listedProfile) });
+export const avatars = z.object({ count: int, results: z.array(avatar) });
+export const kidsAvailability = z.object({ available: z.boolean() });
+export const deleted = z.object({ status: z.literal('deleted'), id: int });
+
 export type CreateProfile = z.infer<typeof createProfileBody>;
 export type UpdateProfile = z.infer<typeof updateProfileBody>;
+export type Avatar = z.infer<typeof avatar>;
+export type Profile = z.infer<typeof profile>;
+export type ListedProfile = z.infer<typeof listedProfile>;

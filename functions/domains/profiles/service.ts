@@ -18,14 +18,13 @@ import {
   insertProfile,
   listProfiles,
   MAX_PROFILES,
-  type Profile,
   type ProfileRow,
   profileCounts,
   switchSession,
   toProfile,
   updateProfile,
 } from './repo.ts';
-import type { CreateProfile, UpdateProfile } from './schemas.ts';
+import type { CreateProfile, ListedProfile, Profile, UpdateProfile } from './schemas.ts';
 import { assertMaySwitchTo } from './switch-guard.ts';
 import { profileTexts } from './texts.ts';
 
@@ -33,8 +32,6 @@ import { profileTexts } from './texts.ts';
  * The account's profiles as the API (`/auth/users…`) and /settings/profiles use them. Each takes
  * the viewer's live session; each throws the error envelope to refuse.
  */
-
-export type ListedProfile = Profile & { current: boolean };
 
 interface Counts {
   total: number;

@@ -1,6 +1,6 @@
 import type { LiveSession } from '../../lib/session-token.ts';
 import { assertPinForAdultSwitch } from '../parental/index.ts';
-import type { Profile } from './repo.ts';
+import type { Profile } from './schemas.ts';
 
 /**
  * The one place that decides whether this session may switch to `target` (a profile of its own
