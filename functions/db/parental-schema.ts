@@ -4,7 +4,8 @@
  */
 
 /** The spec's parental-control states (docs/product.md, «What we keep»); no row is Undefined. */
-export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
+export const PARENTAL_STATUSES = ['Undefined', 'Enabled', 'Disabled'] as const;
+export type ParentalStatus = (typeof PARENTAL_STATUSES)[number];
 
 /** Age settings: content rated at or above needs the PIN. */
 export const PARENTAL_AGE_LIMITS = [12, 16, 18] as const;

@@ -112,30 +112,6 @@ export const unbound = z.object({ status: z.literal('unbound'), socials });
 
 export const approved = z.object({ status: z.literal('approved'), message: z.string() });
 
-export const parentalStatus = z.object({
-  status: z.enum(['Undefined', 'Enabled', 'Disabled']),
-  ageLimit: z.union([z.literal(12), z.literal(16), z.literal(18)]),
-  pinEntered: z.boolean(),
-});
-
-export const parentalCodeSent = z.object({
-  status: z.literal('code_sent'),
-  channel: z.enum(['email', 'sms']),
-  to: z.string().describe('Адрес или номер, скрытый наполовину'),
-});
-
-export const pinEntered = z.object({
-  status: z.literal('entered'),
-  pinEntered: z.literal(true),
-  expiresAt: int,
-});
-export const pinForgotten = z.object({
-  status: z.literal('not_entered'),
-  pinEntered: z.literal(false),
-});
-export const ageSetting = parentalStatus.pick({ status: true, ageLimit: true });
-export const verified = z.object({ status: z.literal('verified'), expiresAt: int });
-
 export const seoText = z.object({
   path: z.string(),
   title: z.string().nullable(),

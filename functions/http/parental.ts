@@ -1,33 +1,24 @@
 import { type Context, Hono } from 'hono';
 import { nowSeconds, requireLiveSession } from '../domains/auth/index.ts';
 import {
-  accountParam,
   assertOwnAccount,
   changePin,
-  changePinBody,
   checkPin,
-  checkPinBody,
   controlOf,
-  disableBody,
   disableParental,
   forgetPinEntry,
   requestPinReset,
-  resetChangeBody,
   resetPin,
-  sendCodeBody,
+  parentalSchemas as s,
   sendParentalCode,
   setPin,
-  setPinBody,
   setShowSettings,
-  showSettingsBody,
   showSettingsOf,
-  verificationCheckBody,
   verifySession,
 } from '../domains/parental/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import type { LiveSession } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
-import * as shape from './answers.ts';
 import { apiDoc, BAD_CODE, INVALID, LIMITED } from './api-doc.ts';
 
 /** What the OpenAPI document says of every parental route, and of those that check a PIN. */
@@ -64,11 +55,11 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Статус родительского контроля и отметка о вводе PIN-кода в этом сеансе',
-      answers: { 200: shape.parentalStatus },
+      answers: { 200: s.controlView },
       errors: OWN_ACCOUNT,
     }),
   )
-  .get('/:id/parental-control', validate('param', accountParam), async (c) => {
+  .get('/:id/parental-control', validate('param', s.accountParam), async (c) => {
     return c.json(await controlOf(await owner(c)));
   })
 
@@ -80,7 +71,7 @@ export const parentalRoutes = new Hono<AppEnv>()
       ...PARENTAL,
       summary:
         'Выключить: из Undefined без условий, из Enabled — с PIN-кодом или после verification/check (10 минут)',
-      answers: { 200: shape.parentalStatus },
+      answers: { 200: s.controlView },
       errors: {
         ...OWN_ACCOUNT,
         ...PIN_ERRORS,
@@ -90,8 +81,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/:id/parental-control/disable',
-    validate('param', accountParam),
-    validate('json', disableBody),
+    validate('param', s.accountParam),
+    validate('json', s.disableBody),
     async (c) => {
       const live = await owner(c);
       return c.json(await disableParental(ipOf(c), live, c.req.valid('json').pin));
@@ -103,7 +94,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Первый PIN-код (4 цифры): включает контроль, PIN-код считается введённым',
-      answers: { 201: shape.parentalStatus },
+      answers: { 201: s.controlView },
       errors: {
         ...OWN_ACCOUNT,
         409: 'PIN-код уже задан (pin_exists)',
@@ -112,8 +103,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:id/pin-code/set',
-    validate('param', accountParam),
-    validate('json', setPinBody),
+    validate('param', s.accountParam),
+    validate('json', s.setPinBody),
     async (c) => {
       const live = await owner(c);
       const { pin, ageLimit } = c.req.valid('json');
@@ -126,7 +117,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Проверка PIN-кода: при успехе отмечает ввод для сеанса на 4 часа',
-      answers: { 200: shape.pinEntered },
+      answers: { 200: s.pinEntered },
       errors: {
         ...OWN_ACCOUNT,
         ...PIN_ERRORS,
@@ -135,8 +126,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:id/pin-code/check',
-    validate('param', accountParam),
-    validate('json', checkPinBody),
+    validate('param', s.accountParam),
+    validate('json', s.checkPinBody),
     async (c) => {
       const live = await owner(c);
       const expiresAt = await checkPin(ipOf(c), live, c.req.valid('json').pin);
@@ -150,11 +141,11 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Забыть ввод PIN-кода этого сеанса (закрыта последняя вкладка)',
-      answers: { 200: shape.pinForgotten },
+      answers: { 200: s.pinForgotten },
       errors: OWN_ACCOUNT,
     }),
   )
-  .delete('/:id/pin-code/entry', validate('param', accountParam), async (c) => {
+  .delete('/:id/pin-code/entry', validate('param', s.accountParam), async (c) => {
     await forgetPinEntry(await owner(c));
     return c.json({ status: 'not_entered', pinEntered: false });
   })
@@ -165,7 +156,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Смена PIN-кода по текущему; другие сеансы вводят новый',
-      answers: { 200: shape.parentalStatus },
+      answers: { 200: s.controlView },
       errors: {
         ...OWN_ACCOUNT,
         ...PIN_ERRORS,
@@ -174,8 +165,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:id/pin-code/change',
-    validate('param', accountParam),
-    validate('json', changePinBody),
+    validate('param', s.accountParam),
+    validate('json', s.changePinBody),
     async (c) => {
       const live = await owner(c);
       const { pin, newPin } = c.req.valid('json');
@@ -189,7 +180,7 @@ export const parentalRoutes = new Hono<AppEnv>()
       ...PARENTAL,
       sends: true,
       summary: 'Код восстановления PIN-кода на e-mail или по SMS',
-      answers: { 202: shape.parentalCodeSent },
+      answers: { 202: s.codeSent },
       errors: {
         ...OWN_ACCOUNT,
         409: 'PIN-код не задан (pin_not_set)',
@@ -199,8 +190,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:id/pin-code/reset',
-    validate('param', accountParam),
-    validate('json', sendCodeBody),
+    validate('param', s.accountParam),
+    validate('json', s.sendCodeBody),
     async (c) => {
       const live = await owner(c);
       const sent = await requestPinReset(ipOf(c), live, c.req.valid('json').channel);
@@ -215,7 +206,7 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Новый PIN-код по коду восстановления; снимает блокировку',
-      answers: { 200: shape.parentalStatus },
+      answers: { 200: s.controlView },
       errors: {
         ...OWN_ACCOUNT,
         400: BAD_CODE,
@@ -226,8 +217,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:id/pin-code/reset/change',
-    validate('param', accountParam),
-    validate('json', resetChangeBody),
+    validate('param', s.accountParam),
+    validate('json', s.resetChangeBody),
     async (c) => {
       const live = await owner(c);
       const { code, newPin } = c.req.valid('json');
@@ -240,11 +231,11 @@ export const parentalRoutes = new Hono<AppEnv>()
     apiDoc({
       ...PARENTAL,
       summary: 'Возрастное ограничение: контент с ним и выше требует PIN-код',
-      answers: { 200: shape.ageSetting },
+      answers: { 200: s.ageSetting },
       errors: OWN_ACCOUNT,
     }),
   )
-  .get('/:id/parental-control/show-settings', validate('param', accountParam), async (c) => {
+  .get('/:id/parental-control/show-settings', validate('param', s.accountParam), async (c) => {
     return c.json(await showSettingsOf(await owner(c)));
   })
 
@@ -256,7 +247,7 @@ export const parentalRoutes = new Hono<AppEnv>()
       ...PARENTAL,
       summary:
         'Изменить возрастное ограничение (PIN-код сейчас, введённый в сеансе или свежее подтверждение)',
-      answers: { 200: shape.ageSetting },
+      answers: { 200: s.ageSetting },
       errors: {
         ...OWN_ACCOUNT,
         ...PIN_ERRORS,
@@ -266,8 +257,8 @@ export const parentalRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/:id/parental-control/show-settings',
-    validate('param', accountParam),
-    validate('json', showSettingsBody),
+    validate('param', s.accountParam),
+    validate('json', s.showSettingsBody),
     async (c) => {
       const live = await owner(c);
       const { ageLimit, pin } = c.req.valid('json');
@@ -281,14 +272,14 @@ export const parentalRoutes = new Hono<AppEnv>()
       ...PARENTAL,
       sends: true,
       summary: 'Код подтверждения на e-mail или по SMS',
-      answers: { 202: shape.parentalCodeSent },
+      answers: { 202: s.codeSent },
       errors: { ...OWN_ACCOUNT, 429: LIMITED },
     }),
   )
   .post(
     '/:id/verification/send',
-    validate('param', accountParam),
-    validate('json', sendCodeBody),
+    validate('param', s.accountParam),
+    validate('json', s.sendCodeBody),
     async (c) => {
       const live = await owner(c);
       const sent = await sendParentalCode(
@@ -307,14 +298,14 @@ export const parentalRoutes = new Hono<AppEnv>()
       ...PARENTAL,
       summary:
         'Проверка кода подтверждения: 10 минут можно выключить контроль или сменить ограничение',
-      answers: { 200: shape.verified },
+      answers: { 200: s.verified },
       errors: { ...OWN_ACCOUNT, 400: BAD_CODE, 429: LIMITED },
     }),
   )
   .post(
     '/:id/verification/check',
-    validate('param', accountParam),
-    validate('json', verificationCheckBody),
+    validate('param', s.accountParam),
+    validate('json', s.verificationCheckBody),
     async (c) => {
       const live = await owner(c);
       const expiresAt = await verifySession(ipOf(c), live, c.req.valid('json').code, nowSeconds());

@@ -1,21 +1,11 @@
 export { sendParentalCode, verifySession } from './codes.ts';
 export { assertPinForAdultSwitch } from './guard.ts';
 export { readControl, toControl } from './repo.ts';
-export {
-  accountParam,
-  changePinBody,
-  checkPinBody,
-  disableBody,
-  pin,
-  resetChangeBody,
-  sendCodeBody,
-  setPinBody,
-  showSettingsBody,
-  verificationCheckBody,
-} from './schemas.ts';
+export type { AgeSetting, ControlView } from './schemas.ts';
+export * as parentalSchemas from './schemas.ts';
+export { pin } from './schemas.ts';
 export {
   assertOwnAccount,
-  type ControlView,
   changePin,
   checkPin,
   controlOf,

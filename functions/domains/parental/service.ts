@@ -1,5 +1,5 @@
 import { d1 } from '../../db/client.ts';
-import type { ParentalAgeLimit, ParentalStatus } from '../../db/parental-schema.ts';
+import type { ParentalAgeLimit } from '../../db/parental-schema.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import {
@@ -27,6 +27,7 @@ import {
   setFirstPin,
   toControl,
 } from './repo.ts';
+import type { AgeSetting, ControlView } from './schemas.ts';
 import { parentalTexts } from './texts.ts';
 
 /**
@@ -34,13 +35,6 @@ import { parentalTexts } from './texts.ts';
  * service takes the viewer's live session and, where a PIN or code is tried, the IP whose check
  * allowance it spends; each throws the error envelope to refuse.
  */
-
-/** What the API answers about the control: its state, the age setting, this session's PIN entry. */
-export interface ControlView {
-  status: ParentalStatus;
-  ageLimit: ParentalAgeLimit;
-  pinEntered: boolean;
-}
 
 const view = (control: Pick<ControlRow, 'status' | 'ageLimit' | 'entered'>): ControlView => ({
   status: control.status,
@@ -178,9 +172,7 @@ export async function resetPin(
   return view({ ...control, entered: true });
 }
 
-export async function showSettingsOf(
-  live: LiveSession,
-): Promise<{ status: ParentalStatus; ageLimit: ParentalAgeLimit }> {
+export async function showSettingsOf(live: LiveSession): Promise<AgeSetting> {
   const { status, ageLimit } = await loadControl(live, nowSeconds());
   return { status, ageLimit };
 }
@@ -194,7 +186,7 @@ export async function setShowSettings(
   live: LiveSession,
   ageLimit: ParentalAgeLimit,
   pin: string | undefined,
-): Promise<{ status: ParentalStatus; ageLimit: ParentalAgeLimit }> {
+): Promise<AgeSetting> {
   const now = nowSeconds();
   const control = await loadControl(live, now);
   requireEnabled(control);
