@@ -111,21 +111,3 @@ export const authorizeUrl = z.object({ authorizeUrl: z.string() });
 export const unbound = z.object({ status: z.literal('unbound'), socials });
 
 export const approved = z.object({ status: z.literal('approved'), message: z.string() });
-
-export const seoText = z.object({
-  path: z.string(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  noindex: z.boolean(),
-  jsonLd: z.array(z.looseObject({})),
-});
-
-export const techPage = z.object({
-  slug: z.string(),
-  title: z.string(),
-  lead: z.string().nullable(),
-  sections: z.array(z.looseObject({})),
-});
-
-export const flag = z.object({ name: z.string(), value: z.boolean() });
-export const supportRequest = z.object({ id: int, message: z.string() });

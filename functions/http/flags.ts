@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { flagValue } from '../domains/flags/index.ts';
+import { flagValue, flagSchemas as s } from '../domains/flags/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { texts } from '../shared/texts.ts';
-import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
 /** `GET /api/client/features/{name}` (docs/product.md, «How the site talks to the API», "Flag lookups"). */
@@ -14,10 +12,10 @@ export const flagRoutes = new Hono<AppEnv>().get(
   apiDoc({
     tag: 'flags',
     summary: 'Значение флага (web-enable-calendar, disable-dazn, enable-trailers)',
-    answers: { 200: shape.flag },
+    answers: { 200: s.flag },
     errors: { 404: 'Такого флага нет (flag_not_found)' },
   }),
-  validate('param', z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}$/) })),
+  validate('param', s.flagParam),
   async (c) => {
     const { name } = c.req.valid('param');
     const value = await flagValue(name);

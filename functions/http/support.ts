@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import {
+  supportSchemas as s,
   submitSupportRequest,
-  supportRequestBody,
   supportTexts,
 } from '../domains/support/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
-import * as shape from './answers.ts';
 import { apiDoc, INVALID } from './api-doc.ts';
 
 /**
@@ -19,10 +18,10 @@ export const supportRoutes = new Hono<AppEnv>().post(
     tag: 'support',
     summary:
       'Обращение в поддержку; копия уходит на e-mail (не больше 5 в час с устройства или адреса)',
-    answers: { 201: shape.supportRequest },
+    answers: { 201: s.supportRequest },
     errors: { 422: INVALID, 429: 'Слишком много обращений (support_rate_limited)' },
   }),
-  validate('json', supportRequestBody),
+  validate('json', s.supportRequestBody),
   async (c) => {
     const { deviceId, geo, session } = c.var.edge;
     const sender = { deviceId, ip: geo.ip, accountId: session.accountId, userId: session.userId };

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { TECH_PAGE_SLUGS, techPage } from '../domains/tech-pages/index.ts';
+import { techPageSchemas as s, techPage } from '../domains/tech-pages/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { texts } from '../shared/texts.ts';
-import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
 /** `GET /cms/tech-pages/{faq|contact}/`: the CMS texts behind /faq and /contacts. */
@@ -14,10 +12,10 @@ export const techPageRoutes = new Hono<AppEnv>().get(
   apiDoc({
     tag: 'tech',
     summary: 'Технические страницы: faq, contact',
-    answers: { 200: shape.techPage },
+    answers: { 200: s.techPage },
     errors: { 404: 'Страница не найдена (tech_page_not_found)' },
   }),
-  validate('param', z.object({ slug: z.enum(TECH_PAGE_SLUGS) })),
+  validate('param', s.slugParam),
   async (c) => {
     const page = await techPage(c.req.valid('param').slug);
     if (!page) throw new ApiError(404, texts.techPageNotFound, 'tech_page_not_found');

@@ -1,13 +1,7 @@
 import { type Query, run } from '../../db/run.ts';
 import { bool, firstRow, json, sql } from '../../db/sql.ts';
 
-export interface SeoText {
-  path: string;
-  title: string | null;
-  description: string | null;
-  noindex: boolean;
-  jsonLd: Record<string, unknown>[];
-}
+import type { SeoText } from './schemas.ts';
 
 /** Paths are stored without a trailing slash ("/" stays "/"), so /info/tos and /info/tos/ share a row. */
 export function seoPathKey(path: string): string {

@@ -1,5 +1,6 @@
 import { d1 } from '../../db/client.ts';
-import { findSeoText, type SeoText, seoPathKey } from './repo.ts';
+import { findSeoText, seoPathKey } from './repo.ts';
+import type { SeoText } from './schemas.ts';
 
 /** The CMS SEO texts of a site path; empty ones when the CMS has none for it. */
 export async function seoTextOf(rawPath: string): Promise<SeoText> {

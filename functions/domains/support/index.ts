@@ -1,3 +1,4 @@
+export * as supportSchemas from './schemas.ts';
 export { type SupportRequestBody, supportRequestBody } from './schemas.ts';
 export { type SupportSender, submitSupportRequest } from './service.ts';
 export type { SupportSubject } from './texts.ts';

@@ -14,3 +14,6 @@ export const supportRequestBody = z.object({
     .optional(),
 });
 export type SupportRequestBody = z.infer<typeof supportRequestBody>;
+
+/** The answer of a stored request: its number and what to tell the visitor. */
+export const supportRequest = z.object({ id: z.number().int(), message: z.string() });

@@ -1,14 +1,10 @@
-import { run } from '../../db/run.ts';
 import { firstRow, json, sql } from '../../db/sql.ts';
+import { run } from '../../db/run.ts';
+import type { TechPageSection } from './schemas.ts';
 
 /** CMS tech pages of docs/product.md, «How the site talks to the API»: "tech pages faq and contact". */
 export const TECH_PAGE_SLUGS = ['faq', 'contact'] as const;
 export type TechPageSlug = (typeof TECH_PAGE_SLUGS)[number];
-
-export interface TechPageSection {
-  heading: string;
-  items: { title: string; body: string }[];
-}
 
 /** A tech page (table tech_pages): a title, a lead and ordered sections of questions or blocks. */
 export interface TechPage {
