@@ -1,20 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
-import { requireLiveSession } from '../domains/auth/index.ts';
+import { deviceFacts, requireLiveSession } from '../domains/auth/index.ts';
 import {
-  channelParam,
-  contentParam,
   endStream,
-  episodeParam,
   listStreams,
   type PlaybackClient,
-  preferencesBody,
-  progressBody,
   recordProgress,
+  playbackSchemas as s,
   streamHeartbeat,
-  streamParam,
   updatePreferences,
   watchChannel,
   watchEpisode,
@@ -48,66 +42,6 @@ async function liveOrGuest(c: Context<AppEnv>): Promise<void> {
   if (c.var.edge.session.signedIn) await requireLiveSession(c.var.edge);
 }
 
-const iso = z.string().describe('Дата и время, ISO 8601');
-const stream = z.object({
-  id: z.string(),
-  deviceName: z.string(),
-  deviceType: z.string(),
-  title: z.string(),
-  startedAt: iso,
-  lastSeenAt: iso,
-});
-const watchAnswer = z.object({
-  content: z.object({
-    id: z.number().int(),
-    type: z.enum(['movie', 'series', 'kids', 'trailer', 'channel']),
-    name: z.string(),
-    slug: z.string(),
-    ageRating: z.string(),
-  }),
-  episode: z
-    .object({
-      id: z.number().int(),
-      season: z.number().int(),
-      number: z.number().int(),
-      name: z.string(),
-    })
-    .nullable(),
-  live: z.boolean(),
-  manifest: z
-    .string()
-    .describe('Подписанный адрес HLS-плейлиста (действует до expiresAt, не дольше часа)'),
-  expiresAt: iso,
-  duration: z.number(),
-  position: z.number().describe('С какой секунды продолжить; 0 — с начала'),
-  markers: z
-    .object({
-      intro: z.object({ start: z.number(), end: z.number() }).nullable(),
-      credits: z.number().nullable(),
-    })
-    .nullable(),
-  thumbnails: z.string().nullable(),
-  poster: z.string().nullable(),
-  subtitles: z.array(z.object({ lang: z.string(), label: z.string(), src: z.string() })),
-  next: z
-    .object({
-      episodeId: z.number().int(),
-      season: z.number().int(),
-      number: z.number().int(),
-      name: z.string(),
-      url: z.string(),
-    })
-    .nullable(),
-  stream: z
-    .object({ id: z.string(), heartbeatSeconds: z.number().int() })
-    .nullable()
-    .describe('Слот лимита одновременных просмотров; null для гостя'),
-  preferences: z.object({ audio: z.string(), subtitles: z.string() }),
-  dvrSeconds: z.number().int().optional(),
-  channel: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).optional(),
-  programme: z.object({ name: z.string(), startsAt: iso, endsAt: iso }).nullable().optional(),
-});
-
 const PLAY_ERRORS = {
   401: 'Сеанс этого устройства завершён (session_ended): войти снова',
   403: 'Не для этого зрителя: region_restricted, kid_profile, age_restricted, pin_required, sign_in_required, not_entitled',
@@ -127,7 +61,7 @@ async function progressInput(c: Context<AppEnv>) {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { error: c.json(envelope(texts.unreadableBody, 'malformed_body'), 400) };
-  const parsed = progressBody.safeParse(raw);
+  const parsed = s.progressBody.safeParse(raw);
   if (parsed.success) return { data: parsed.data };
   const fields = parsed.error.issues.map((i) => ({
     field: i.path.map(String).join('.'),
@@ -173,11 +107,11 @@ watchRoutes
     apiDoc({
       ...WATCH,
       summary: 'Смотреть серию',
-      answers: { 200: watchAnswer },
+      answers: { 200: s.watchAnswer },
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watch_episode/:episodeId', validate('param', episodeParam), async (c) => {
+  .get('/watch_episode/:episodeId', validate('param', s.episodeParam), async (c) => {
     await liveOrGuest(c);
     return c.json(
       await watchEpisode(
@@ -193,11 +127,11 @@ watchRoutes
     apiDoc({
       ...WATCH,
       summary: 'Смотреть телеканал (прямой эфир)',
-      answers: { 200: watchAnswer },
+      answers: { 200: s.watchAnswer },
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watches/channels/:idOrSlug', validate('param', channelParam), async (c) => {
+  .get('/watches/channels/:idOrSlug', validate('param', s.channelParam), async (c) => {
     await liveOrGuest(c);
     return c.json(
       await watchChannel(
@@ -214,11 +148,11 @@ watchRoutes
       ...WATCH,
       summary:
         'Смотреть фильм, детский фильм или трейлер; у сериала — серию, на которой остановились',
-      answers: { 200: watchAnswer },
+      answers: { 200: s.watchAnswer },
       errors: PLAY_ERRORS,
     }),
   )
-  .get('/watches/:contentId', validate('param', contentParam), async (c) => {
+  .get('/watches/:contentId', validate('param', s.contentParam), async (c) => {
     await liveOrGuest(c);
     return c.json(
       await watchTitle(requestViewer(c), clientOf(c), c.req.valid('param').contentId, nowSeconds()),
@@ -230,7 +164,7 @@ watchRoutes
       ...WATCH,
       auth: true,
       summary: 'Просмотры аккаунта, идущие сейчас',
-      answers: { 200: z.object({ results: z.array(stream.extend({ current: z.boolean() })) }) },
+      answers: { 200: s.streams },
     }),
   )
   .get('/streams', async (c) => {
@@ -249,7 +183,7 @@ watchRoutes
       errors: { 404: 'Нет такого просмотра у аккаунта (stream_not_found)' },
     }),
   )
-  .delete('/streams/:streamId', validate('param', streamParam), async (c) => {
+  .delete('/streams/:streamId', validate('param', s.streamParam), async (c) => {
     await requireLiveSession(c.var.edge);
     await endStream(requestViewer(c), c.req.valid('param').streamId, nowSeconds());
     return c.body(null, 204);
@@ -266,7 +200,7 @@ watchRoutes
       },
     }),
   )
-  .post('/streams/:streamId/heartbeat', validate('param', streamParam), async (c) => {
+  .post('/streams/:streamId/heartbeat', validate('param', s.streamParam), async (c) => {
     await requireLiveSession(c.var.edge);
     await streamHeartbeat(
       requestViewer(c),
@@ -282,7 +216,7 @@ watchRoutes
       ...WATCH,
       auth: true,
       summary: 'Позиция просмотра (JSON; также text/plain от navigator.sendBeacon)',
-      body: progressBody,
+      body: s.progressBody,
       answers: { 204: { description: 'Сохранено; на 95 % или после титров — просмотрено' } },
       errors: {
         403: PLAY_ERRORS[403],
@@ -308,7 +242,7 @@ watchRoutes
       errors: { 422: INVALID },
     }),
   )
-  .put('/preferences', validate('json', preferencesBody), async (c) => {
+  .put('/preferences', validate('json', s.preferencesBody), async (c) => {
     await requireLiveSession(c.var.edge);
     await updatePreferences(requestViewer(c), c.req.valid('json'), nowSeconds());
     return c.body(null, 204);

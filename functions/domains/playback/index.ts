@@ -14,14 +14,8 @@ export {
   streamHeartbeat,
   updatePreferences,
 } from './progress.ts';
-export {
-  channelParam,
-  contentParam,
-  episodeParam,
-  preferencesBody,
-  progressBody,
-  streamParam,
-} from './schemas.ts';
+export type { VodAnswer } from './schemas.ts';
+export * as playbackSchemas from './schemas.ts';
 export {
   type PlaybackClient,
   TooManyStreams,

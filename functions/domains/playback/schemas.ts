@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../../lib/zod-messages.ts';
+import { TITLE_TYPES } from '../../shared/catalogue.ts';
 
 const id = z.coerce
   .number()
@@ -40,6 +41,76 @@ export const preferencesBody = z.object({
   audio: language,
   subtitles: z.union([z.literal('off'), language]),
 });
+
+const iso = z.string().describe('Дата и время, ISO 8601');
+/** A stream of the account's concurrent-stream limit, as `/streams` lists it. */
+export const stream = z.object({
+  id: z.string(),
+  deviceName: z.string(),
+  deviceType: z.string(),
+  title: z.string(),
+  startedAt: iso,
+  lastSeenAt: iso,
+});
+/** The answer of a film or an episode (a channel adds its live fields to it: watchAnswer). */
+export const vodAnswer = z.object({
+  content: z.object({
+    id: z.number().int(),
+    type: z.enum([...TITLE_TYPES, 'channel']),
+    name: z.string(),
+    slug: z.string(),
+    ageRating: z.string(),
+  }),
+  episode: z
+    .object({
+      id: z.number().int(),
+      season: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+    })
+    .nullable(),
+  live: z.boolean(),
+  manifest: z
+    .string()
+    .describe('Подписанный адрес HLS-плейлиста (действует до expiresAt, не дольше часа)'),
+  expiresAt: iso,
+  duration: z.number(),
+  position: z.number().describe('С какой секунды продолжить; 0 — с начала'),
+  markers: z
+    .object({
+      intro: z.object({ start: z.number(), end: z.number() }).nullable(),
+      credits: z.number().nullable(),
+    })
+    .nullable(),
+  thumbnails: z.string().nullable(),
+  poster: z.string().nullable(),
+  subtitles: z.array(z.object({ lang: z.string(), label: z.string(), src: z.string() })),
+  next: z
+    .object({
+      episodeId: z.number().int(),
+      season: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+    })
+    .nullable(),
+  stream: z
+    .object({ id: z.string(), heartbeatSeconds: z.number().int() })
+    .nullable()
+    .describe('Слот лимита одновременных просмотров; null для гостя'),
+  preferences: z.object({ audio: z.string(), subtitles: z.string() }),
+});
+
+/** What a watch call answers: a film's or an episode's, or a channel's with its live fields. */
+export const watchAnswer = vodAnswer.extend({
+  dvrSeconds: z.number().int().optional(),
+  channel: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).optional(),
+  programme: z.object({ name: z.string(), startsAt: iso, endsAt: iso }).nullable().optional(),
+});
+
+export const streams = z.object({ results: z.array(stream.extend({ current: z.boolean() })) });
+
+export type VodAnswer = z.infer<typeof vodAnswer>;
 
 export type ProgressInput = z.infer<typeof progressBody>;
 export type PreferencesInput = z.infer<typeof preferencesBody>;

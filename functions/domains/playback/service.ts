@@ -31,6 +31,7 @@ import {
   type TitleRow,
   titleQuery,
 } from './repo.ts';
+import type { VodAnswer } from './schemas.ts';
 import type { Stream, StreamDevice } from './stream-limit.ts';
 import { claimStream } from './streams.ts';
 import { playbackTexts } from './texts.ts';
@@ -228,24 +229,6 @@ async function playVod(
   );
   await startIfRental(unlock, viewer, now);
   return { stream, media };
-}
-
-/** The answer of a film or an episode (a channel adds its live fields). */
-export interface VodAnswer {
-  content: ReturnType<typeof content>;
-  episode: ReturnType<typeof episodeView> | null;
-  live: false;
-  manifest: string;
-  expiresAt: string;
-  duration: number;
-  position: number;
-  markers: { intro: { start: number; end: number } | null; credits: number | null };
-  thumbnails: string | null;
-  poster: string | null;
-  subtitles: { lang: string; label: string; src: string }[];
-  next: ReturnType<typeof nextView> | null;
-  stream: { id: string; heartbeatSeconds: number } | null;
-  preferences: Preferences;
 }
 
 /**
