@@ -1,12 +1,11 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import {
-  ART_KINDS,
   type ArtKind,
   artSubject,
   artVersion,
   DEFAULT_SUBJECT,
   gradientArt,
+  mediaSchemas,
   renderArt,
   storedArt,
 } from '../domains/media/index.ts';
@@ -14,7 +13,7 @@ import { AVATAR_COUNT, avatarVersion, renderAvatar } from '../domains/profiles/i
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError, notFoundResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
-import { ART_SIZES, ART_VERSION, artHeight, RASTER_KINDS, type RasterKind } from '../shared/art.ts';
+import { ART_SIZES, ART_VERSION, artHeight, type RasterKind } from '../shared/art.ts';
 import * as shape from './answers.ts';
 import { apiDoc } from './api-doc.ts';
 
@@ -64,16 +63,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   )
   .get(
     '/avatar/:file',
-    validate('param', z.object({ file: z.string().regex(/^[1-9][0-9]?\.svg$/) })),
-    validate(
-      'query',
-      z.object({
-        v: z
-          .string()
-          .regex(/^[0-9a-z]{1,8}$/)
-          .optional(),
-      }),
-    ),
+    validate('param', mediaSchemas.avatarParam),
+    validate('query', mediaSchemas.versionQuery),
     (c) => {
       const id = Number(c.req.valid('param').file.slice(0, -'.svg'.length));
       if (id > AVATAR_COUNT) throw notFound();
@@ -95,28 +86,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:kind/:file',
-    validate(
-      'param',
-      z.union([
-        z.object({
-          kind: z.enum(RASTER_KINDS),
-          file: z.string().regex(/^[1-9][0-9]{0,9}-[0-9]{2,4}\.webp$/),
-        }),
-        z.object({
-          kind: z.enum(ART_KINDS),
-          file: z.string().regex(/^(default|[1-9][0-9]{0,9})\.svg$/),
-        }),
-      ]),
-    ),
-    validate(
-      'query',
-      z.object({
-        v: z
-          .string()
-          .regex(/^[0-9a-z]{1,8}$/)
-          .optional(),
-      }),
-    ),
+    validate('param', mediaSchemas.artParam),
+    validate('query', mediaSchemas.versionQuery),
     async (c) => {
       const { kind, file } = c.req.valid('param');
       const v = c.req.valid('query').v;
