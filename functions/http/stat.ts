@@ -1,25 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { recordEvent, statEventSchema } from '../domains/analytics/index.ts';
+import { analyticsSchemas, recordEvent } from '../domains/analytics/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
 import { apiDoc } from './api-doc.ts';
-
-/** `payload` is the event as URL-encoded JSON: what cannot be read as JSON is a wrong field too. */
-const eventQuery = z.object({
-  payload: z
-    .string()
-    .max(8000)
-    .transform((raw, ctx) => {
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Событие должно быть JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(statEventSchema),
-});
 
 /**
  * `GET /v2/event` (docs/product.md, «How the site talks to the API», analytics, and «What we
@@ -34,7 +17,7 @@ export const statRoutes = new Hono<AppEnv>().get(
     summary: 'Событие просмотра или открытия страницы (сохраняется для отчётов)',
     answers: { 204: { description: 'Принято' } },
   }),
-  validate('query', eventQuery),
+  validate('query', analyticsSchemas.eventQuery),
   async (c) => {
     await recordEvent(c.req.valid('query').payload, {
       userAgent: c.req.header('user-agent') ?? '',

@@ -2,6 +2,7 @@
  * Analytics (docs/product.md, «What we measure»): the stat collector's store, the staff report
  * and the customer-marketing tool.
  */
+
 export {
   listMarketingCalls,
   type MarketingCall,
@@ -36,4 +37,5 @@ export {
   type StatsReport,
   statsReport,
 } from './report.ts';
+export * as analyticsSchemas from './schemas.ts';
 export { analyticsTexts } from './texts.ts';
