@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { deviceFacts, requireLiveSession } from '../domains/auth/index.ts';
+import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   endStream,
   listStreams,

@@ -1,5 +1,5 @@
-import { firstRow, json, sql } from '../../db/sql.ts';
 import { run } from '../../db/run.ts';
+import { firstRow, json, sql } from '../../db/sql.ts';
 import type { TechPageSection } from './schemas.ts';
 
 /** CMS tech pages of docs/product.md, «How the site talks to the API»: "tech pages faq and contact". */
