@@ -71,19 +71,19 @@ export const deleteHistory = (
   target: { id?: string; episodeId?: number; contentId?: number },
 ) =>
   target.id !== undefined
-    ? d
-        .prepare('DELETE FROM watch_progress WHERE profile_id = ? AND id = ?')
-        .bind(profileId, target.id)
-    : d
-        .prepare(
-          target.episodeId !== undefined
-            ? 'DELETE FROM watch_progress WHERE profile_id = ? AND episode_id = ?'
-            : 'DELETE FROM watch_progress WHERE profile_id = ? AND title_id = ?',
-        )
-        .bind(profileId, target.episodeId ?? target.contentId);
+    ? prepare(
+        d,
+        sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND id = ${target.id}`,
+      )
+    : prepare(
+        d,
+        target.episodeId !== undefined
+          ? sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND episode_id = ${target.episodeId}`
+          : sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND title_id = ${target.contentId}`,
+      );
 
 export const clearHistory = (d: D1Database, profileId: number) =>
-  d.prepare('DELETE FROM watch_progress WHERE profile_id = ?').bind(profileId);
+  prepare(d, sql`DELETE FROM watch_progress WHERE profile_id = ${profileId}`);
 
 /** A continue-watching row: the title's latest progress row and, when that one is finished, its next episode. */
 export interface ContinueRow extends TitleRow, EpisodeColumns {
@@ -147,14 +147,14 @@ export const hideContinue = (
   target: { episodeId: number } | { contentId: number },
 ) =>
   'episodeId' in target
-    ? d
-        .prepare(
-          'UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ? AND title_id = (SELECT title_id FROM episodes WHERE id = ?)',
-        )
-        .bind(profileId, target.episodeId)
-    : d
-        .prepare('UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ? AND title_id = ?')
-        .bind(profileId, target.contentId);
+    ? prepare(
+        d,
+        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = (SELECT title_id FROM episodes WHERE id = ${target.episodeId})`,
+      )
+    : prepare(
+        d,
+        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = ${target.contentId}`,
+      );
 
 /**
  * Titles with the most profiles watching them in the last day ("now watching", nw): a range on
@@ -232,22 +232,20 @@ export const favouriteQuery = (d: D1Database, profileId: number, titleId: number
 
 /** Adds a favourite; a second add keeps the first date. */
 export const addFavourite = (d: D1Database, profileId: number, titleId: number, now: number) =>
-  d
-    .prepare(
-      'INSERT INTO favourites (profile_id, title_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    )
-    .bind(profileId, titleId, now);
+  prepare(
+    d,
+    sql`INSERT INTO favourites (profile_id, title_id, added_at) VALUES (${profileId}, ${titleId}, ${now}) ON CONFLICT DO NOTHING`,
+  );
 
 /**
  * Removes the listed favourites in one statement (what is not there is simply not removed). The
  * ids are one JSON parameter, so the list's length is not bounded by D1's 100 bound parameters.
  */
 export const removeFavourites = (d: D1Database, profileId: number, titleIds: number[]) =>
-  d
-    .prepare(
-      'DELETE FROM favourites WHERE profile_id = ? AND title_id IN (SELECT value FROM json_each(?))',
-    )
-    .bind(profileId, JSON.stringify(titleIds));
+  prepare(
+    d,
+    sql`DELETE FROM favourites WHERE profile_id = ${profileId} AND title_id IN (SELECT value FROM json_each(${JSON.stringify(titleIds)}))`,
+  );
 
 export const voteQuery = (d: D1Database, profileId: number, titleId: number) =>
   firstRow<{ value: 1 | -1 }>(
@@ -262,12 +260,11 @@ export const putVote = (
   value: 1 | -1,
   now: number,
 ) =>
-  d
-    .prepare(
-      `INSERT INTO votes (profile_id, title_id, value, voted_at) VALUES (?, ?, ?, ?)
+  prepare(
+    d,
+    sql`INSERT INTO votes (profile_id, title_id, value, voted_at) VALUES (${profileId}, ${titleId}, ${value}, ${now})
        ON CONFLICT (profile_id, title_id) DO UPDATE SET value = excluded.value, voted_at = excluded.voted_at`,
-    )
-    .bind(profileId, titleId, value, now);
+  );
 
 export const deleteVote = (d: D1Database, profileId: number, titleId: number) =>
-  d.prepare('DELETE FROM votes WHERE profile_id = ? AND title_id = ?').bind(profileId, titleId);
+  prepare(d, sql`DELETE FROM votes WHERE profile_id = ${profileId} AND title_id = ${titleId}`);

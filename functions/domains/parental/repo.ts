@@ -1,4 +1,5 @@
 import type { ParentalAgeLimit, ParentalStatus } from '../../db/parental-schema.ts';
+import { prepare, raw, type Sql, sql } from '../../db/sql.ts';
 import type { Guard } from '../auth/index.ts';
 
 /**
@@ -24,15 +25,14 @@ export function readControl(
   sessionId: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT coalesce(p.status, 'Undefined') AS status, p.pin_hash AS pinHash, coalesce(p.age_limit, 18) AS ageLimit,
-         coalesce(s.pin_until > ?3, 0) AS entered, coalesce(s.verified_until > ?3, 0) AS verified
-       FROM (SELECT ?1 AS account_id) a
+  return prepare(
+    db,
+    sql`SELECT coalesce(p.status, 'Undefined') AS status, p.pin_hash AS pinHash, coalesce(p.age_limit, 18) AS ageLimit,
+         coalesce(s.pin_until > ${now}, 0) AS entered, coalesce(s.verified_until > ${now}, 0) AS verified
+       FROM (SELECT ${accountId} AS account_id) a
        LEFT JOIN parental_controls p ON p.account_id = a.account_id
-       LEFT JOIN parental_sessions s ON s.session_id = ?2 AND s.account_id = a.account_id`,
-    )
-    .bind(accountId, sessionId, now);
+       LEFT JOIN parental_sessions s ON s.session_id = ${sessionId} AND s.account_id = a.account_id`,
+  );
 }
 
 export function toControl(row: Record<string, unknown> | null | undefined): ControlRow {
@@ -52,13 +52,12 @@ export function setFirstPin(
   pinHash: string,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (?1, 'Enabled', ?2, ?3)
+  return prepare(
+    db,
+    sql`INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (${accountId}, 'Enabled', ${pinHash}, ${now})
        ON CONFLICT (account_id) DO UPDATE SET status = 'Enabled', pin_hash = excluded.pin_hash, updated_at = excluded.updated_at
        WHERE parental_controls.pin_hash IS NULL`,
-    )
-    .bind(accountId, pinHash, now);
+  );
 }
 
 /** Replaces the PIN of an Enabled account (change, reset); guarded by a consumed code on reset. */
@@ -69,14 +68,11 @@ export function replacePin(
   now: number,
   guard?: Guard,
 ): D1PreparedStatement {
-  const g = guard
-    ? ' AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?4 AND consumed_by = ?5)'
-    : '';
-  return db
-    .prepare(
-      `UPDATE parental_controls SET pin_hash = ?2, updated_at = ?3 WHERE account_id = ?1 AND status = 'Enabled'${g}`,
-    )
-    .bind(accountId, pinHash, now, ...(guard ? [guard.codeId, guard.nonce] : []));
+  return prepare(
+    db,
+    sql`UPDATE parental_controls SET pin_hash = ${pinHash}, updated_at = ${now}
+       WHERE account_id = ${accountId} AND status = 'Enabled'${conditionSql(guard && { guard }, accountId)}`,
+  );
 }
 
 /** Disabled: the PIN is forgotten (enabling again means setting a new one). */
@@ -85,12 +81,11 @@ export function disableControl(
   accountId: number,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (?1, 'Disabled', NULL, ?2)
+  return prepare(
+    db,
+    sql`INSERT INTO parental_controls (account_id, status, pin_hash, updated_at) VALUES (${accountId}, 'Disabled', NULL, ${now})
        ON CONFLICT (account_id) DO UPDATE SET status = 'Disabled', pin_hash = NULL, updated_at = excluded.updated_at`,
-    )
-    .bind(accountId, now);
+  );
 }
 
 export function setAgeLimit(
@@ -99,9 +94,10 @@ export function setAgeLimit(
   ageLimit: ParentalAgeLimit,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare('UPDATE parental_controls SET age_limit = ?2, updated_at = ?3 WHERE account_id = ?1')
-    .bind(accountId, ageLimit, now);
+  return prepare(
+    db,
+    sql`UPDATE parental_controls SET age_limit = ${ageLimit}, updated_at = ${now} WHERE account_id = ${accountId}`,
+  );
 }
 
 /**
@@ -116,29 +112,23 @@ export function markEntered(
   until: number,
   when?: { guard: Guard } | { pinHash: string },
 ): D1PreparedStatement {
-  const [g, gp] = conditionSql(when, 4);
-  return db
-    .prepare(
-      `INSERT INTO parental_sessions (session_id, account_id, pin_until) SELECT ?1, ?2, ?3 WHERE 1${g}
+  return prepare(
+    db,
+    sql`INSERT INTO parental_sessions (session_id, account_id, pin_until)
+       SELECT ${sessionId}, ${accountId}, ${until} WHERE 1${conditionSql(when, accountId)}
        ON CONFLICT (session_id) DO UPDATE SET pin_until = excluded.pin_until`,
-    )
-    .bind(sessionId, accountId, until, ...gp);
+  );
 }
 
+/** The condition of a guarded write: this request consumed the code, or the PIN is the account's. */
 function conditionSql(
   when: { guard: Guard } | { pinHash: string } | undefined,
-  first: number,
-): [string, (string | number)[]] {
-  if (!when) return ['', []];
+  accountId: number,
+): Sql {
+  if (!when) return raw('');
   if ('guard' in when)
-    return [
-      ` AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?${first} AND consumed_by = ?${first + 1})`,
-      [when.guard.codeId, when.guard.nonce],
-    ];
-  return [
-    ` AND EXISTS (SELECT 1 FROM parental_controls WHERE account_id = ?2 AND pin_hash = ?${first})`,
-    [when.pinHash],
-  ];
+    return sql` AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ${when.guard.codeId} AND consumed_by = ${when.guard.nonce})`;
+  return sql` AND EXISTS (SELECT 1 FROM parental_controls WHERE account_id = ${accountId} AND pin_hash = ${when.pinHash})`;
 }
 
 /** Marks this session as having checked a verification code, guarded by that code's consumption. */
@@ -149,13 +139,12 @@ export function markVerified(
   until: number,
   guard: Guard,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO parental_sessions (session_id, account_id, verified_until)
-       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM auth_codes WHERE id = ?4 AND consumed_by = ?5)
+  return prepare(
+    db,
+    sql`INSERT INTO parental_sessions (session_id, account_id, verified_until)
+       SELECT ${sessionId}, ${accountId}, ${until} WHERE EXISTS (SELECT 1 FROM auth_codes WHERE id = ${guard.codeId} AND consumed_by = ${guard.nonce})
        ON CONFLICT (session_id) DO UPDATE SET verified_until = excluded.verified_until`,
-    )
-    .bind(sessionId, accountId, until, guard.codeId, guard.nonce);
+  );
 }
 
 /** Ends the PIN entries (and verifications) of the account's sessions except `keepId`'s; after a PIN change. */
@@ -165,24 +154,22 @@ export function forgetOtherEntries(
   keepId: string | null,
   guard?: Guard,
 ): D1PreparedStatement {
-  const [g, gp] = conditionSql(guard && { guard }, 3);
-  return db
-    .prepare(
-      `UPDATE parental_sessions SET pin_until = 0, verified_until = 0 WHERE account_id = ?1 AND (?2 IS NULL OR session_id != ?2)${g}`,
-    )
-    .bind(accountId, keepId, ...gp);
+  return prepare(
+    db,
+    sql`UPDATE parental_sessions SET pin_until = 0, verified_until = 0
+       WHERE account_id = ${accountId} AND (${keepId} IS NULL OR session_id != ${keepId})${conditionSql(guard && { guard }, accountId)}`,
+  );
 }
 
 /** Lifts the PIN lock, after a reset whose code this request consumed. */
 export function liftLock(db: D1Database, key: string, guard: Guard): D1PreparedStatement {
-  return db
-    .prepare(
-      'DELETE FROM rate_limits WHERE key = ?1 AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ?2 AND consumed_by = ?3)',
-    )
-    .bind(key, guard.codeId, guard.nonce);
+  return prepare(
+    db,
+    sql`DELETE FROM rate_limits WHERE key = ${key} AND EXISTS (SELECT 1 FROM auth_codes WHERE id = ${guard.codeId} AND consumed_by = ${guard.nonce})`,
+  );
 }
 
 /** The account's e-mail and phone: where verification codes go. */
 export function accountAddresses(db: D1Database, accountId: number): D1PreparedStatement {
-  return db.prepare('SELECT email, phone FROM accounts WHERE id = ?').bind(accountId);
+  return prepare(db, sql`SELECT email, phone FROM accounts WHERE id = ${accountId}`);
 }

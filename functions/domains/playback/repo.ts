@@ -1,5 +1,5 @@
 import type { Query } from '../../db/run.ts';
-import { firstRow, sql } from '../../db/sql.ts';
+import { firstRow, prepare, sql } from '../../db/sql.ts';
 import type { AgeRating, Partner, TitleType } from '../../shared/catalogue.ts';
 
 /**
@@ -161,23 +161,13 @@ export function saveProgress(
     now: number;
   },
 ): D1PreparedStatement {
-  return d
-    .prepare(
-      `INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, cw_hidden, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8)
+  return prepare(
+    d,
+    sql`INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, cw_hidden, updated_at)
+       VALUES (${crypto.randomUUID()}, ${p.profileId}, ${p.titleId}, ${p.episodeId}, ${p.position}, ${p.duration}, ${p.completed ? 1 : 0}, 0, ${p.now})
        ON CONFLICT (profile_id, title_id, episode_id) DO UPDATE SET position = excluded.position,
          duration = excluded.duration, completed = excluded.completed, cw_hidden = 0, updated_at = excluded.updated_at`,
-    )
-    .bind(
-      crypto.randomUUID(),
-      p.profileId,
-      p.titleId,
-      p.episodeId,
-      p.position,
-      p.duration,
-      p.completed ? 1 : 0,
-      p.now,
-    );
+  );
 }
 
 export interface Preferences {
@@ -198,12 +188,11 @@ export function savePreferences(
   prefs: Preferences,
   now: number,
 ): D1PreparedStatement {
-  return d
-    .prepare(
-      `INSERT INTO playback_preferences (profile_id, audio, subtitles, updated_at) VALUES (?1, ?2, ?3, ?4)
+  return prepare(
+    d,
+    sql`INSERT INTO playback_preferences (profile_id, audio, subtitles, updated_at) VALUES (${profileId}, ${prefs.audio}, ${prefs.subtitles}, ${now})
        ON CONFLICT (profile_id) DO UPDATE SET audio = excluded.audio, subtitles = excluded.subtitles, updated_at = excluded.updated_at`,
-    )
-    .bind(profileId, prefs.audio, prefs.subtitles, now);
+  );
 }
 
 export interface SessionDevice {

@@ -3,6 +3,7 @@
  * like the accounts repo: the writes are guarded statements whose WHERE re-checks the rule, so two
  * racing requests cannot both pass a check made in a read before them.
  */
+import { prepare, raw, sql } from '../../db/sql.ts';
 import { avatarOf } from './avatars.ts';
 import type { Profile } from './schemas.ts';
 
@@ -33,25 +34,26 @@ export function toProfile(row: ProfileRow): Profile {
 
 /** The account's profiles in the order they were made. */
 export function listProfiles(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM profiles WHERE account_id = ? ORDER BY id`)
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`SELECT ${raw(COLUMNS)} FROM profiles WHERE account_id = ${accountId} ORDER BY id`,
+  );
 }
 
 /** One profile of the account; another account's id finds nothing (a 404, like an unknown one). */
 export function findProfile(db: D1Database, accountId: number, id: number): D1PreparedStatement {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM profiles WHERE id = ? AND account_id = ?`)
-    .bind(id, accountId);
+  return prepare(
+    db,
+    sql`SELECT ${raw(COLUMNS)} FROM profiles WHERE id = ${id} AND account_id = ${accountId}`,
+  );
 }
 
 /** How many profiles the account has, and how many of them are adults. */
 export function profileCounts(db: D1Database, accountId: number): D1PreparedStatement {
-  return db
-    .prepare(
-      'SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM profiles WHERE account_id = ?',
-    )
-    .bind(accountId);
+  return prepare(
+    db,
+    sql`SELECT count(*) AS total, coalesce(sum(is_kid = 0), 0) AS adults FROM profiles WHERE account_id = ${accountId}`,
+  );
 }
 
 /**
@@ -65,22 +67,15 @@ export function insertProfile(
   p: { name: string; isKid: boolean; avatarId?: number },
   now: number,
 ): D1PreparedStatement {
-  const count = '(SELECT count(*) FROM profiles WHERE account_id = ?1)';
-  return db
-    .prepare(
-      `INSERT INTO profiles (account_id, name, is_kid, avatar_id, age_limit, created_at)
-       SELECT ?1, ?2, ?3, coalesce(?4, ?5 + ${count} % 8), ?6, ?7 WHERE ${count} < ${MAX_PROFILES}
-       RETURNING ${COLUMNS}`,
-    )
-    .bind(
-      accountId,
-      p.name,
-      p.isKid ? 1 : 0,
-      p.avatarId ?? null,
-      p.isKid ? 9 : 1,
-      p.isKid ? KID_AGE_LIMIT : null,
-      now,
-    );
+  const count = sql`(SELECT count(*) FROM profiles WHERE account_id = ${accountId})`;
+  return prepare(
+    db,
+    sql`INSERT INTO profiles (account_id, name, is_kid, avatar_id, age_limit, created_at)
+       SELECT ${accountId}, ${p.name}, ${p.isKid ? 1 : 0}, coalesce(${p.avatarId}, ${p.isKid ? 9 : 1} + ${count} % 8),
+         ${p.isKid ? KID_AGE_LIMIT : null}, ${now}
+       WHERE ${count} < ${MAX_PROFILES}
+       RETURNING ${raw(COLUMNS)}`,
+  );
 }
 
 /**
@@ -95,16 +90,15 @@ export function updateProfile(
   patch: { name?: string; isKid?: boolean; avatarId?: number },
 ): D1PreparedStatement {
   const kid = patch.isKid === undefined ? null : patch.isKid ? 1 : 0;
-  return db
-    .prepare(
-      `UPDATE profiles SET name = coalesce(?1, name), avatar_id = coalesce(?2, avatar_id), is_kid = coalesce(?3, is_kid),
-         age_limit = CASE WHEN ?3 IS NULL OR ?3 = is_kid THEN age_limit WHEN ?3 = 1 THEN ${KID_AGE_LIMIT} ELSE NULL END
-       WHERE id = ?4 AND account_id = ?5
-         AND (coalesce(?3, 0) = 0 OR is_kid = 1
-              OR (id != ?6 AND (SELECT count(*) FROM profiles o WHERE o.account_id = ?5 AND o.is_kid = 0 AND o.id != ?4) > 0))
-       RETURNING ${COLUMNS}`,
-    )
-    .bind(patch.name ?? null, patch.avatarId ?? null, kid, id, accountId, currentUserId);
+  return prepare(
+    db,
+    sql`UPDATE profiles SET name = coalesce(${patch.name ?? null}, name), avatar_id = coalesce(${patch.avatarId ?? null}, avatar_id), is_kid = coalesce(${kid}, is_kid),
+         age_limit = CASE WHEN ${kid} IS NULL OR ${kid} = is_kid THEN age_limit WHEN ${kid} = 1 THEN ${KID_AGE_LIMIT} ELSE NULL END
+       WHERE id = ${id} AND account_id = ${accountId}
+         AND (coalesce(${kid}, 0) = 0 OR is_kid = 1
+              OR (id != ${currentUserId} AND (SELECT count(*) FROM profiles o WHERE o.account_id = ${accountId} AND o.is_kid = 0 AND o.id != ${id}) > 0))
+       RETURNING ${raw(COLUMNS)}`,
+  );
 }
 
 /**
@@ -117,12 +111,11 @@ export function deleteProfile(
   id: number,
   currentUserId: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `DELETE FROM profiles WHERE id = ?1 AND account_id = ?2 AND id != ?3
-         AND (is_kid = 1 OR (SELECT count(*) FROM profiles o WHERE o.account_id = ?2 AND o.is_kid = 0 AND o.id != ?1) > 0)`,
-    )
-    .bind(id, accountId, currentUserId);
+  return prepare(
+    db,
+    sql`DELETE FROM profiles WHERE id = ${id} AND account_id = ${accountId} AND id != ${currentUserId}
+         AND (is_kid = 1 OR (SELECT count(*) FROM profiles o WHERE o.account_id = ${accountId} AND o.is_kid = 0 AND o.id != ${id}) > 0)`,
+  );
 }
 
 /**
@@ -136,16 +129,15 @@ export function switchSession(
   userId: number,
   now: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE sessions SET user_id = ?1, last_seen_at = ?3
-       WHERE id = ?2 AND revoked_at IS NULL AND expires_at > ?3
-         AND EXISTS (SELECT 1 FROM profiles u WHERE u.id = ?1 AND u.account_id = sessions.account_id)
+  return prepare(
+    db,
+    sql`UPDATE sessions SET user_id = ${userId}, last_seen_at = ${now}
+       WHERE id = ${sessionId} AND revoked_at IS NULL AND expires_at > ${now}
+         AND EXISTS (SELECT 1 FROM profiles u WHERE u.id = ${userId} AND u.account_id = sessions.account_id)
        RETURNING id AS sessionId, token_hash AS tokenHash, account_id AS accountId, user_id AS userId,
          (SELECT billing_id FROM accounts WHERE accounts.id = sessions.account_id) AS billingId,
          (SELECT is_kid FROM profiles WHERE profiles.id = sessions.user_id) AS isKid`,
-    )
-    .bind(userId, sessionId, now);
+  );
 }
 
 /**
@@ -157,9 +149,8 @@ export function forgetPinEntryOnKidSwitch(
   sessionId: string,
   userId: number,
 ): D1PreparedStatement {
-  return db
-    .prepare(
-      'UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM profiles WHERE id = ?2 AND is_kid = 1)',
-    )
-    .bind(sessionId, userId);
+  return prepare(
+    db,
+    sql`UPDATE parental_sessions SET pin_until = 0 WHERE session_id = ${sessionId} AND EXISTS (SELECT 1 FROM profiles WHERE id = ${userId} AND is_kid = 1)`,
+  );
 }
