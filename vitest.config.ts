@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { formPages } from './scripts/form-pages.mjs';
 import { seedQueries } from './tests/pages/seed.ts';
 
 /** The built Worker (`astro build`): the pages project tests what deploy would ship. */
@@ -67,8 +68,9 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          // The app from source mounts the development fakes, as a development build does.
-          define: { __DEV_FAKES__: 'true' },
+          // The app from source mounts the development fakes, as a development build does, and
+          // knows the pages that take POST as the build finds them (scripts/form-pages.mjs).
+          define: { __DEV_FAKES__: 'true', __FORM_PAGES__: JSON.stringify(formPages()) },
           test: {
             name: 'worker',
             include: ['functions/**/*.test.ts', 'src/**/*.test.ts'],

@@ -44,9 +44,15 @@ describe('API paths and methods', () => {
   });
 });
 
+/** The pages that ask isFormPost(Astro), as the build finds them (vitest.config.ts). */
+declare const __FORM_PAGES__: string[];
+
 describe('page paths and methods', () => {
-  // Astro is not built for Worker tests: a stand-in page shows what reaches the pages.
-  const app = createEdgeApp(async (c) => c.text('страница'));
+  // Astro is not built for Worker tests: a stand-in page shows what reaches the pages, and the
+  // pages that take POST are those the build finds asking isFormPost(Astro).
+  const app = createEdgeApp(async (c) => c.text('страница'), {
+    formPages: new Set(__FORM_PAGES__),
+  });
   const context = {
     waitUntil,
     passThroughOnException() {},
