@@ -14,16 +14,17 @@ const ALLOWED = [
   /^functions\/shared\//,
 ];
 
-function astroFiles(dir) {
+/** Every file under `dir` whose name ends with `ending`. */
+function filesEnding(dir, ending) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return astroFiles(path);
-    return e.name.endsWith('.astro') ? [path] : [];
+    if (e.isDirectory()) return filesEnding(path, ending);
+    return e.name.endsWith(ending) ? [path] : [];
   });
 }
 
 const breaches = [];
-for (const file of astroFiles('src')) {
+for (const file of filesEnding('src', '.astro')) {
   const text = readFileSync(file, 'utf8');
   // Static and dynamic imports anywhere in the file: frontmatter and <script> blocks alike.
   for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
@@ -34,14 +35,7 @@ for (const file of astroFiles('src')) {
 }
 
 const TEST_FILE = /(\.test\.ts|test-support\.ts|test-fixtures\.ts)$|^functions\/test-/;
-function tsFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return tsFiles(path);
-    return e.name.endsWith('.ts') ? [path] : [];
-  });
-}
-for (const file of tsFiles('functions')) {
+for (const file of filesEnding('functions', '.ts')) {
   if (file.startsWith('functions/db/') || TEST_FILE.test(file)) continue;
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(/\.prepare\(/g)) {
