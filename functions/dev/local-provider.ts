@@ -15,6 +15,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { notFoundResponse } from '../lib/errors.ts';
+import { type DevPageLook, devPage } from './page-shell.ts';
 
 /**
  * The local identity provider (development and tests, DEV_ROUTES only): an OAuth 2 server that
@@ -74,19 +75,10 @@ function clientProblem(
   return null;
 }
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1b1d21; }
-      main { max-width: 480px; margin: 40px auto; padding: 28px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 0.1); }
-      h1 { font-size: 1.4rem; margin: 0 0 8px; }
-      .note { color: #4a4f57; margin: 0 0 16px; }
-      fieldset { border: 1px solid #c5c9d0; border-radius: 8px; margin: 0 0 16px; padding: 12px 16px; }
+const look: DevPageLook = {
+  background: '#f4f5f7',
+  focus: '#f5a623',
+  styles: `      fieldset { border: 1px solid #c5c9d0; border-radius: 8px; margin: 0 0 16px; padding: 12px 16px; }
       legend { font-weight: 600; padding: 0 4px; }
       .choice { display: flex; gap: 8px; align-items: center; min-height: 44px; }
       label.field { display: grid; gap: 4px; margin-top: 8px; font-weight: 600; }
@@ -95,14 +87,10 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
       button { min-height: 44px; padding: 8px 20px; border-radius: 8px; border: 1px solid #1f4fd1; font: inherit; cursor: pointer; }
       .allow { background: #1f4fd1; color: #fff; }
       .deny { background: #fff; color: #1f4fd1; }
-      :focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-      .error { color: #a3101f; }
-    </style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+      .error { color: #a3101f; }`,
+};
+
+const page = (title: string, body: ReturnType<typeof html>) => devPage(look, title, body);
 
 const hidden = (q: AuthorizeQuery) =>
   Object.entries(q)

@@ -1,24 +1,16 @@
 import { html, raw } from 'hono/html';
 import { methodOfAcquirer } from '../../domains/billing/index.ts';
 import { formatRub } from '../../shared/money.ts';
+import { type DevPageLook, devPage } from '../page-shell.ts';
 import { SANDBOX_3DS_CODE, SANDBOX_BASE, TEST_CARDS } from './constants.ts';
 import type { SandboxRow } from './repo.ts';
 
 /** The sandbox acquirer's pages: plain HTML, keyboard-usable, labelled fields. */
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef1f5; color: #1b1d21; }
-      main { max-width: 480px; margin: 40px auto; padding: 28px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 0.1); }
-      h1 { font-size: 1.4rem; margin: 0 0 8px; }
-      .note { color: #4a4f57; margin: 0 0 16px; }
-      .sum { font-size: 1.6rem; font-weight: 700; margin: 0 0 16px; }
+const look: DevPageLook = {
+  background: '#eef1f5',
+  focus: '#b35c00',
+  styles: `      .sum { font-size: 1.6rem; font-weight: 700; margin: 0 0 16px; }
       label { display: grid; gap: 4px; margin-top: 12px; font-weight: 600; }
       input { min-height: 44px; padding: 8px 12px; border: 1px solid #6b717b; border-radius: 8px; font: inherit; }
       .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
@@ -26,16 +18,12 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
       button, .link { min-height: 44px; padding: 8px 20px; border-radius: 8px; border: 1px solid #1f4fd1; font: inherit; cursor: pointer; }
       .pay { background: #1f4fd1; color: #fff; }
       .cancel, .link { background: #fff; color: #1f4fd1; text-decoration: none; display: inline-flex; align-items: center; }
-      :focus-visible { outline: 3px solid #b35c00; outline-offset: 2px; }
       .error { color: #a3101f; font-weight: 600; }
       code { font-size: 0.95em; }
-      ul { padding-left: 20px; }
-    </style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+      ul { padding-left: 20px; }`,
+};
+
+const page = (title: string, body: ReturnType<typeof html>) => devPage(look, title, body);
 
 const sandboxNote = html`<p class="note">Песочница эквайера: деньги не списываются.</p>`;
 
