@@ -1,8 +1,12 @@
 /**
  * The universal popup (docs/product.md, «What we keep» and «When things go wrong»: the layout's universal popup, the «Ошибка» dialogs):
- * a native modal <dialog> with a title, a text and a closing button, made on demand so pages carry
- * no markup for it. Escape and the button close it; focus returns to where it was.
+ * the islands' modal dialog (src/components/ui/ModalDialog.tsx) made without React, so pages carry
+ * neither markup nor React for it: the same native <dialog>, named by its heading and described by
+ * its text, opened and ended by the same code (modal.ts): focus moves to its button, Escape and
+ * the button close it, focus returns to where it was.
  */
+import { openModal } from './modal.ts';
+
 export interface PopupContent {
   title: string;
   text: string;
@@ -18,7 +22,6 @@ let open: HTMLDialogElement | null = null;
  */
 export function showPopup({ title, text, button = 'Закрыть' }: PopupContent): HTMLDialogElement {
   open?.close();
-  const back = document.activeElement as HTMLElement | null;
   const dialog = document.createElement('dialog');
   dialog.className = 'universal-popup';
   dialog.setAttribute('aria-labelledby', 'universal-popup-title');
@@ -38,11 +41,9 @@ export function showPopup({ title, text, button = 'Закрыть' }: PopupConte
   dialog.addEventListener('close', () => {
     dialog.remove();
     if (open === dialog) open = null;
-    back?.focus();
   });
   document.body.appendChild(dialog);
   open = dialog;
-  dialog.showModal();
-  close.focus();
+  openModal(dialog);
   return dialog;
 }

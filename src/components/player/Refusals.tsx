@@ -2,8 +2,9 @@
  * What the player shows when the server will not play: the forbidden popup (403, a message and a
  * way forward per reason) and the simultaneous-playback popup (409 too_many_streams).
  */
+import { type ReactNode, useId } from 'react';
 import { pageTexts } from '../../lib/texts.ts';
-import { Dialog } from './Dialog.tsx';
+import ModalDialog from '../ui/ModalDialog.tsx';
 import { playerTexts as t } from './texts.ts';
 import type { StreamInfo } from './watch-api.ts';
 
@@ -27,6 +28,33 @@ export const moneyRefused = () =>
 export const hasPinPopup = () =>
   document.querySelector('astro-island[component-url*="PinPopup"]') !== null;
 
+/**
+ * The player's dialogs: the islands' one modal dialog, drawn inside the player so that it stays in
+ * sight when the player is fullscreen; named by its heading, «Закрыть» (or Escape) last.
+ */
+function PlayerDialog(p: { title: string; onClose(): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <ModalDialog
+      className="player-dialog"
+      titleId={`${id}-title`}
+      title={p.title}
+      onClose={p.onClose}
+    >
+      {(close) => (
+        <>
+          {p.children}
+          <p className="player-dialog__actions">
+            <button type="button" className="player-dialog__close" onClick={close}>
+              {t.close}
+            </button>
+          </p>
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
 interface ForbiddenProps {
   reason: string;
   message: string;
@@ -38,7 +66,7 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
   const text = t.forbidden[reason] ?? message;
   const kidMoney = reason === 'not_entitled' ? moneyRefused() : null;
   return (
-    <Dialog title={t.forbiddenTitle} onClose={onClose}>
+    <PlayerDialog title={t.forbiddenTitle} onClose={onClose}>
       <p className="player-dialog__text">{text}</p>
       {reason === 'sign_in_required' && (
         <p className="player-dialog__actions">
@@ -77,7 +105,7 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
           )}
         </p>
       )}
-    </Dialog>
+    </PlayerDialog>
   );
 }
 
@@ -95,7 +123,7 @@ interface StreamsProps {
 
 export function StreamsDialog({ streams, busy, onStop, onClose }: StreamsProps) {
   return (
-    <Dialog title={t.streamsTitle} onClose={onClose}>
+    <PlayerDialog title={t.streamsTitle} onClose={onClose}>
       <p className="player-dialog__text">{t.streamsText}</p>
       <ul className="player-streams" aria-busy={busy}>
         {streams.map((s) => (
@@ -118,13 +146,13 @@ export function StreamsDialog({ streams, busy, onStop, onClose }: StreamsProps) 
           </li>
         ))}
       </ul>
-    </Dialog>
+    </PlayerDialog>
   );
 }
 
 export function HelpDialog({ onClose }: { onClose(): void }) {
   return (
-    <Dialog title={t.help} onClose={onClose} closeText={t.close}>
+    <PlayerDialog title={t.help} onClose={onClose}>
       <dl className="player-keys">
         {t.keys.map(([keys, what]) => (
           <div key={keys}>
@@ -135,6 +163,6 @@ export function HelpDialog({ onClose }: { onClose(): void }) {
           </div>
         ))}
       </dl>
-    </Dialog>
+    </PlayerDialog>
   );
 }

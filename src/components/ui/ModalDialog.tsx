@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { openModal } from '../../lib/modal.ts';
 
 interface Props {
   /** The dialog's class (its look lives with the feature that uses it). */
@@ -20,8 +21,10 @@ interface Props {
 
 /**
  * The islands' one modal dialog: a native <dialog> opened with showModal, so focus moves in, the
- * rest of the page is inert and Escape closes it; it closes when it unmounts. The page's
- * universal popup (src/lib/universal-popup.ts) is the same element made without React.
+ * rest of the page is inert and Escape closes it; it closes when it unmounts, and focus goes back
+ * where it was (src/lib/modal.ts). It stays in the DOM where it is drawn, so a dialog drawn inside
+ * a fullscreen element (the player) shows above it. The page's universal popup
+ * (src/lib/universal-popup.ts) is the same element made without React.
  * @example
  * <ModalDialog className="my-error" titleId="my-error-title" title="Ошибка" onClose={done}>
  *   {(close) => <button type="button" onClick={close}>Закрыть</button>}
@@ -38,10 +41,11 @@ export default function ModalDialog({
   children,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the dialog is still on the page, so a dialog that
+  // unmounts open is closed there and gives the focus back.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return dialog ? openModal(dialog) : undefined;
   }, []);
   const close = () => ref.current?.close();
   return (
