@@ -109,10 +109,9 @@ export function ForbiddenDialog({ reason, message, onClose, onEnterPin }: Forbid
   );
 }
 
-const timeOf = (v: string | number) =>
-  new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
-    new Date(typeof v === 'number' && v < 1e12 ? v * 1000 : v),
-  );
+/** A stream's start (ISO 8601, the playback schema's) as the viewer's clock shows it. */
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 interface StreamsProps {
   streams: StreamInfo[];

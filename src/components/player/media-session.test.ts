@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sessionMetadata } from './media-session.ts';
 
 const film = {
-  content: { id: 3, type: 'movie', name: 'Фильм', ageRating: 12 },
+  content: { id: 3, type: 'movie' as const, name: 'Фильм', slug: 'film', ageRating: '12+' },
   episode: null,
   poster: null,
 };
 const episode = {
-  content: { id: 7, type: 'serial', name: 'Сериал', ageRating: 16 },
+  content: { id: 7, type: 'series' as const, name: 'Сериал', slug: 'serial', ageRating: '16+' },
   episode: { id: 11, season: 2, number: 5, name: 'Пятая' },
   poster: '/media/7/still.jpg',
 };

@@ -13,7 +13,7 @@ import type { WatchAnswer } from './watch-api.ts';
 
 const target = { kind: 'title', contentId: 7 } as const;
 const answer: WatchAnswer = {
-  content: { id: 7, type: 'serial', name: 'Сериал', ageRating: 16 },
+  content: { id: 7, type: 'series', name: 'Сериал', slug: 'serial', ageRating: '16+' },
   episode: { id: 11, season: 1, number: 2, name: 'Вторая' },
   live: false,
   manifest: '/media/7/master.m3u8',
@@ -103,12 +103,12 @@ describe('the player state', () => {
   it('lists the other streams when two already play', () => {
     const streams = [
       {
-        id: 1,
+        id: 'b0a1c2d3-0000-4000-8000-000000000001',
         deviceName: 'ТВ',
         deviceType: 'tv',
         title: 'Фильм',
-        startedAt: 0,
-        lastSeenAt: 0,
+        startedAt: '2030-01-01T00:00:00Z',
+        lastSeenAt: '2030-01-01T00:00:00Z',
       },
     ];
     expect(stateAfter({ type: 'tooManyStreams', streams })).toMatchObject({

@@ -2,50 +2,19 @@
  * The watch API as the player uses it (under /cms/content_experience/): what to play, the stream's
  * heartbeat, progress, the remembered choices and the account's other streams.
  */
+import type { z } from 'zod';
+import type { playbackSchemas } from '../../../functions/domains/playback/index.ts';
 import { type ApiResult, api, browserEnvironment, createApiClient } from '../../lib/api-client.ts';
 
 const BASE = '/cms/content_experience';
 
-export interface Subtitle {
-  lang: string;
-  label: string;
-  src: string;
-}
-
-export interface Preferences {
-  audio: string;
-  subtitles: string;
-}
-
-export interface WatchAnswer {
-  content: { id: number; type: string; name: string; slug?: string; ageRating: number };
-  episode: { id: number; season: number; number: number; name: string } | null;
-  live: boolean;
-  manifest: string;
-  expiresAt: string;
-  duration: number;
-  position: number;
-  markers: { intro: { start: number; end: number } | null; credits: number | null } | null;
-  thumbnails: string | null;
-  poster: string | null;
-  subtitles: Subtitle[];
-  next: { episodeId: number; season: number; number: number; name: string; url: string } | null;
-  stream: { id: string | number; heartbeatSeconds: number } | null;
-  preferences: Preferences;
-  /** Live channels only. */
-  dvrSeconds?: number;
-  channel?: { id: number; slug: string; name: string };
-  programme?: { name: string; startsAt: string | number; endsAt: string | number } | null;
-}
-
-export interface StreamInfo {
-  id: string | number;
-  deviceName: string;
-  deviceType: string;
-  title: string;
-  startedAt: string | number;
-  lastSeenAt: string | number;
-}
+// Types only: the answers' schemas are the playback domain's, and zod stays out of the player.
+/** What a watch call answers (a film's or an episode's, or a channel's with its live fields). */
+export type WatchAnswer = z.infer<typeof playbackSchemas.watchAnswer>;
+export type Subtitle = WatchAnswer['subtitles'][number];
+export type Preferences = WatchAnswer['preferences'];
+/** A stream of the account's limit, as the 409 of a full limit lists them. */
+export type StreamInfo = z.infer<typeof playbackSchemas.stream>;
 
 /** What to play: a title (a series plays its episode to continue), an episode or a channel. */
 export type WatchTarget =
