@@ -6,5 +6,9 @@ declare namespace App {
     edge: EdgeContext;
     /** Set by `loadPage` when a page fetched its layout's data in its own batch. */
     pageContext?: import('./lib/page-context.ts').PageContext;
+    /** The address asked for, when another page answers it (src/middleware.ts; `pageUrl`). */
+    askedUrl?: URL;
+    /** A money page refused to this viewer (src/middleware.ts): 403.astro shows why. */
+    moneyRefused?: true;
   }
 }

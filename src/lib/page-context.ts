@@ -11,19 +11,20 @@ import {
 import { COOKIE } from '../../functions/shared/cookies.ts';
 import { isPinPage } from '../../functions/shared/pin-pages.ts';
 import { signedInIds } from './account-page.ts';
+import { pageUrl } from './page-url.ts';
 
 export type { PageContext };
 
 /** Whose parental status a page needs: a signed-in session without the PIN entered, off the PIN pages. */
 function parentalAsk(Astro: AstroGlobal): ParentalAsk {
-  if (isPinPage(Astro.url.pathname)) return null;
+  if (isPinPage(pageUrl(Astro).pathname)) return null;
   if (Astro.cookies.get(COOKIE.parentalPin)?.value === 'entered') return null;
   return signedInIds(Astro);
 }
 
 /** The page context alone, in one round trip: what BaseLayout loads when its page did not. */
 export const loadPageContext = (Astro: AstroGlobal): Promise<PageContext> =>
-  pageContext(Astro.url.pathname, parentalAsk(Astro), signedInIds(Astro)?.accountId ?? null);
+  pageContext(pageUrl(Astro).pathname, parentalAsk(Astro), signedInIds(Astro)?.accountId ?? null);
 
 /**
  * A page's own queries and its layout's in ONE batched D1 round trip: the results of `queries`

@@ -1,0 +1,34 @@
+import type { APIContext } from 'astro';
+import { mayPay } from '../../functions/access/index.ts';
+import { pageViewer } from './viewer.ts';
+
+/**
+ * The money pages: those to buy, pay, redeem, give, or manage the account's subscriptions, cards
+ * and payments (docs/product.md, «Money»), as Astro names their routes (`routePattern`). A viewer
+ * who may not pay (a kid profile) is refused them all alike, before the page runs
+ * (src/middleware.ts); a new money page is added here and nowhere else.
+ */
+export const MONEY_PAGES: ReadonlySet<string> = new Set([
+  '/activate',
+  '/advantages',
+  '/free-access',
+  '/gifts',
+  '/gifts/success',
+  '/payment',
+  '/payment-history',
+  '/payment-type',
+  '/payment/redirect',
+  '/paywall/[slug]',
+  '/settings/payments',
+  '/subscription',
+  '/success',
+]);
+
+/**
+ * Whether this request is for a money page its viewer may not pay on (`mayPay`, functions/access):
+ * the same rule the API refuses a kid profile's payments with.
+ * @example if (refusesMoneyPage(context)) return next('/403');
+ */
+export function refusesMoneyPage(context: Pick<APIContext, 'routePattern' | 'locals'>): boolean {
+  return MONEY_PAGES.has(context.routePattern) && !mayPay(pageViewer(context));
+}
