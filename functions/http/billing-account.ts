@@ -13,6 +13,7 @@ import {
   type ReceiptRow,
   type RetentionOffer,
   receiptFor,
+  receiptIdSchema,
   receiptsFor,
   removeSavedCard,
   resendGift,
@@ -314,14 +315,10 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       errors: { 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
     }),
   )
-  .get(
-    '/receipts/:id',
-    validate('param', z.object({ id: z.string().min(1).max(64) })),
-    async (c) => {
-      const row = await receiptFor(await member(c), c.req.valid('param').id);
-      return c.json(receiptJson(row), 200, NO_STORE);
-    },
-  )
+  .get('/receipts/:id', validate('param', z.object({ id: receiptIdSchema })), async (c) => {
+    const row = await receiptFor(await member(c), c.req.valid('param').id);
+    return c.json(receiptJson(row), 200, NO_STORE);
+  })
 
   .get(
     '/gifts',

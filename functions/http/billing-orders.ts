@@ -5,9 +5,12 @@ import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   checkOrder,
+  checkoutSchema,
   confirmationKind,
   fromYookassa,
   handleNotification,
+  offerNameSchema,
+  orderIdSchema,
   orderMethodSchema,
   ownOrder,
   paymentMethodSchema,
@@ -21,6 +24,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
+import { idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
@@ -44,32 +48,11 @@ async function payer(c: Context<AppEnv>): Promise<Viewer> {
   return { ...requestViewer(c), account: String(live.accountId) };
 }
 
-const offer = z.enum(['new_user', 'retention', 'offer2', 'free_days']);
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31);
-
-/** The payment screen's choice. Amounts are never read: a body with `amount` or `price` is priced here all the same. */
-const checkoutBody = z.object({
-  tariffId: id,
-  priceId: id,
-  offer: offer.nullish(),
-  titleId: id.nullish(),
-  method: orderMethodSchema,
-  paymentMethodId: id.nullish(),
-  recurringConsent: z.boolean().default(false),
-  giftEmail: z.email().max(254).nullish(),
-  promoCode: z.string().trim().min(1).max(64).nullish(),
-  clientKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
-});
-
 const basketBody = z.object({
-  tariffId: id,
-  priceId: id,
-  offer: offer.nullish(),
-  titleId: id.nullish(),
+  tariffId: idParam,
+  priceId: idParam,
+  offer: offerNameSchema.nullish(),
+  titleId: idParam.nullish(),
   isGift: z.boolean().default(false),
   promoCode: z.string().trim().min(1).max(64).nullish(),
 });
@@ -122,7 +105,7 @@ const basketAnswer = z.object({
   listPrice: z.number().int(),
   days: z.number().int(),
   vatRate: z.number().int(),
-  offer: z.object({ name: offer, title: z.string() }).nullable(),
+  offer: z.object({ name: offerNameSchema, title: z.string() }).nullable(),
   promo: z.object({ code: z.string(), discountPercent: z.number() }).nullable(),
 });
 const optionsAnswer = z.object({
@@ -161,7 +144,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/checkout', personal, validate('json', checkoutBody), async (c) => {
+  .post('/checkout', personal, validate('json', checkoutSchema), async (c) => {
     return c.json(await placeOrder(await payer(c), c.req.valid('json')));
   })
   .get(
@@ -174,11 +157,8 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       errors: { 404: NOT_FOUND },
     }),
   )
-  .get(
-    '/orders/:id',
-    personal,
-    validate('param', z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) })),
-    async (c) => c.json(await checkOrder(await payer(c), c.req.valid('param').id)),
+  .get('/orders/:id', personal, validate('param', z.object({ id: orderIdSchema })), async (c) =>
+    c.json(await checkOrder(await payer(c), c.req.valid('param').id)),
   )
   .post(
     '/bankcard-payment',
@@ -193,7 +173,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
   .post(
     '/bankcard-payment',
     personal,
-    validate('json', z.object({ orderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) })),
+    validate('json', z.object({ orderId: orderIdSchema })),
     async (c) => {
       const viewer = await payer(c);
       const { orderId } = c.req.valid('json');

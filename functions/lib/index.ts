@@ -12,6 +12,7 @@ export { ApiError } from './errors.ts';
 export { logger } from './log.ts';
 export type { Paged } from './pagination.ts';
 export { reportError } from './report.ts';
+export { idParam, paramOf, slug } from './schemas.ts';
 export type { LiveSession, SessionInfo } from './session-token.ts';
 export { sharedViewer } from './shared-viewer.ts';
 export {

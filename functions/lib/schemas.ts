@@ -10,6 +10,32 @@ export const idParam = z.coerce
   .int()
   .positive()
   .max(2 ** 31);
+
+/** A number as a client writes one in a URL: digits, maybe a sign and a fraction. */
+export const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Whether a field is read with `z.coerce.number()` (maybe optional, defaulted or refined). */
+export function isCoercedNumber(schema: unknown): boolean {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+  if (!def) return false;
+  if (def.type === 'number') return def.coerce === true;
+  if (def.innerType) return isCoercedNumber(def.innerType);
+  return def.type === 'pipe' && isCoercedNumber(def.in);
+}
+
+/**
+ * A query parameter, path segment or form field of a page read with the API's own schema: its
+ * value, or null when the schema refuses it. A number must be written in decimal digits, as
+ * `validate` asks of the API's query and path numbers (`0x1F` or `1e1` name nothing).
+ * @example paramOf(idParam, url.searchParams.get('contentId')) // 42, or null for '0', 'abc', '1e1'
+ */
+export function paramOf<T extends z.ZodType>(schema: T, value: unknown): z.output<T> | null {
+  if (typeof value === 'string' && value !== '' && !DECIMAL.test(value) && isCoercedNumber(schema))
+    return null;
+  const parsed = schema.safeParse(value ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The age limit a client asks for (0, 6, 12, 16 or 18); kid profiles are capped anyway. */
 export const age = z.coerce
   .number()

@@ -5,6 +5,7 @@ import { resolver, uniqueSymbol } from 'hono-openapi';
 import { type ZodType, z } from 'zod';
 import { texts } from '../shared/texts.ts';
 import { envelope, type FieldError } from './errors.ts';
+import { DECIMAL, isCoercedNumber } from './schemas.ts';
 import './zod-messages.ts';
 
 /** Reasons of a request that could not be read at all (400), by where it was. */
@@ -27,18 +28,6 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
     if (!seen.has(field)) seen.set(field, issue.message);
   }
   return [...seen].map(([field, message]) => ({ field, message }));
-}
-
-/** A number as a client writes one in a URL: digits, maybe a sign and a fraction. */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** Whether a field is read with `z.coerce.number()` (maybe optional, defaulted or refined). */
-function isCoercedNumber(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
-  if (!def) return false;
-  if (def.type === 'number') return def.coerce === true;
-  if (def.innerType) return isCoercedNumber(def.innerType);
-  return def.type === 'pipe' && isCoercedNumber(def.in);
 }
 
 /**

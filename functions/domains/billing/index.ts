@@ -138,6 +138,14 @@ export {
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
 export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
+export {
+  type CheckoutInput,
+  checkoutSchema,
+  offerNameSchema,
+  orderIdSchema,
+  promoParam,
+  receiptIdSchema,
+} from './schemas.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export {
   applyRetentionOffer,

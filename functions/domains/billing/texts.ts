@@ -66,6 +66,10 @@ export const payPageTexts = {
     'Без этой отметки карта не сохраняется, а подписка не продлевается: по окончании срока её нужно будет оплатить снова. Отключить продление можно в любой момент в разделе «Подписка».',
   giftEmail: 'E-mail получателя подарка',
   giftEmailHint: 'Пришлём на него ссылку, по которой подарок можно принять',
+  /** The gift's e-mail refused by the checkout schema, under its field. */
+  giftEmailWrong: 'Укажите e-mail получателя подарка, например name@example.ru',
+  /** The form's own key refused (a page kept open too long, or not this form). */
+  staleForm: 'Форма устарела: обновите страницу и попробуйте ещё раз',
   pay: (amount: string) => `Оплатить ${amount}`,
   offer: 'Предложение',
   promo: 'Промокод',

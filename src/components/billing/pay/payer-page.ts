@@ -1,5 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { Viewer } from '../../../../functions/access/index.ts';
+import { orderIdSchema } from '../../../../functions/domains/billing/index.ts';
+import { paramOf } from '../../../../functions/lib/index.ts';
 import { signedInIds, toSignIn } from '../../../lib/account-page.ts';
 import { pageViewer } from '../../../lib/viewer.ts';
 
@@ -24,7 +26,6 @@ export function payerOrSignIn(Astro: AstroGlobal): Viewer | Response {
  * cookie; null when neither looks like an order id.
  */
 export function orderIdOf(Astro: AstroGlobal): string | null {
-  const id =
-    Astro.url.searchParams.get('orderId') ?? Astro.cookies.get('paymentOrderId')?.value ?? '';
-  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
+  const id = Astro.url.searchParams.get('orderId') ?? Astro.cookies.get('paymentOrderId')?.value;
+  return paramOf(orderIdSchema, id);
 }
