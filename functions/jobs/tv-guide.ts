@@ -1,19 +1,19 @@
 import { batch, run } from '../db/run.ts';
 import { DAY, MSK_OFFSET } from '../db/seed/catalogue/clock.ts';
 import { rng } from '../db/seed/catalogue/rng.ts';
+import { generateProgrammes, type Programme } from '../db/seed/catalogue/tv.ts';
 import {
-  generateProgrammes,
-  type Programme,
-  type GuideTitle as TitleForGuide,
-} from '../db/seed/catalogue/tv.ts';
-import { prepare, rows, sql } from '../db/sql.ts';
+  channelProgrammesQuery,
+  guideChannelsQuery,
+  guideTitlesQuery,
+  insertProgrammesStatements,
+  lastProgrammeEndsQuery,
+  removeProgrammesEndedBefore,
+} from './tv-guide.repo.ts';
 
 /** How far ahead the guide reaches, and how long past programmes are kept. */
 export const GUIDE_AHEAD = 7 * DAY;
 export const GUIDE_KEPT = 14 * DAY;
-
-/** D1 binds at most 100 parameters per statement: 8 columns × 12 rows. */
-const ROWS_PER_INSERT = 12;
 
 const moscowMidnightAfter = (seconds: number) =>
   Math.ceil((seconds + MSK_OFFSET) / DAY) * DAY - MSK_OFFSET;
@@ -32,16 +32,9 @@ export async function extendTvGuide(
 ): Promise<{ added: number; removed: number }> {
   const until = moscowMidnightAfter(now + GUIDE_AHEAD);
   const [channels, lastEnds, titleRows] = await batch(d, [
-    rows<{ id: number; slug: string }>(d, sql`SELECT id, slug FROM tv_channels`),
-    rows<{ channelId: number; lastEnd: number }>(
-      d,
-      sql`SELECT channel_id AS "channelId", max(ends_at) AS "lastEnd" FROM tv_programmes GROUP BY channel_id`,
-    ),
-    rows<TitleForGuide>(
-      d,
-      sql`SELECT type, partner, name, description, age_rating, coalesce(duration_min, 90) AS duration_min
-          FROM titles WHERE type IN (${['movie', 'series', 'kids']})`,
-    ),
+    guideChannelsQuery(d),
+    lastProgrammeEndsQuery(d),
+    guideTitlesQuery(d),
   ]);
   const fresh: Programme[] = [];
   for (const channel of channels) {
@@ -53,24 +46,8 @@ export async function extendTvGuide(
         ...generateProgrammes(channel, titleRows, from, until, rng(`tv:${channel.slug}:${from}`)),
       );
   }
-  const inserts = [];
-  for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
-    const values = fresh
-      .slice(i, i + ROWS_PER_INSERT)
-      .map(
-        (p) =>
-          sql`(${p.channel_id}, ${p.starts_at}, ${p.ends_at}, ${p.name}, ${p.description}, ${p.genre}, ${p.age_rating})`,
-      );
-    const list = values.reduce((all, v) => sql`${all}, ${v}`);
-    inserts.push(
-      prepare(
-        d,
-        sql`INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name, description, genre, age_rating)
-            VALUES ${list} ON CONFLICT DO NOTHING`,
-      ),
-    );
-  }
-  const removal = prepare(d, sql`DELETE FROM tv_programmes WHERE ends_at < ${now - GUIDE_KEPT}`);
+  const removal = removeProgrammesEndedBefore(d, now - GUIDE_KEPT);
+  const inserts = insertProgrammesStatements(d, fresh);
   const [removed, ...added] = await d.batch([removal, ...inserts]);
   return {
     added: added.reduce((n, r) => n + (r.meta?.changes ?? 0), 0),
@@ -80,11 +57,5 @@ export async function extendTvGuide(
 
 /** Programmes of one channel in order, for tests and diagnostics. */
 export function channelProgrammes(d: D1Database, channelId: number) {
-  return run(
-    rows<{ name: string; startsAt: number; endsAt: number }>(
-      d,
-      sql`SELECT name, starts_at AS "startsAt", ends_at AS "endsAt" FROM tv_programmes
-          WHERE channel_id = ${channelId} ORDER BY starts_at`,
-    ),
-  );
+  return run(channelProgrammesQuery(d, channelId));
 }
