@@ -37,6 +37,7 @@ export {
   type SeeReason,
 } from './rules.ts';
 export { visibleChannels, visibleShelves, visibleTitles } from './sql.ts';
-export { canReadReports, staffQuery } from './staff.ts';
+export { staffQuery } from './staff.repo.ts';
+export { canReadReports } from './staff.ts';
 export { accessTexts } from './texts.ts';
 export { type Viewer, type ViewerSource, viewerOf } from './viewer.ts';
