@@ -22,7 +22,8 @@ export {
   isCis,
   type RegionGroup,
 } from './region.ts';
-export { entitlementsQuery, parentalQuery, startRental, toRights } from './rights.ts';
+export { entitlementsQuery, parentalQuery, startRental } from './rights.repo.ts';
+export { toRights } from './rights.ts';
 export {
   CIS_ONLY_PARTNERS,
   CIS_ONLY_TYPES,

@@ -1,50 +1,11 @@
-import type { ParentalAgeLimit, ParentalStatus } from '../db/parental-schema.ts';
-import type { Query } from '../db/run.ts';
-import { firstRow, prepare, rows, sql } from '../db/sql.ts';
+import type { ParentalAgeLimit } from '../db/parental-schema.ts';
 import type { Entitlement, Rights } from './play.ts';
+import type { ParentalRow } from './rights.repo.ts';
 
 /**
- * The SQL that loads an account's rights for `canPlay`: kept beside the rule that reads them, so
- * what "unlocks" means lives in one module whichever domain asks (playback now, billing and the
- * lists' badges later). Each is a query a service batches with its own (one round trip).
+ * The rights of the rows of `entitlementsQuery` and `parentalQuery` (rights.repo.ts), for
+ * `canPlay`: no parental row is Undefined at 18+, a PIN entry counts until it expires.
  */
-
-/**
- * The account's entitlements (an account holds a handful: subscriptions, rentals, purchases), so
- * the query needs nothing of the item and joins the item's own in one batch.
- */
-export function entitlementsQuery(d: D1Database, accountId: number): Query<Entitlement[]> {
-  return rows<Entitlement>(
-    d,
-    sql`SELECT id, kind, product_id AS "productId", title_id AS "titleId", starts_by AS "startsBy",
-          started_at AS "startedAt", expires_at AS "expiresAt"
-        FROM entitlements
-        WHERE account_id = ${accountId}`,
-  );
-}
-
-interface ParentalRow {
-  status: ParentalStatus | null;
-  ageLimit: number | null;
-  pinUntil: number | null;
-}
-
-/** Parental control of the account and this device session's PIN entry (no row: Undefined). */
-export function parentalQuery(
-  d: D1Database,
-  accountId: number,
-  sessionId: string | null,
-): Query<ParentalRow | undefined> {
-  return firstRow<ParentalRow>(
-    d,
-    sql`SELECT c.status AS "status", c.age_limit AS "ageLimit",
-          (SELECT pin_until FROM parental_sessions WHERE session_id = ${sessionId} AND account_id = ${accountId}) AS "pinUntil"
-        FROM (SELECT ${accountId} AS account_id) a
-        LEFT JOIN parental_controls c ON c.account_id = a.account_id`,
-  );
-}
-
-/** The rights of the rows of the two queries above. */
 export function toRights(
   entitlements: Entitlement[],
   parental: ParentalRow | undefined,
@@ -58,22 +19,4 @@ export function toRights(
       pinEntered: (parental?.pinUntil ?? 0) > now,
     },
   };
-}
-
-/**
- * Starts a rental on its first play: one conditional UPDATE, so of two first plays at once only
- * one sets the window (the other changes nothing and plays within it).
- */
-export function startRental(
-  d: D1Database,
-  entitlementId: number,
-  accountId: number,
-  now: number,
-  windowSeconds: number,
-): D1PreparedStatement {
-  return prepare(
-    d,
-    sql`UPDATE entitlements SET started_at = ${now}, expires_at = ${now} + ${windowSeconds}
-       WHERE id = ${entitlementId} AND account_id = ${accountId} AND kind = 'rental' AND started_at IS NULL AND starts_by > ${now}`,
-  );
 }
