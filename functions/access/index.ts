@@ -37,8 +37,8 @@ export {
   type Section,
   type SeeReason,
 } from './rules.ts';
-export { visibleChannels, visibleShelves, visibleTitles } from './sql.ts';
 export { staffQuery } from './staff.repo.ts';
 export { canReadReports } from './staff.ts';
 export { accessTexts } from './texts.ts';
 export { type Viewer, type ViewerSource, viewerOf } from './viewer.ts';
+export { visibleChannels, visibleShelves, visibleTitles } from './visibility.repo.ts';

@@ -5,7 +5,8 @@ import type { Viewer } from './viewer.ts';
 /**
  * The rules of `canSee` as SQL conditions, for repositories to put in their WHERE: lists page and
  * count what the viewer may see, never a page filtered afterwards. Columns are named in full
- * (`titles.partner`), so the conditions also hold in joins and correlated subqueries.
+ * (`titles.partner`), so the conditions also hold in joins and correlated subqueries. SQL, so a
+ * repository of its own (only repositories use it), beside the rules it restates (rules.ts).
  */
 
 /** Titles the viewer may see (region and age); undefined when nothing is hidden from them. */
