@@ -4,14 +4,16 @@
  */
 
 export {
+  promoRedemptionStatements,
+  promoReleaseStatements,
+  promoReservationStatements,
+} from './promo.repo.ts';
+export {
   lostPromoRace,
   normalizePromoCode,
   type PromoDiscount,
   type PromoResult,
   promoDiscount,
-  promoRedemptionStatements,
-  promoReleaseStatements,
-  promoReservationStatements,
   redeemedPromo,
   redeemPromoCode,
   takePromoAttempt,

@@ -9,11 +9,11 @@
 
 import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
-import { prepare, raw, sql } from '../../db/sql.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
 import { daysGrantStatements } from '../grants/index.ts';
+import { type PromoRow, readPromoCode, strictRedemption } from './promo.repo.ts';
 import { promoTexts } from './texts.ts';
 
 /** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
@@ -47,25 +47,6 @@ export interface PromoResult {
   discountPercent: number | null;
 }
 
-interface PromoRow {
-  code: string;
-  tariffId: number;
-  days: number | null;
-  discountPercent: number | null;
-  maxUses: number;
-  used: number;
-  validFrom: number;
-  validTill: number;
-  title: string;
-  description: string;
-  buttonText: string;
-  buyType: 'SVOD' | 'TVOD' | 'EST';
-  productId: number;
-  paywallSlug: string | null;
-  priceId: number | null;
-  mine: number;
-}
-
 /** A refusal with the popup's fields in `details`, so the API and the page show the same popup. */
 function refused(status: 401 | 404 | 409 | 422, message: string, reason: string): ApiError {
   return new ApiError(
@@ -82,22 +63,6 @@ function refused(status: 401 | 404 | 409 | 422, message: string, reason: string)
   );
 }
 
-function readCode(d: D1Database, code: string, accountId: number) {
-  return prepare(
-    d,
-    sql`SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
-              p.max_uses AS maxUses, p.used, p.valid_from AS validFrom, p.valid_till AS validTill,
-              p.title, p.description, p.button_text AS buttonText,
-              t.buy_type AS buyType, t.product_id AS productId, t.paywall_slug AS paywallSlug,
-              (SELECT id FROM tariff_prices WHERE tariff_id = t.id AND on_sale = 1
-                ORDER BY sort, id LIMIT 1) AS priceId,
-              EXISTS (SELECT 1 FROM promo_redemptions r
-                WHERE r.code = p.code AND r.account_id = ${accountId}) AS mine
-         FROM promo_codes p JOIN tariffs t ON t.id = p.tariff_id
-        WHERE p.code = ${code}`,
-  ).first<PromoRow>();
-}
-
 /** Why a code cannot be taken now by this account, or null when it can. */
 function refusal(row: PromoRow | null, now: number): ApiError | null {
   if (!row) return refused(404, promoTexts.notFound, 'promo_not_found');
@@ -111,7 +76,7 @@ function refusal(row: PromoRow | null, now: number): ApiError | null {
 async function checkedCode(accountId: number, raw: string, now: number): Promise<PromoRow> {
   const code = normalizePromoCode(raw);
   if (!code) throw refused(422, promoTexts.format, 'invalid_field');
-  const row = await readCode(d1(), code, accountId);
+  const row = await readPromoCode(d1(), code, accountId);
   const no = refusal(row, now);
   if (no) throw no;
   return row!;
@@ -206,20 +171,6 @@ export function lostPromoRace(error: unknown): { message: string; reason: string
   return null;
 }
 
-/**
- * The redemption of a code, for a batch that must fail as a whole when it cannot be taken: a
- * second redemption by the account breaks the primary key, one past `max_uses` the CHECK.
- */
-function strictRedemption(d: D1Database, code: string, accountId: number, now: number) {
-  return [
-    prepare(
-      d,
-      sql`INSERT INTO promo_redemptions (code, account_id, redeemed_at) VALUES (${code}, ${accountId}, ${now})`,
-    ),
-    prepare(d, sql`UPDATE promo_codes SET used = used + 1 WHERE code = ${code}`),
-  ];
-}
-
 /** A discount a viewer may have on an order (the payment flow's `promo=<code>`). */
 export interface PromoDiscount {
   code: string;
@@ -244,96 +195,11 @@ export async function promoDiscount(
 }
 
 /**
- * For the batch that places an order with a discount: the order reserves the code's use, the
- * same strict redemption as /activate's, tied to the order. It runs only when that order row was
- * just inserted (a repeated submit of the same form reserves nothing again); a second order of the
- * account with the code breaks the primary key, one past `max_uses` the CHECK, and the whole
- * batch — the order too — fails.
- * @example db.batch([insertOrder, ...promoReservationStatements(db, code, accountId, orderId, now)])
- */
-export function promoReservationStatements(
-  d: D1Database,
-  code: string,
-  accountId: number,
-  orderId: string,
-  now: number,
-): D1PreparedStatement[] {
-  return [
-    prepare(
-      d,
-      sql`INSERT INTO promo_redemptions (code, account_id, order_id, redeemed_at)
-         SELECT ${code}, ${accountId}, ${orderId}, ${now} WHERE EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`,
-    ),
-    prepare(
-      d,
-      sql`UPDATE promo_codes SET used = used + 1
-          WHERE code = ${code} AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId})`,
-    ),
-  ];
-}
-
-/**
- * For the batch that cancels an order: gives back the use its order reserved, only while the
- * order is still pending (placed before the statement that cancels it), so it is given back once.
- */
-export function promoReleaseStatements(
-  d: D1Database,
-  code: string,
-  accountId: number,
-  orderId: string,
-): D1PreparedStatement[] {
-  const mine = sql`code = ${code} AND account_id = ${accountId} AND order_id = ${orderId}
-    AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'pending')`;
-  return [
-    prepare(
-      d,
-      sql`UPDATE promo_codes SET used = used - 1
-          WHERE code = ${code} AND EXISTS (SELECT 1 FROM promo_redemptions WHERE ${mine})`,
-    ),
-    prepare(d, sql`DELETE FROM promo_redemptions WHERE ${mine}`),
-  ];
-}
-
-/**
- * For the batch that confirms a paid order with a discount: records the redemption without
- * failing the batch (the money is already taken), and counts a use only for a new redemption
- * that still fits `max_uses` — and, given the order, only while that order is still pending, so a
- * second confirmation of the same payment counts nothing. An order placed with its reservation
- * (promoReservationStatements) already counted its use: this then changes nothing.
- * @example db.batch([...promoRedemptionStatements(db, code, id, now, orderId), markPaid, ...grantStatements(db, g)])
- */
-export function promoRedemptionStatements(
-  d: D1Database,
-  code: string,
-  accountId: number,
-  now: number,
-  pendingOrderId: string | null = null,
-): D1PreparedStatement[] {
-  const whilePending =
-    pendingOrderId === null
-      ? raw('')
-      : sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${pendingOrderId} AND status = 'pending')`;
-  return [
-    prepare(
-      d,
-      sql`UPDATE promo_codes SET used = used + 1
-          WHERE code = ${code} AND used < max_uses
-            AND NOT EXISTS (SELECT 1 FROM promo_redemptions WHERE code = ${code} AND account_id = ${accountId})
-            ${whilePending}`,
-    ),
-    prepare(
-      d,
-      sql`INSERT OR IGNORE INTO promo_redemptions (code, account_id, redeemed_at) VALUES (${code}, ${accountId}, ${now})`,
-    ),
-  ];
-}
-
-/**
  * The popup of a code this account has redeemed (after the page's Post/Redirect/Get), or null.
  */
 export async function redeemedPromo(accountId: number, raw: string): Promise<PromoResult | null> {
   const code = normalizePromoCode(raw);
   if (!code) return null;
-  const row = await readCode(d1(), code, accountId);
+  const row = await readPromoCode(d1(), code, accountId);
   return row?.mine && row.days !== null ? resultOf(row) : null;
 }
