@@ -1,6 +1,6 @@
 export { sendParentalCode, verifySession } from './codes.ts';
 export { assertPinForAdultSwitch } from './guard.ts';
-export { readControl, toControl } from './repo.ts';
+export { parentalSnapshotQuery, readControl, toControl } from './repo.ts';
 export type { AgeSetting, ControlView } from './schemas.ts';
 export * as parentalSchemas from './schemas.ts';
 export { pin } from './schemas.ts';
@@ -18,8 +18,4 @@ export {
   setShowSettings,
   showSettingsOf,
 } from './service.ts';
-export {
-  type ParentalSnapshot,
-  parentalSnapshotQuery,
-  toParentalSnapshot,
-} from './snapshot.ts';
+export { type ParentalSnapshot, toParentalSnapshot } from './snapshot.ts';

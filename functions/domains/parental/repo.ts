@@ -1,5 +1,6 @@
 import type { ParentalAgeLimit, ParentalStatus } from '../../db/parental-schema.ts';
-import { prepare, raw, type Sql, sql } from '../../db/sql.ts';
+import type { Query } from '../../db/run.ts';
+import { firstRow, prepare, raw, type Sql, sql } from '../../db/sql.ts';
 import type { Guard } from '../auth/index.ts';
 
 /**
@@ -172,4 +173,34 @@ export function liftLock(db: D1Database, key: string, guard: Guard): D1PreparedS
 /** The account's e-mail and phone: where verification codes go. */
 export function accountAddresses(db: D1Database, accountId: number): D1PreparedStatement {
   return prepare(db, sql`SELECT email, phone FROM accounts WHERE id = ${accountId}`);
+}
+
+/** A live session's parental row: the account's control and this session's PIN entry. */
+export interface SnapshotRow {
+  status: ParentalStatus | null;
+  ageLimit: number | null;
+  pinUntil: number | null;
+}
+
+/**
+ * The account's status, age setting and this session's entry, as a statement a page can batch
+ * with its layout's (one round trip). Only for a live session: a revoked or expired one finds no
+ * row, and the client asks the API, which answers it 401 (docs/product.md, «How things change»).
+ */
+export function parentalSnapshotQuery(
+  d: D1Database,
+  accountId: number,
+  sessionId: string,
+  now: number,
+): Query<SnapshotRow | undefined> {
+  return firstRow<SnapshotRow>(
+    d,
+    sql`SELECT c.status AS "status", c.age_limit AS "ageLimit", p.pin_until AS "pinUntil"
+        FROM sessions s
+        LEFT JOIN parental_controls c ON c.account_id = s.account_id
+        LEFT JOIN parental_sessions p ON p.session_id = s.id AND p.account_id = s.account_id
+        WHERE s.id = ${sessionId} AND s.account_id = ${accountId}
+          AND s.revoked_at IS NULL AND s.expires_at > ${now}
+        LIMIT 1`,
+  );
 }
