@@ -1,6 +1,7 @@
-import { prepare, raw, type Sql, sql } from '../../db/sql.ts';
+import type { Sql } from '../../db/sql.ts';
 import { typeset, typesetMarkup } from '../../lib/typeset.ts';
 import { type OutgoingMessage, parseMessage } from './message.ts';
+import { insertOutboxMessageIf } from './outbox.repo.ts';
 
 /**
  * The outbox row of one message as a statement, for a `db.batch()` that records why it is sent
@@ -11,8 +12,8 @@ import { type OutgoingMessage, parseMessage } from './message.ts';
 export function outboxStatement(
   d: D1Database,
   message: OutgoingMessage,
-  /** A condition the batch checks as it runs: no row when it is false. */
-  onlyIf: Sql = raw('1'),
+  /** A condition the batch checks as it runs: no row when it is false (always stored without). */
+  onlyIf?: Sql,
 ): D1PreparedStatement {
   const m = parseMessage({
     ...message,
@@ -20,13 +21,18 @@ export function outboxStatement(
     ...(message.subject !== undefined && { subject: typeset(message.subject) }),
     ...(message.html !== undefined && { html: typesetMarkup(message.html) }),
   });
-  return prepare(
+  return insertOutboxMessageIf(
     d,
-    sql`INSERT INTO outbox_messages
-         (id, channel, recipient, subject, body_text, body_html, purpose, idempotency_key)
-       SELECT ${crypto.randomUUID()}, ${m.channel}, ${m.to}, ${m.subject}, ${m.text},
-         ${m.channel === 'email' ? m.html : null}, ${m.purpose}, ${m.idempotencyKey}
-       WHERE ${onlyIf}
-       ON CONFLICT (idempotency_key) DO NOTHING`,
+    {
+      id: crypto.randomUUID(),
+      channel: m.channel,
+      recipient: m.to,
+      subject: m.subject ?? null,
+      bodyText: m.text,
+      bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
+      purpose: m.purpose,
+      idempotencyKey: m.idempotencyKey ?? null,
+    },
+    onlyIf,
   );
 }

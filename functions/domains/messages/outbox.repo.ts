@@ -1,5 +1,5 @@
 import { type Query, run } from '../../db/run.ts';
-import { firstRow, rows, sql, where } from '../../db/sql.ts';
+import { firstRow, prepare, raw, rows, type Sql, sql, where } from '../../db/sql.ts';
 import type { MessageChannel } from './message.ts';
 
 /** A row of outbox_messages (migration 0004_outbox.sql); `createdAt` in milliseconds since the epoch. */
@@ -56,6 +56,26 @@ export async function insertOutboxMessage(
   );
   if (!stored) throw new Error('outbox insert returned no row');
   return stored.id;
+}
+
+/**
+ * Stores one message as a statement for the caller's batch, only when `onlyIf` holds as the batch
+ * runs; a repeated idempotency key stores nothing.
+ */
+export function insertOutboxMessageIf(
+  d: D1Database,
+  row: Omit<OutboxRow, 'createdAt'>,
+  onlyIf: Sql = raw('1'),
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`INSERT INTO outbox_messages
+         (id, channel, recipient, subject, body_text, body_html, purpose, idempotency_key)
+       SELECT ${row.id}, ${row.channel}, ${row.recipient}, ${row.subject}, ${row.bodyText},
+         ${row.bodyHtml}, ${row.purpose}, ${row.idempotencyKey}
+       WHERE ${onlyIf}
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+  );
 }
 
 /**
