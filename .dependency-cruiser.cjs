@@ -23,7 +23,6 @@ const SQL_NOT_YET_IN_REPOSITORIES = [
   '^functions/domains/billing/flow\\.ts$',
   '^functions/domains/billing/reconcile\\.ts$',
   '^functions/domains/billing/receipts\\.ts$',
-  '^functions/domains/catalogue/sitemap\\.ts$',
 ];
 
 module.exports = {
