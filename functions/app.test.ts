@@ -1,19 +1,61 @@
+import { env, waitUntil } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createEdgeApp } from './app.ts';
+import { apiGroups } from './http/api-groups.ts';
 import { call } from './test-helpers.ts';
 
+/** The app with a stand-in for the Astro pages, as src/fetch.ts composes it. */
+const site = createEdgeApp(async (c) => c.text('страница'));
+const context = {
+  waitUntil,
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
+const open = (path: string, init: RequestInit = {}) =>
+  site.fetch(new Request(`http://localhost:8787${path}`, init), env, context);
+const groups = apiGroups(site);
+
 describe('API namespaces', () => {
-  it('answer 404 in the error envelope for unknown paths under every API prefix', async () => {
-    for (const path of [
-      '/api/unknown',
-      '/cms/unknown/',
-      '/auth/unknown/',
-      '/billing/unknown',
-      '/v2/unknown',
-    ]) {
-      const res = await call(path);
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ message: 'Не найдено', details: { reason: 'not_found' } });
+  it('answer 404 in the error envelope for unknown paths under every API prefix, never a page', async () => {
+    const prefixes = groups.filter((group) => group.api).map((group) => group.prefix);
+    expect(prefixes).toContain('/auth');
+    for (const prefix of prefixes)
+      for (const path of [`${prefix}/no/such/route`, `${prefix}/no/such/route/`]) {
+        const res = await open(path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('content-type')).toContain('application/json');
+        expect(await res.json()).toEqual({
+          message: 'Не найдено',
+          details: { reason: 'not_found' },
+        });
+      }
+  });
+
+  it('leave every other path to the pages: the sign-in screen, media, look-alikes', async () => {
+    const media = groups
+      .filter((group) => !group.api)
+      .map((group) => `${group.prefix}/no/such/route`);
+    for (const path of ['/series', '/auth', '/apix', '/dev/outbox', ...media]) {
+      const res = await open(path);
+      expect(await res.text(), path).toBe('страница');
+    }
+  });
+
+  it('refuse a body above its group’s limit with 413 in Russian before reading it', async () => {
+    const limited = groups.filter((group) => group.bodyLimitKb);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const { prefix, bodyLimitKb } of limited) {
+      const body = JSON.stringify({ note: 'a'.repeat(bodyLimitKb! * 1024) });
+      const res = await call(`${prefix}/no/such/route`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
+        body,
+      });
+      expect(res.status, prefix).toBe(413);
+      expect(await res.json()).toEqual({
+        message: 'Слишком большой запрос',
+        details: { reason: 'payload_too_large' },
+      });
     }
   });
 });

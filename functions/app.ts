@@ -1,40 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
-import { z } from 'zod';
 import { mountDevFakes } from './dev/index.ts';
-import { apiDoc } from './http/api-doc.ts';
-import { authRoutes } from './http/auth.ts';
-import { billingAccountRoutes } from './http/billing-account.ts';
-import { billingCatalogueRoutes } from './http/billing-catalogue.ts';
-import { billingOrderRoutes } from './http/billing-orders.ts';
-import { catalogueRoutes } from './http/catalogue.ts';
-import { consentRoutes } from './http/consent.ts';
-import { contentRoutes } from './http/content.ts';
-import { devApiRoutes } from './http/dev.ts';
-import { flagRoutes } from './http/flags.ts';
-import { mediaRoutes } from './http/media.ts';
-import { mediaHlsRoutes } from './http/media-hls.ts';
-import { metadataRoutes } from './http/metadata.ts';
-import { continueRoutes, favouriteRoutes, historyRoutes, voteRoutes } from './http/my.ts';
-import { eventManagerRoutes, freeDaysRoutes, pollRoutes, voucherRoutes } from './http/offers.ts';
-import { openApiRoutes } from './http/openapi.ts';
-import { parentalRoutes } from './http/parental.ts';
-import { premiereRoutes } from './http/premieres.ts';
-import { productRoutes } from './http/products.ts';
-import { profileRoutes } from './http/profiles.ts';
-import { searchRoutes } from './http/search.ts';
-import { seoRoutes } from './http/seo.ts';
-import { showcaseRoutes } from './http/showcases.ts';
-import { socialRoutes } from './http/social.ts';
-import { staffRoutes } from './http/staff.ts';
-import { statRoutes } from './http/stat.ts';
-import { supportRoutes } from './http/support.ts';
-import { techPageRoutes } from './http/tech-pages.ts';
-import { tvRoutes } from './http/tv.ts';
-import { tvCodeRoutes } from './http/tv-code.ts';
-import { watchRoutes } from './http/watch.ts';
-import { API_PREFIXES, isPagePath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
+import { apiGroups } from './http/api-groups.ts';
+import { isApiPath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
 import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
@@ -54,8 +23,6 @@ import { texts } from './shared/texts.ts';
 /** False in a production build (astro.config.mjs): the development fakes are left out of it. */
 declare const __DEV_FAKES__: boolean;
 
-const health = z.object({ status: z.literal('ok') });
-
 /**
  * The Worker's Hono app: edge middleware, then the JSON API under the spec's paths, then
  * `pages` (Astro in src/fetch.ts; absent in Worker tests, where the API is under test), of which
@@ -68,7 +35,14 @@ export function createEdgeApp(
 ) {
   // Not strict: the spec's paths end with a slash (`/auth/email/sign_in/`), clients may drop it.
   const app = new Hono<AppEnv>({ strict: false });
+  const groups = apiGroups(app);
+  const api = groups.filter((group) => group.api).map((group) => group.prefix);
   app.onError(errorResponse);
+  // Before anything that may fail: an error's answer is a page or the envelope by the path.
+  app.use(async (c, next) => {
+    c.set('apiPath', isApiPath(c.req.path, api));
+    await next();
+  });
   // Development only: D1 out of reach for one request that asks (browser journeys of an outage).
   app.use(devD1Outage);
   // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
@@ -79,7 +53,7 @@ export function createEdgeApp(
   app.use(allowedMethods(() => app.routes));
   if (pages) {
     const pageMethodCheck = pageMethods(formPages);
-    app.use(async (c, next) => (isPagePath(c.req.path) ? pageMethodCheck(c, next) : next()));
+    app.use(async (c, next) => (c.var.apiPath ? next() : pageMethodCheck(c, next)));
   }
   app.use(csrfGuard, attribution);
   app.use(customerOpened);
@@ -87,69 +61,29 @@ export function createEdgeApp(
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
   app.use('/cms/*', etag(), edgeCache('cms'));
-  // The API's bodies are a few short fields (a support message at most 4,000 characters): anything
-  // bigger is refused with 413 before it is read or parsed.
   const limit = (kb: number) =>
     bodyLimit({
       maxSize: kb * 1024,
       onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
     });
-  app.use('/auth/*', limit(8));
-  app.use('/api/*', limit(32));
-  // The other API prefixes too, so in edge proxy mode nothing big is read whole and sent on.
-  for (const prefix of ['/billing', '/cms', '/favourites', '/likes', '/continue-watching'])
-    app.use(`${prefix}/*`, limit(32));
+  // Bodies above a group's limit are refused with 413 before they are read or parsed.
+  for (const { prefix, bodyLimitKb } of groups)
+    if (bodyLimitKb) app.use(`${prefix}/*`, limit(bodyLimitKb));
   // Edge proxy mode (API_URL and co. naming another origin): the API paths go upstream from here.
-  app.use(upstreamProxy);
-  // Liveness for deploy checks and the bench's trivial route: no D1, no work.
-  app.get('/api/health', apiDoc({ tag: 'service', summary: 'Живость', answers: { 200: health } }));
-  app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
-  app.route('/api/client/features', flagRoutes);
-  app.route('/api/consent', consentRoutes);
-  app.route('/api/support', supportRoutes);
-  app.route('/api/openapi.json', openApiRoutes(app));
-  app.route('/auth/accounts', parentalRoutes);
-  app.route('/auth', profileRoutes);
-  app.route('/auth/socials', socialRoutes);
-  app.route('/auth/tv_code', tvCodeRoutes);
-  app.route('/auth', authRoutes);
-  app.route('/cms/tech-pages', techPageRoutes);
-  app.route('/cms/content', contentRoutes);
-  app.route('/cms/catalogue', catalogueRoutes);
-  app.route('/cms/search', searchRoutes);
-  app.route('/cms/showcases', showcaseRoutes);
-  app.route('/cms/tv', tvRoutes);
-  app.route('/cms/premieres', premiereRoutes);
-  app.route('/cms/products', productRoutes);
-  app.route('/cms/metadata', metadataRoutes);
-  app.route('/cms/seo-texts', seoRoutes);
-  app.route('/cms/content_experience', watchRoutes);
-  app.route('/media/art', mediaRoutes);
-  app.route('/media/hls', mediaHlsRoutes);
-  // The viewer's lists (functions/http/my.ts): history, continue watching, favourites, votes.
-  app.route('/cms/content_experience/history', historyRoutes);
-  app.route('/continue-watching', continueRoutes);
-  app.route('/favourites', favouriteRoutes);
-  app.route('/likes', voteRoutes);
-  app.route('/v2/event', statRoutes);
-  app.route('/api/staff', staffRoutes);
-  app.route('/billing', billingCatalogueRoutes);
-  // The viewer's subscriptions, cards, receipts and gifts (functions/http/billing-account.ts).
-  app.route('/billing', billingAccountRoutes);
-  // Promo codes and vouchers, polls, the event manager (functions/http/offers.ts).
-  app.route('/billing/vouchers', voucherRoutes);
-  app.route('/billing/free-days', freeDaysRoutes);
-  app.route('/cms/polls', pollRoutes);
-  app.route('/api/event-manager/v8', eventManagerRoutes);
-  // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
-  app.route('/dev/api', devApiRoutes);
-  // Orders, payments and the acquirer's webhook (functions/http/billing-orders.ts).
-  app.route('/billing', billingOrderRoutes);
+  const forwarded = groups.filter((group) => group.forwarded);
+  app.use(
+    upstreamProxy({
+      forwarded: forwarded.map((group) => group.prefix),
+      local: forwarded.flatMap((g) => g.mounts.filter((m) => m.local).map((m) => g.prefix + m.at)),
+    }),
+  );
+  for (const { prefix, mounts } of groups)
+    for (const { at, routes } of mounts) app.route(`${prefix}${at}`, routes);
   // Development builds only (functions/dev/): the local identity provider that stands in for VK,
   // OK, Yandex, Google, Facebook, and the sandbox acquirer; DEV_ROUTES switches them at run time.
   if (__DEV_FAKES__) mountDevFakes(app);
 
-  for (const prefix of API_PREFIXES)
+  for (const prefix of api)
     app.all(`${prefix}/*`, async (c, next) =>
       PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
     );

@@ -1,33 +1,34 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './app-env.ts';
+
 /**
- * Path prefixes of the JSON API (docs/product.md, «How the site talks to the API») and of the development-only API (`/dev/api`,
- * a 404 in production); below them nothing falls through to pages. Development pages such as
- * /dev/outbox live beside it as Astro pages that gate themselves.
+ * How the API's paths are told from the pages' (docs/product.md, «How the site talks to the API»).
+ * The prefixes themselves come from the route groups the app mounts (functions/http/api-groups.ts);
+ * the app marks each request once (`apiPath`), and code below the routes asks the request.
  */
-export const API_PREFIXES = [
-  '/api',
-  '/cms',
-  '/auth',
-  '/billing',
-  '/v2',
-  '/dev/api',
-  '/dev/oauth',
-  // The sandbox acquirer (functions/dev/sandbox): its API and hosted pages.
-  '/dev/yookassa',
-  // The viewer's lists at the spec's paths (functions/http/my.ts).
-  '/continue-watching',
-  '/favourites',
-  '/likes',
-] as const;
 
 /** Pages that share a name with an API prefix: /auth is the sign-in screen, /auth/… the auth API. */
 export const PAGES_AT_PREFIX = new Set(['/auth', '/auth/']);
 
 /**
- * Whether a path belongs to the pages rather than the API (the API's prefixes, but for the pages
- * that live at one of them).
- * @example isPagePath('/series') // true; isPagePath('/auth/account/') // false; isPagePath('/auth') // true
+ * Whether `path` is one of `prefixes` or below one of them.
+ * @example pathUnder('/cms/tv/', ['/cms']) // true; pathUnder('/cmsx', ['/cms']) // false
  */
-export function isPagePath(path: string): boolean {
-  if (PAGES_AT_PREFIX.has(path)) return true;
-  return !API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+export const pathUnder = (path: string, prefixes: readonly string[]): boolean =>
+  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * Whether a path belongs to the API under `prefixes` rather than to the pages (but for the pages
+ * that live at one of the prefixes).
+ * @example isApiPath('/auth/account/', ['/auth']) // true; isApiPath('/auth', ['/auth']) // false
+ */
+export function isApiPath(path: string, prefixes: readonly string[]): boolean {
+  return !PAGES_AT_PREFIX.has(path) && pathUnder(path, prefixes);
 }
+
+/**
+ * Whether this request is for a page rather than the API, as the app marked it. A context the app
+ * did not mark (a stand-alone sub-app) counts as the API's.
+ * @example if (isPageRequest(c)) return c.html(page)
+ */
+export const isPageRequest = (c: Context<AppEnv>): boolean => c.get('apiPath') === false;

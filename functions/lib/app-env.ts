@@ -49,5 +49,7 @@ export interface AppEnv {
     edge: EdgeContext;
     /** The request Astro renders, when not the one that came (a shareable guest page: edge-cache.ts). */
     pageRequest?: Request;
+    /** Under one of the API's prefixes (lib/api-paths.ts), marked by the app before anything else. */
+    apiPath: boolean;
   };
 }

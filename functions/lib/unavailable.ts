@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { texts } from '../shared/texts.ts';
-import { isPagePath } from './api-paths.ts';
+import { isPageRequest } from './api-paths.ts';
 
 /**
  * Failures that are the service's state, not a bug nor the client's fault: D1 out of reach, a
@@ -96,7 +96,7 @@ export function unavailableResponse(err: unknown, c: Context): Response | undefi
   const reason = unavailableReason(err);
   if (!reason) return undefined;
   // A page's address gets a page to read, not the API's JSON.
-  if (isPagePath(c.req.path)) return c.html(unavailablePage(), 503, UNAVAILABLE_HEADERS);
+  if (isPageRequest(c)) return c.html(unavailablePage(), 503, UNAVAILABLE_HEADERS);
   // The envelope of errors.ts, written out: errors.ts calls this, and modules do not import in a ring.
   return c.json(
     { message: texts.serverUnavailable, details: { reason } },

@@ -1,7 +1,7 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { customerOpenedSite } from '../domains/analytics/index.ts';
-import { isPagePath } from '../lib/api-paths.ts';
+import { isPageRequest } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { isHttps } from '../shared/cookies.ts';
 
@@ -22,7 +22,7 @@ export const customerOpened = createMiddleware<AppEnv>(async (c, next) => {
     !session.accountId ||
     !session.userId ||
     (method !== 'GET' && method !== 'HEAD') ||
-    !isPagePath(c.req.path)
+    !isPageRequest(c)
   )
     return next();
   const known = getCookie(c, OPENED_COOKIE);

@@ -1,7 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
+import { Hono } from 'hono';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
+import { apiGroups } from '../http/api-groups.ts';
 import { callWithVars, eventually, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 
 /** The edge with the echo upstream of tests/upstream/echo-upstream.js as its API, content and billing host. */
@@ -156,6 +158,20 @@ describe('edge proxy mode: what goes to the upstream', () => {
       headers: { cookie: `token=${await tokenOf(42)}` },
     });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('sends every forwarded group upstream, but for its local routes, and keeps the other groups here', async () => {
+    const groups = apiGroups(new Hono());
+    for (const { prefix, forwarded, mounts } of groups) {
+      const res = await edge(`${prefix}/no/such/route`);
+      await res.body?.cancel();
+      expect(res.headers.get('x-upstream'), prefix).toBe(forwarded ? 'echo' : null);
+      for (const { at } of mounts.filter((mount) => mount.local)) {
+        const local = await edge(`${prefix}${at}`);
+        await local.body?.cancel();
+        expect(local.headers.get('x-upstream'), `${prefix}${at}`).toBeNull();
+      }
+    }
   });
 
   it('leaves pages, the stat collector, liveness and development routes to this Worker', async () => {

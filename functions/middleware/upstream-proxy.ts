@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { isPagePath } from '../lib/api-paths.ts';
+import { PAGES_AT_PREFIX, pathUnder } from '../lib/api-paths.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import {
   CLIENT_COUNTRY_HEADER,
@@ -19,22 +19,14 @@ import { texts } from '../shared/texts.ts';
 import { cacheVariant } from './edge-cache.ts';
 
 /**
- * API paths that stay with this Worker in edge proxy mode: its liveness, the cookie banner's
- * consent (a cookie of this site), the stat collector (the stat host is STAT_URL, which the player
- * calls itself) and the development-only tools, which exist only outside production.
+ * Which of the API's paths edge proxy mode sends upstream (derived from the route groups,
+ * functions/http/api-groups.ts): those under `forwarded`, less the `local` ones that stay with this
+ * Worker (its liveness, the cookie banner's consent, a cookie of this site).
  */
-const LOCAL_PATHS = ['/api/health', '/api/consent', '/v2', '/dev'];
-
-/** The spec's API paths that are forwarded (functions/lib/api-paths.ts, less the local ones). */
-const FORWARDED = [
-  '/api',
-  '/cms',
-  '/auth',
-  '/billing',
-  '/continue-watching',
-  '/favourites',
-  '/likes',
-];
+export interface ForwardedPaths {
+  forwarded: readonly string[];
+  local: readonly string[];
+}
 
 /** CMS paths that answer for one viewer (playback context, history, polls): always sent with the Bearer, never shared. */
 const PERSONAL_CMS = ['/cms/content_experience', '/cms/polls'];
@@ -75,16 +67,22 @@ const NOT_FORWARDED = [
   CLIENT_PROOF_HEADER,
 ];
 
-const pathUnder = (path: string, prefixes: string[]) =>
-  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-
 /**
  * The upstream base URL of a path, by the spec's host rule (a path containing /cms/ goes to the
  * content host, /billing to the billing host, the rest to the main API); null when it stays here.
- * @example upstreamBase('/cms/content/movies/', upstream) // 'https://content.example'
+ * @example upstreamBase('/cms/content/movies/', upstream, paths) // 'https://content.example'
  */
-export function upstreamBase(path: string, upstream: Upstream): string | null {
-  if (isPagePath(path) || pathUnder(path, LOCAL_PATHS) || !pathUnder(path, FORWARDED)) return null;
+export function upstreamBase(
+  path: string,
+  upstream: Upstream,
+  paths: ForwardedPaths,
+): string | null {
+  if (
+    PAGES_AT_PREFIX.has(path) ||
+    pathUnder(path, paths.local) ||
+    !pathUnder(path, paths.forwarded)
+  )
+    return null;
   if (path.includes('/cms/') || path === '/cms') return upstream.content;
   if (pathUnder(path, ['/billing'])) return upstream.billing;
   return upstream.api;
@@ -277,36 +275,42 @@ const unavailable = (c: Context<AppEnv>, message: string, reason: string) =>
  * needs the token; our cookies stay with us. An upstream that does not answer within
  * UPSTREAM_TIMEOUT_MS, or cannot be reached, is a 503 in Russian. Mounted inside the CMS edge
  * cache, which keeps shared reads by the same variants as the local routes.
- * @example app.use(upstreamProxy)
+ * @example app.use(upstreamProxy({ forwarded: ['/cms'], local: [] }))
  */
-export const upstreamProxy = createMiddleware<AppEnv>(async (c, next) => {
-  const upstream = config().upstream;
-  const base = upstream && upstreamBase(c.req.path, upstream);
-  if (!upstream || !base) return next();
-  const shared = isSharedRead(c);
-  const request = await upstreamRequest(c, base, shared);
-  // The timeout covers the wait for the answer (and an error's body), not a long body streaming in.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), upstream.timeoutMs);
-  try {
-    const response = await fetch(request, { signal: abort.signal });
-    if (response.status >= 500)
-      reportFailure(
-        'upstream',
-        { status: response.status, path: c.req.path },
-        {
-          request: c.req.raw,
-        },
+export const upstreamProxy = (paths: ForwardedPaths) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const upstream = config().upstream;
+    const base = upstream && upstreamBase(c.req.path, upstream, paths);
+    if (!upstream || !base) return next();
+    const shared = isSharedRead(c);
+    const request = await upstreamRequest(c, base, shared);
+    // The timeout covers the wait for the answer (and an error's body), not a long body streaming in.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), upstream.timeoutMs);
+    try {
+      const response = await fetch(request, { signal: abort.signal });
+      if (response.status >= 500)
+        reportFailure(
+          'upstream',
+          { status: response.status, path: c.req.path },
+          {
+            request: c.req.raw,
+          },
+        );
+      if (response.status >= 400) return await errorOf(response, shared);
+      return answerOf(
+        response,
+        new URL(request.url),
+        shared,
+        c.req.header('accept-encoding') ?? '',
       );
-    if (response.status >= 400) return await errorOf(response, shared);
-    return answerOf(response, new URL(request.url), shared, c.req.header('accept-encoding') ?? '');
-  } catch {
-    const reason = abort.signal.aborted ? 'upstream_timeout' : 'upstream_unreachable';
-    reportFailure('upstream', { reason, path: c.req.path }, { request: c.req.raw });
-    return abort.signal.aborted
-      ? unavailable(c, texts.upstreamTimeout, reason)
-      : unavailable(c, texts.serverUnavailable, reason);
-  } finally {
-    clearTimeout(timer);
-  }
-});
+    } catch {
+      const reason = abort.signal.aborted ? 'upstream_timeout' : 'upstream_unreachable';
+      reportFailure('upstream', { reason, path: c.req.path }, { request: c.req.raw });
+      return abort.signal.aborted
+        ? unavailable(c, texts.upstreamTimeout, reason)
+        : unavailable(c, texts.serverUnavailable, reason);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
