@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import {
+  authSchemas,
   authTexts,
   type Contact,
   changePasswordBody,
@@ -40,6 +41,7 @@ import {
 import {
   accountOf,
   confirmContactChange,
+  contactSchemas,
   requestContactChange,
 } from '../domains/contacts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
@@ -102,7 +104,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Проверка адреса; не сообщает, есть ли аккаунт',
-      answers: { 200: shape.valid },
+      answers: { 200: authSchemas.valid },
       errors: { 422: 'Некорректный e-mail' },
     }),
   )
@@ -112,7 +114,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Проверка адреса; не сообщает, есть ли аккаунт',
-      answers: { 200: shape.valid },
+      answers: { 200: authSchemas.valid },
       errors: { 422: 'Некорректный e-mail' },
     }),
   )
@@ -123,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Регистрация: без code отправляет код на e-mail; с code создаёт аккаунт и входит',
-      answers: { 201: shape.signedIn, 202: shape.codeSent },
+      answers: { 201: authSchemas.signedIn, 202: authSchemas.codeSent },
       errors: { 400: BAD_CODE, 409: 'Аккаунт с этим e-mail уже есть', 422: INVALID, 429: LIMITED },
       sends: true,
     }),
@@ -144,7 +146,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Вход по e-mail и паролю',
-      answers: { 200: shape.signedIn },
+      answers: { 200: authSchemas.signedIn },
       errors: {
         401: 'Неверный e-mail или пароль',
         422: INVALID,
@@ -165,7 +167,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary:
         'Отправляет код входа по SMS (10 минут, одна попытка из пяти, не чаще раза в минуту)',
-      answers: { 202: shape.codeSent },
+      answers: { 202: authSchemas.codeSent },
       errors: { 422: 'Неверный номер', 429: LIMITED },
       sends: true,
     }),
@@ -180,7 +182,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Вход по телефону: код из SMS (первый вход создаёт аккаунт) или пароль',
-      answers: { 200: shape.phoneSignedIn },
+      answers: { 200: authSchemas.phoneSignedIn },
       errors: {
         400: BAD_CODE,
         401: 'Неверный номер телефона или пароль',
@@ -205,7 +207,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Восстановление пароля: код на e-mail',
-      answers: { 202: shape.codeSent },
+      answers: { 202: authSchemas.codeSent },
       errors: { 422: 'Некорректный e-mail', 429: LIMITED },
       sends: true,
     }),
@@ -219,7 +221,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Восстановление пароля: код по SMS',
-      answers: { 202: shape.codeSent },
+      answers: { 202: authSchemas.codeSent },
       errors: { 422: 'Неверный номер', 429: LIMITED },
       sends: true,
     }),
@@ -233,7 +235,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)',
-      answers: { 200: shape.token },
+      answers: { 200: authSchemas.resetToken },
       errors: { 400: BAD_CODE, 422: INVALID, 429: LIMITED },
     }),
   )
@@ -247,7 +249,7 @@ export const authRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'auth',
       summary: 'Код восстановления → одноразовый токен смены пароля (10 минут)',
-      answers: { 200: shape.token },
+      answers: { 200: authSchemas.resetToken },
       errors: { 400: BAD_CODE, 422: INVALID, 429: LIMITED },
     }),
   )
@@ -265,7 +267,7 @@ export const authRoutes = new Hono<AppEnv>()
       sends: true,
       summary:
         'Смена e-mail (наш путь): без code — код на новый адрес после текущего пароля или свежей проверки кодом; с code — новый адрес, остальные сеансы завершаются',
-      answers: { 200: shape.contactChanged('email'), 202: shape.codeSent },
+      answers: { 200: contactSchemas.contactChanged('email'), 202: authSchemas.codeSent },
       errors: {
         400: 'Тот же адрес или неверный код',
         403: 'Нужен текущий пароль или свежая проверка кодом',
@@ -286,7 +288,7 @@ export const authRoutes = new Hono<AppEnv>()
       auth: true,
       sends: true,
       summary: 'Смена или добавление телефона (наш путь), как смена e-mail, код — по SMS',
-      answers: { 200: shape.contactChanged('phone'), 202: shape.codeSent },
+      answers: { 200: contactSchemas.contactChanged('phone'), 202: authSchemas.codeSent },
       errors: {
         400: 'Тот же номер или неверный код',
         403: 'Нужен текущий пароль или свежая проверка кодом',
@@ -307,7 +309,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary:
         'Смена пароля: по токену восстановления (завершает все сеансы) или по текущему паролю (завершает остальные)',
-      answers: { 200: shape.passwordChanged },
+      answers: { 200: authSchemas.passwordChanged },
       errors: {
         400: 'Токен устарел или у аккаунта нет пароля',
         401: 'Нужен вход (для смены по текущему паролю)',
@@ -338,7 +340,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary:
         'Новый токен доступа по cookie сеанса или по действующему токену (в том числе без hash)',
-      answers: { 200: shape.signedIn },
+      answers: { 200: authSchemas.signedIn },
       errors: { 401: 'Сеанса нет или он завершён' },
     }),
   )
@@ -368,7 +370,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       auth: true,
       summary: 'Аккаунт: e-mail, телефон, привязки соцсетей',
-      answers: { 200: shape.account },
+      answers: { 200: contactSchemas.account },
     }),
   )
   .get('/account', async (c) => {
@@ -405,7 +407,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       auth: true,
       summary: 'Устройства со входом в аккаунт',
-      answers: { 200: shape.sessions },
+      answers: { 200: authSchemas.sessions },
     }),
   )
   .get('/sessions', async (c) => {
@@ -418,7 +420,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       auth: true,
       summary: 'Завершить все сеансы, кроме этого',
-      answers: { 200: shape.revoked },
+      answers: { 200: authSchemas.revoked },
     }),
   )
   .post('/sessions/revoke-others', async (c) => {
@@ -431,7 +433,7 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       auth: true,
       summary: 'Завершить сеанс устройства',
-      answers: { 200: shape.revoked },
+      answers: { 200: authSchemas.revoked },
       errors: { 404: 'Такого сеанса нет', 422: 'Неверный id' },
     }),
   )

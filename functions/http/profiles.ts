@@ -16,7 +16,6 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { applyCookies } from '../lib/cookies.ts';
 import { validate } from '../lib/validate.ts';
 import { COOKIE, isHttps } from '../shared/cookies.ts';
-import * as shape from './answers.ts';
 import { apiDoc, INVALID } from './api-doc.ts';
 
 /**
@@ -98,7 +97,7 @@ export const profileRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Переключить сеанс этого браузера на профиль аккаунта: новый токен и cookies; из детского во взрослый при включённом родительском контроле — с PIN-кодом',
-      answers: { 200: shape.switched },
+      answers: { 200: s.switched },
       errors: {
         403: 'Нужен PIN-код (pin_required, pin_invalid)',
         404: 'Чужой или неизвестный профиль',

@@ -1,13 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   checkFlow,
   isSocialErrorReason,
   isSocialProvider,
+  type SocialBody,
   type SocialProvider,
   socialError,
+  socialSchemas,
   startFlow,
   unbindSocial,
 } from '../domains/social/index.ts';
@@ -16,11 +17,7 @@ import { applyCookies } from '../lib/cookies.ts';
 import { ApiError } from '../lib/errors.ts';
 import { safeBackPath } from '../shared/back-path.ts';
 import { COOKIE } from '../shared/cookies.ts';
-import * as shape from './answers.ts';
 import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
-
-/** The optional body of bind and unbind: where to come back to (JSON or a settings form). */
-export const socialBody = z.object({ backPath: z.string().max(2000).optional() });
 
 function providerOf(c: Context<AppEnv>): SocialProvider {
   const provider = c.req.param('provider') ?? '';
@@ -33,13 +30,13 @@ const isForm = (c: Context<AppEnv>) =>
     c.req.header('content-type') ?? '',
   );
 
-async function bodyOf(c: Context<AppEnv>): Promise<z.infer<typeof socialBody>> {
+async function bodyOf(c: Context<AppEnv>): Promise<SocialBody> {
   let raw: unknown = {};
   if (isForm(c))
     raw = Object.fromEntries([...(await c.req.formData())].map(([k, v]) => [k, String(v)]));
   else if ((c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding'))
     raw = await c.req.json().catch(() => null);
-  const parsed = socialBody.safeParse(raw ?? {});
+  const parsed = socialSchemas.socialBody.safeParse(raw ?? {});
   if (!parsed.success)
     throw new ApiError(422, parsed.error.issues[0]?.message ?? 'Неверные данные', 'validation');
   return parsed.data;
@@ -68,7 +65,7 @@ export const socialRoutes = new Hono<AppEnv>()
       tag: 'socials',
       summary:
         'Начать вход через соцсеть: state и PKCE сохраняются на сервере (10 минут, один раз), браузер уходит к провайдеру',
-      query: shape.signInQuery,
+      query: socialSchemas.signInQuery,
       answers: {
         302: {
           description:
@@ -102,7 +99,7 @@ export const socialRoutes = new Hono<AppEnv>()
       tag: 'socials',
       summary:
         'Адрес возврата от провайдера: обмен кода (с code_verifier), вход в привязанный аккаунт или создание нового (аккаунт, профиль, привязка, сеанс — одной транзакцией); при привязке — привязка к аккаунту',
-      query: shape.checkQuery,
+      query: socialSchemas.checkQuery,
       answers: {
         302: {
           description:
@@ -130,11 +127,11 @@ export const socialRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'socials',
       auth: true,
-      body: socialBody,
+      body: socialSchemas.socialBody,
       summary:
         'Привязать соцсеть к аккаунту: начинает тот же поток, check привязывает вместо входа',
       answers: {
-        200: shape.authorizeUrl,
+        200: socialSchemas.authorizeUrl,
         303: { description: 'Форма настроек: на страницу провайдера или назад с socialError' },
       },
       errors: {
@@ -174,11 +171,11 @@ export const socialRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'socials',
       auth: true,
-      body: socialBody,
+      body: socialSchemas.socialBody,
       summary:
         'Отвязать соцсеть, если это не единственный способ входа (нет пароля, телефона и других соцсетей)',
       answers: {
-        200: shape.unbound,
+        200: socialSchemas.unbound,
         303: { description: 'Форма настроек: назад с unbound или socialError' },
       },
       errors: {

@@ -1,25 +1,17 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { requireLiveSession } from '../domains/auth/index.ts';
+import { authSchemas, requireLiveSession } from '../domains/auth/index.ts';
 import {
   approvePairingCode,
   pollPairing,
   startPairing,
+  tvCodeSchemas,
   tvTexts,
 } from '../domains/tv-code/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { applyCookies } from '../lib/cookies.ts';
 import { validate } from '../lib/validate.ts';
-import * as shape from './answers.ts';
 import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
-
-export const tvTokenBody = z.object({
-  device_code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, tvTexts.unknownDevice),
-});
-export const tvApproveBody = z.object({
-  user_code: z.string().trim().min(8, tvTexts.codeFormat).max(20, tvTexts.codeFormat),
-});
 
 /**
  * TV code under /auth/tv_code (docs/product.md, «How the site talks to the API»), the OAuth device flow (RFC 8628): the device asks
@@ -36,7 +28,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       tag: 'tv-code',
       summary:
         'Пара кодов для входа на устройстве: device_code (секрет устройства) и user_code XXXX-XXXX (10 минут, опрос не чаще раза в 5 секунд)',
-      answers: { 200: shape.deviceAuthorization },
+      answers: { 200: tvCodeSchemas.deviceAuthorization },
       errors: { 429: LIMITED },
     }),
   )
@@ -47,7 +39,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       tag: 'tv-code',
       summary:
         'Опрос устройства: ждёт подтверждения или получает сеанс (cookies ставятся браузеру, который опрашивает)',
-      answers: { 200: shape.signedIn },
+      answers: { 200: authSchemas.signedIn },
       errors: {
         400: 'expired_token — код истёк; invalid_grant — код неизвестен или уже использован',
         422: INVALID,
@@ -56,7 +48,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/token', validate('json', tvTokenBody), async (c) => {
+  .post('/token', validate('json', tvCodeSchemas.tvTokenBody), async (c) => {
     const polled = await pollPairing(c.var.edge.client, c.req.valid('json').device_code);
     applyCookies(c, polled.cookies);
     return c.json(polled.answer);
@@ -68,7 +60,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Подтвердить код с экрана устройства (страница /code); один раз, 10 попыток на аккаунт за 10 минут',
-      answers: { 200: shape.approved },
+      answers: { 200: tvCodeSchemas.approved },
       errors: {
         404: 'Код не найден, использован или истёк (tv_code_not_found)',
         422: 'Код не похож на код (8 латинских букв)',
@@ -76,7 +68,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/approve', validate('json', tvApproveBody), async (c) => {
+  .post('/approve', validate('json', tvCodeSchemas.tvApproveBody), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     await approvePairingCode(c.var.edge.geo.ip, live, c.req.valid('json').user_code);
     return c.json({ status: 'approved', message: tvTexts.approved });

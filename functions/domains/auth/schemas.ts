@@ -76,3 +76,52 @@ export const phoneChangeBody = z
   .object({ phone, ...changeProof })
   .refine(notBoth, { message: authTexts.passwordOrCode, path: ['code'] });
 export const sessionParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+
+/** Answer schemas of the accounts API: the services' answer types are inferred from them. */
+
+const int = z.number().int();
+
+/** The answer of every sign-in: the access token (15 minutes) and the session cookies beside it. */
+export const signedIn = z.object({
+  token: z.string().describe('Токен доступа (JWT, 15 минут); cookies сеанса ставятся рядом'),
+  accountId: int,
+  userId: int,
+  billingId: z.string(),
+  isKid: z.boolean(),
+});
+
+export const phoneSignedIn = signedIn.extend({
+  isNewAccount: z.boolean().optional().describe('Вход по коду создал аккаунт'),
+});
+
+export const codeSent = z
+  .object({ status: z.literal('code_sent') })
+  .describe('Одинаково для известных и неизвестных адресов');
+
+export const valid = z.object({ valid: z.literal(true) });
+export const resetToken = z.object({
+  token: z.string().describe('Одноразовый токен смены пароля'),
+});
+
+export const passwordChanged = z.object({
+  status: z.literal('password_changed'),
+  signedOut: z.enum(['all', 'others']),
+  endedSessions: int.optional(),
+});
+
+export const sessions = z.object({
+  count: int,
+  results: z.array(
+    z.object({
+      id: z.string(),
+      deviceType: z.string(),
+      deviceName: z.string(),
+      country: z.string(),
+      createdAt: int,
+      lastSeenAt: int,
+      current: z.boolean(),
+    }),
+  ),
+});
+
+export const revoked = z.object({ status: z.literal('revoked'), endedSessions: int });

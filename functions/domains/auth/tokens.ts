@@ -1,18 +1,14 @@
+import type { z } from 'zod';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { type LiveSession, signToken } from '../../lib/session-token.ts';
 import { ACCESS_TOKEN_SECONDS } from './limits.ts';
+import type { signedIn } from './schemas.ts';
 
 /** A live device session as the API hands it out: who is signed in, on which profile. */
 export type SignedIn = LiveSession;
 
 /** The JSON answer of sign-in, sign-up and renewal (docs/product.md, «What we keep», tokenInfo + token). */
-export interface TokenAnswer {
-  token: string;
-  accountId: number;
-  userId: number;
-  billingId: string;
-  isKid: boolean;
-}
+export type TokenAnswer = z.infer<typeof signedIn>;
 
 /**
  * A short-lived access token (15 minutes): HS256 with the spec's `hash` claim plus account,

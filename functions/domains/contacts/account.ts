@@ -9,24 +9,14 @@ import {
   nowSeconds,
 } from '../auth/index.ts';
 import { readControl, toControl } from '../parental/index.ts';
-import { linkedProviders, type SocialProvider, socialsOf } from '../social/index.ts';
+import { linkedProviders, socialsOf } from '../social/index.ts';
+import type { AccountAnswer } from './schemas.ts';
 
 /**
  * The account as its owner sees it: the ways to reach it and sign in to it (e-mail, phone,
  * password, social links). Here rather than in auth because the social links and the parental
  * verification are domains that themselves build on auth.
  */
-
-export interface AccountAnswer {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  hasPassword: boolean;
-  billingId: string;
-  createdAt: number;
-  /** Social links of the account (docs/product.md, «What we keep»: fb, vk, ok, ya, gp). */
-  socials: Record<SocialProvider, boolean>;
-}
 
 /** GET /auth/account/: the account and its social links in one round trip; 401 once it is gone. */
 export async function accountOf(live: LiveSession): Promise<AccountAnswer> {

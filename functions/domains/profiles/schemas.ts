@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../../lib/zod-messages.ts';
+import { authSchemas } from '../auth/index.ts';
 import { pin } from '../parental/index.ts';
 import { isAvatarId } from './avatars.ts';
 import { profileTexts } from './texts.ts';
@@ -75,6 +76,8 @@ export const profiles = z.object({ count: int, results: z.array(listedProfile) }
 export const avatars = z.object({ count: int, results: z.array(avatar) });
 export const kidsAvailability = z.object({ available: z.boolean() });
 export const deleted = z.object({ status: z.literal('deleted'), id: int });
+/** A profile switch: a sign-in into another profile of the account. */
+export const switched = authSchemas.signedIn.extend({ profile });
 
 export type CreateProfile = z.infer<typeof createProfileBody>;
 export type UpdateProfile = z.infer<typeof updateProfileBody>;

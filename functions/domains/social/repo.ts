@@ -1,5 +1,6 @@
 import { prepare, sql } from '../../db/sql.ts';
 import type { SocialProvider } from './providers.ts';
+import type { Socials } from './schemas.ts';
 
 /** SQL of social sign-in (tables of migration 0009), on the D1 binding like the accounts repo. */
 
@@ -101,7 +102,7 @@ export function purgeSocial(db: D1Database, now: number): D1PreparedStatement[] 
 }
 
 /** `{ fb, vk, ok, ya, gp }` as the account answer reports them. */
-export function socialsOf(rows: readonly { provider: string }[]): Record<SocialProvider, boolean> {
+export function socialsOf(rows: readonly { provider: string }[]): Socials {
   const linked = new Set(rows.map((r) => r.provider));
   return {
     fb: linked.has('fb'),

@@ -1,6 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { ADAPTERS, type SocialProvider } from './providers.ts';
 import { linkedProviders, socialsOf, unlinkIfNotLast } from './repo.ts';
+import type { Socials } from './schemas.ts';
 import { socialError } from './texts.ts';
 
 /**
@@ -8,10 +9,7 @@ import { socialError } from './texts.ts';
  * password, no phone, no other provider): then `last_method`; `not_linked` when it was not
  * linked. Answers the account's links after it, as `GET /auth/account/` reports them.
  */
-export async function unbindSocial(
-  accountId: number,
-  provider: SocialProvider,
-): Promise<Record<SocialProvider, boolean>> {
+export async function unbindSocial(accountId: number, provider: SocialProvider): Promise<Socials> {
   const db = d1();
   const [deleted, rest] = await db.batch<{ provider: string }>([
     unlinkIfNotLast(db, accountId, provider),

@@ -1,4 +1,5 @@
+export type { DeviceAuthorization } from './schemas.ts';
+export * as tvCodeSchemas from './schemas.ts';
 export { tvTexts } from './texts.ts';
-export type { DeviceAuthorization } from './tv-code.ts';
 export { approvePairingCode, pollPairing, startPairing } from './tv-code.ts';
 export { formatUserCode, normalizeUserCode } from './user-code.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Browser, recordMessages, resetAccounts, signUp } from '../auth/test-support.ts';
-import type { DeviceAuthorization } from './tv-code.ts';
+import type { DeviceAuthorization } from './schemas.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
 
 const messages = recordMessages();

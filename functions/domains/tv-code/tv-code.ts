@@ -22,6 +22,7 @@ import {
   type PairingRow,
   pollStatements,
 } from './repo.ts';
+import type { DeviceAuthorization } from './schemas.ts';
 import { tvTexts } from './texts.ts';
 import { newUserCode, normalizeUserCode } from './user-code.ts';
 
@@ -39,15 +40,6 @@ const TV_LIMITS = {
 } as const;
 
 const userCodeKey = (letters: string) => pseudonym('tv-user', letters);
-
-export interface DeviceAuthorization {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
 
 /**
  * Starts a pairing (RFC 8628 3.2): the device's secret code and the code the viewer types, at
