@@ -6,8 +6,8 @@ import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   answerEvent,
   answerPoll,
-  EM_TRIGGERS,
   freeDaysOffer,
+  offerSchemas,
   offersTexts,
   pollBySlug,
   takeFreeDays,
@@ -15,7 +15,6 @@ import {
 import { promoTexts, redeemPromoCode } from '../domains/promo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { slug } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { isHttps, publicCookie } from '../shared/cookies.ts';
 import { EM_EXPERIMENT_COOKIE } from '../shared/event-manager.ts';
@@ -89,35 +88,6 @@ const respondentOf = (c: Context<AppEnv>) => ({
   deviceId: c.var.edge.deviceId,
 });
 
-const pollShape = z.object({
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  buttonText: z.string(),
-  thanksText: z.string(),
-  submitEvent: z.string().nullable().describe('Событие менеджера событий после ответа'),
-  questions: z.array(
-    z.object({
-      id: z.number().int(),
-      text: z.string(),
-      withComment: z.boolean(),
-      options: z.array(z.object({ id: z.number().int(), text: z.string() })),
-    }),
-  ),
-  answered: z.boolean().describe('Этот аккаунт (или, для гостя, это устройство) уже ответил'),
-});
-const pollBody = z.object({
-  answers: z
-    .array(
-      z.object({
-        questionId: z.number().int().positive(),
-        optionId: z.number().int().positive(),
-        comment: z.string().max(1000, offersTexts.poll.commentTooLong).nullish(),
-      }),
-    )
-    .max(50),
-});
-
 /**
  * Polls under /cms/polls (the spec's "unsubscribe poll" is `/cms/polls/unsubscribe/`): the poll
  * and one response per account, or per device for a guest.
@@ -129,11 +99,11 @@ export const pollRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'polls',
       summary: 'Опрос: почему не оформляете подписку, почему отключили продление (unsubscribe)',
-      answers: { 200: pollShape },
+      answers: { 200: offerSchemas.pollState },
       errors: { 404: 'Опроса нет (poll_not_found)' },
     }),
   )
-  .get('/:slug', validate('param', z.object({ slug })), async (c) => {
+  .get('/:slug', validate('param', offerSchemas.pollParam), async (c) => {
     const found = await pollBySlug(c.req.valid('param').slug, respondentOf(c));
     if (!found) throw new ApiError(404, offersTexts.poll.notFound, 'poll_not_found');
     return c.json({ ...found.poll, answered: found.answered });
@@ -145,11 +115,7 @@ export const pollRoutes = new Hono<AppEnv>()
       summary:
         'Ответить на опрос: по варианту на каждый вопрос и комментарий, где он есть; один раз',
       answers: {
-        201: z.object({
-          status: z.literal('answered'),
-          thanksText: z.string(),
-          submitEvent: z.string().nullable(),
-        }),
+        201: offerSchemas.pollAnswered,
       },
       errors: {
         404: 'Опроса нет (poll_not_found)',
@@ -160,8 +126,8 @@ export const pollRoutes = new Hono<AppEnv>()
   )
   .post(
     '/:slug/answers',
-    validate('param', z.object({ slug })),
-    validate('json', pollBody),
+    validate('param', offerSchemas.pollParam),
+    validate('json', offerSchemas.pollBody),
     async (c) => {
       const poll = await answerPoll(
         respondentOf(c),
@@ -174,25 +140,6 @@ export const pollRoutes = new Hono<AppEnv>()
       );
     },
   );
-
-const emBody = z.looseObject({
-  eventType: z.enum(EM_TRIGGERS, { message: offersTexts.eventManager.unknownEvent }),
-});
-const emAnswer = z.object({
-  events: z
-    .array(
-      z.object({
-        type: z
-          .string()
-          .describe(
-            'OpenPaywall, OpenDefaultPaywall, ShowWhyNotSubscribingPoll, ShowFreeDaysOffer, OfferForNewUser, OfferForRetention, TwoStepPayment, ThreeStepPayment, Offer2, SbpPaymentButton',
-          ),
-        properties: z.record(z.string(), z.unknown()),
-      }),
-    )
-    .describe('По приоритету правил; клиент выполняет первое'),
-  experiment: z.string().describe('Варианты экспериментов посетителя (cookie em_experiment)'),
-});
 
 /**
  * The event manager, version 8, under /api/event-manager/v8 (README, «Event manager»): a user
@@ -207,11 +154,11 @@ export const eventManagerRoutes = new Hono<AppEnv>()
       tag: 'event-manager',
       summary:
         'Событие пользователя (eventType и другие поля): ответ — события по правилам из D1, первое задаёт действие клиента',
-      answers: { 200: emAnswer },
+      answers: { 200: offerSchemas.emAnswer },
       errors: { 422: 'Неизвестное событие' },
     }),
   )
-  .post('/events', validate('json', emBody), async (c) => {
+  .post('/events', validate('json', offerSchemas.emBody), async (c) => {
     const { eventType, ...fields } = c.req.valid('json');
     const answer = await answerEvent(
       { accountId: accountOf(c), deviceId: c.var.edge.deviceId },
@@ -228,21 +175,6 @@ export const eventManagerRoutes = new Hono<AppEnv>()
     return c.json(answer);
   });
 
-const freeDaysShape = z.object({
-  offer: z.object({
-    title: z.string(),
-    description: z.string(),
-    buttonText: z.string(),
-    days: z.number().int(),
-    tariffName: z.string(),
-  }),
-  status: z
-    .enum(['guest', 'eligible', 'taken', 'ineligible'])
-    .describe(
-      'guest — войти; eligible — можно взять; taken — уже взяты; ineligible — была подписка',
-    ),
-});
-
 /**
  * The free-days offer under /billing/free-days (the /free-access page's service): once per
  * account that never had a subscription.
@@ -254,7 +186,7 @@ export const freeDaysRoutes = new Hono<AppEnv>()
     apiDoc({
       tag: 'promo',
       summary: 'Бесплатные дни: предложение и можно ли его взять',
-      answers: { 200: freeDaysShape },
+      answers: { 200: offerSchemas.freeDays },
       errors: { 404: 'Предложения нет (offer_not_found)' },
     }),
   )
@@ -269,7 +201,7 @@ export const freeDaysRoutes = new Hono<AppEnv>()
       tag: 'promo',
       auth: true,
       summary: 'Взять бесплатные дни (один раз, если подписки ещё не было)',
-      answers: { 200: freeDaysShape },
+      answers: { 200: offerSchemas.freeDays },
       errors: {
         404: 'Предложения нет (offer_not_found)',
         409: 'free_days_taken — уже взяты; free_days_ineligible — подписка уже была',

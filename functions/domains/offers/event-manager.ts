@@ -9,6 +9,7 @@ import { d1 } from '../../db/client.ts';
 import { experimentVariants } from '../../shared/event-manager.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { assignmentsOf, keepAssignment, liveVariants, rulesOf, subscribedQuery } from './repo.ts';
+import type { EmAnswer, EmEvent } from './schemas.ts';
 
 /** The user events the client reports (docs/product.md, «States and transitions»). */
 export const EM_TRIGGERS = [
@@ -39,11 +40,6 @@ export const EM_EVENT_TYPES = [
 ] as const;
 export type EmEventType = (typeof EM_EVENT_TYPES)[number];
 
-export interface EmEvent {
-  type: string;
-  properties: Record<string, unknown>;
-}
-
 /** Who reports: the visitor key (`a:<account>` signed in, else `d:<device id>`) and their state. */
 export interface EmVisitor {
   accountId: number | null;
@@ -51,12 +47,6 @@ export interface EmVisitor {
 }
 export const visitorKey = (v: EmVisitor) =>
   v.accountId !== null ? `a:${v.accountId}` : `d:${v.deviceId}`;
-
-export interface EmAnswer {
-  events: EmEvent[];
-  /** The visitor's experiment variants, `experiment:variant` joined by commas (em_experiment). */
-  experiment: string;
-}
 
 interface RuleRow {
   id: number;

@@ -10,18 +10,8 @@ import { formatUnit } from '../../shared/ru.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { daysGrantStatements } from '../grants/index.ts';
 import { freeDaysOfferRow } from './repo.ts';
+import type { FreeDaysOffer, FreeDaysStatus } from './schemas.ts';
 import { offersTexts } from './texts.ts';
-
-export interface FreeDaysOffer {
-  title: string;
-  description: string;
-  buttonText: string;
-  days: number;
-  tariffName: string;
-}
-
-/** guest: must sign in; eligible: may take it; taken: has had it; ineligible: had a subscription. */
-export type FreeDaysStatus = 'guest' | 'eligible' | 'taken' | 'ineligible';
 
 interface OfferRow extends FreeDaysOffer {
   tariffId: number;

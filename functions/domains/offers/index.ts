@@ -6,8 +6,6 @@ export {
   answerEvent,
   EM_EVENT_TYPES,
   EM_TRIGGERS,
-  type EmAnswer,
-  type EmEvent,
   type EmEventType,
   type EmTrigger,
   type EmVisitor,
@@ -15,17 +13,22 @@ export {
 } from './event-manager.ts';
 export {
   daysText,
-  type FreeDaysOffer,
-  type FreeDaysStatus,
   freeDaysOffer,
   takeFreeDays,
 } from './free-days.ts';
 export {
   answerPoll,
-  type Poll,
-  type PollAnswer,
-  type PollQuestion,
   pollBySlug,
   type Respondent,
 } from './polls.ts';
+export type {
+  EmAnswer,
+  EmEvent,
+  FreeDaysOffer,
+  FreeDaysStatus,
+  Poll,
+  PollAnswer,
+  PollQuestion,
+} from './schemas.ts';
+export * as offerSchemas from './schemas.ts';
 export { offersTexts } from './texts.ts';

@@ -9,28 +9,8 @@ import { d1 } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { pollResponse, pollRows } from './repo.ts';
+import type { Poll, PollAnswer, PollQuestion } from './schemas.ts';
 import { offersTexts } from './texts.ts';
-
-export interface PollOption {
-  id: number;
-  text: string;
-}
-export interface PollQuestion {
-  id: number;
-  text: string;
-  withComment: boolean;
-  options: PollOption[];
-}
-export interface Poll {
-  slug: string;
-  title: string;
-  description: string;
-  buttonText: string;
-  thanksText: string;
-  /** The event-manager event the client sends once the poll is answered. */
-  submitEvent: string | null;
-  questions: PollQuestion[];
-}
 
 /** Who answers: `a:<account>` when signed in, else `d:<device id>`. */
 export interface Respondent {
@@ -39,12 +19,6 @@ export interface Respondent {
 }
 export const respondentKey = (r: Respondent) =>
   r.accountId !== null ? `a:${r.accountId}` : `d:${r.deviceId}`;
-
-export interface PollAnswer {
-  questionId: number;
-  optionId: number;
-  comment?: string | null;
-}
 
 interface Row {
   slug: string;
