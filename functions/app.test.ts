@@ -1,7 +1,9 @@
 import { env, waitUntil } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createEdgeApp } from './app.ts';
+import { SANDBOX_BASE } from './dev/sandbox/constants.ts';
 import { apiGroups } from './http/api-groups.ts';
+import { pathUnder } from './lib/api-paths.ts';
 import { call } from './test-helpers.ts';
 
 /** The app with a stand-in for the Astro pages, as src/fetch.ts composes it. */
@@ -39,6 +41,15 @@ describe('API namespaces', () => {
       const res = await open(path);
       expect(await res.text(), path).toBe('страница');
     }
+  });
+
+  it('mount every route in a group, the development fakes too', async () => {
+    const prefixes = groups.map((group) => group.prefix);
+    const outside = site.routes
+      .map((route) => route.path)
+      .filter((path) => path !== '*' && path !== '/*' && !pathUnder(path, prefixes));
+    expect(outside).toEqual([]);
+    expect(prefixes).toContain(SANDBOX_BASE);
   });
 
   it('refuse a body above its group’s limit with 413 in Russian before reading it', async () => {

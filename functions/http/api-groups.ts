@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { LOCAL_PROVIDER_BASE } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { authRoutes } from './auth.ts';
 import { billingAccountRoutes } from './billing-account.ts';
@@ -171,7 +172,8 @@ export const apiGroups = (app: Hono<AppEnv>): RouteGroup[] => [
   },
   // Development only (DEV_ROUTES): the D1 meter and the message outbox; a 404 in production.
   { prefix: '/dev/api', api: true, forwarded: false, mounts: one(devApiRoutes) },
-  // The local identity provider and the sandbox acquirer (functions/dev/, mounted by the app).
-  { prefix: '/dev/oauth', api: true, forwarded: false, mounts: [] },
+  // The local identity provider and the sandbox acquirer (functions/dev/, mounted by the app; the
+  // sandbox's base is spelled here because only the app may import it: app.test.ts checks both).
+  { prefix: LOCAL_PROVIDER_BASE, api: true, forwarded: false, mounts: [] },
   { prefix: '/dev/yookassa', api: true, forwarded: false, mounts: [] },
 ];
