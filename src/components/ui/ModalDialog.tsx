@@ -1,5 +1,5 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { openModal } from '../../lib/modal.ts';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { openModal, wrapTab } from '../../lib/modal.ts';
 
 interface Props {
   /** The dialog's class (its look lives with the feature that uses it). */
@@ -15,6 +15,15 @@ interface Props {
   before?: ReactNode;
   /** `alertdialog` for an error the viewer must acknowledge (also marked modal for older readers). */
   role?: 'alertdialog';
+  /**
+   * Given, the heading takes the focus when the dialog opens, and again whenever this value
+   * changes (a new screen in the same dialog), rather than the first control.
+   */
+  focusHeading?: string;
+  /** Tab and Shift+Tab go round the dialog's controls, never out to the browser's. */
+  keepTab?: boolean;
+  /** Where focus goes on close when what had it is gone or was the page (src/lib/modal.ts). */
+  focusFallback?: () => HTMLElement | null;
   /** The body; given `close` to end the dialog from its own buttons. */
   children: ReactNode | ((close: () => void) => ReactNode);
 }
@@ -38,15 +47,24 @@ export default function ModalDialog({
   onClose,
   before,
   role,
+  focusHeading,
+  keepTab,
+  focusFallback,
   children,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   // A layout effect: its cleanup runs while the dialog is still on the page, so a dialog that
-  // unmounts open is closed there and gives the focus back.
+  // unmounts open is closed there and gives the focus back. The fallback is read once, at open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, for the dialog's life
   useLayoutEffect(() => {
     const dialog = ref.current;
-    return dialog ? openModal(dialog) : undefined;
+    return dialog ? openModal(dialog, { fallback: focusFallback }) : undefined;
   }, []);
+  // After the layout effect: the dialog is open, so its heading can take the focus.
+  useEffect(() => {
+    if (focusHeading !== undefined) heading.current?.focus();
+  }, [focusHeading]);
   const close = () => ref.current?.close();
   return (
     <dialog
@@ -57,9 +75,12 @@ export default function ModalDialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onClose={onClose}
+      onKeyDown={keepTab ? (event) => wrapTab(event, event.currentTarget) : undefined}
     >
       {before}
-      <h2 id={titleId}>{title}</h2>
+      <h2 id={titleId} ref={heading} tabIndex={focusHeading === undefined ? undefined : -1}>
+        {title}
+      </h2>
       {typeof children === 'function' ? children(close) : children}
     </dialog>
   );
