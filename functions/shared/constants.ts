@@ -4,6 +4,12 @@
  * limit in `device.ts`. A value of docs/product.md, «Numbers» joins this file with the code that uses it.
  */
 
+/**
+ * How many profiles an account may hold (docs/product.md, «What we keep»): the repository's
+ * guarded insert and the profiles page's «add» both stop there.
+ */
+export const MAX_PROFILES = 5;
+
 /** Timings in milliseconds. */
 export const DEFAULT_DEBOUNCE_MS = 1_000;
 /** Wait before a loader is shown, so answers faster than this never flash it. */

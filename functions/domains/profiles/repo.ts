@@ -4,6 +4,7 @@
  * racing requests cannot both pass a check made in a read before them.
  */
 import { prepare, raw, sql } from '../../db/sql.ts';
+import { MAX_PROFILES } from '../../shared/constants.ts';
 import { avatarOf } from './avatars.ts';
 import type { Profile } from './schemas.ts';
 
@@ -17,7 +18,6 @@ export interface ProfileRow {
 
 /** Kid profiles see content up to 6+ (functions/lib/cms-cache.ts); their age setting says so. */
 const KID_AGE_LIMIT = 6;
-export const MAX_PROFILES = 5;
 
 const COLUMNS = 'id, name, is_kid AS isKid, avatar_id AS avatarId, age_limit AS ageLimit';
 

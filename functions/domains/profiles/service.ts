@@ -2,6 +2,7 @@ import { d1 } from '../../db/client.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
+import { MAX_PROFILES } from '../../shared/constants.ts';
 import {
   type AccountSummary,
   accountPageData,
@@ -17,7 +18,6 @@ import {
   forgetPinEntryOnKidSwitch,
   insertProfile,
   listProfiles,
-  MAX_PROFILES,
   type ProfileRow,
   profileCounts,
   switchSession,

@@ -1,4 +1,5 @@
 /** The pure rules of /settings/profiles' island: which dialog, what a card says, what a form sends. */
+import { MAX_PROFILES } from '../../../../functions/shared/constants.ts';
 import { profilesTexts as t } from '../texts.ts';
 
 /** The dialog open on the page, if any: a new profile (adult or kid), or one profile's edit, removal or PIN. */
@@ -8,9 +9,6 @@ export type ProfileDialog =
   | { kind: 'delete'; id: number }
   | { kind: 'pin'; id: number }
   | null;
-
-/** How many profiles an account may hold (docs/product.md, «What we keep»). */
-const MAX_PROFILES = 5;
 
 /**
  * The profile a dialog is about (the store's selected profile); none for a new one.
