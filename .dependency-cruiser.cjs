@@ -10,19 +10,45 @@ const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^function
  * with billing's sub-domains. The list only shrinks; nothing is added to it.
  */
 const SQL_NOT_YET_IN_REPOSITORIES = [
-  '^functions/domains/billing/renewals\\.ts$',
-  '^functions/domains/billing/confirm\\.ts$',
-  '^functions/domains/billing/catalogue\\.ts$',
-  '^functions/domains/billing/pay-pages\\.ts$',
-  '^functions/domains/billing/pricing\\.ts$',
-  '^functions/domains/billing/offer-claims\\.ts$',
-  '^functions/domains/billing/order-views\\.ts$',
-  '^functions/domains/billing/visitor\\.ts$',
-  '^functions/domains/billing/renewal-state\\.ts$',
-  '^functions/domains/billing/orders\\.ts$',
-  '^functions/domains/billing/flow\\.ts$',
-  '^functions/domains/billing/reconcile\\.ts$',
-  '^functions/domains/billing/receipts\\.ts$',
+  '^functions/domains/billing/subscriptions/renewals\\.ts$',
+  '^functions/domains/billing/orders/confirm\\.ts$',
+  '^functions/domains/billing/storefront/catalogue\\.ts$',
+  '^functions/domains/billing/orders/pay-pages\\.ts$',
+  '^functions/domains/billing/storefront/pricing\\.ts$',
+  '^functions/domains/billing/orders/offer-claims\\.ts$',
+  '^functions/domains/billing/orders/order-views\\.ts$',
+  '^functions/domains/billing/storefront/visitor\\.ts$',
+  '^functions/domains/billing/orders/renewal-state\\.ts$',
+  '^functions/domains/billing/orders/orders\\.ts$',
+  '^functions/domains/billing/storefront/flow\\.ts$',
+  '^functions/domains/billing/orders/reconcile\\.ts$',
+  '^functions/domains/billing/receipts/receipts\\.ts$',
+];
+
+/**
+ * A domain grown into parts: code outside it imports its index.ts alone. Tests are the one
+ * exception (TESTS): they load the domain's fixtures and test support, which no entry exports.
+ */
+const entryOnly = (domain) => ({
+  name: `outside-reaches-into-${domain}`,
+  comment: `Code outside functions/domains/${domain}/ imports its index.ts alone, never a part's file or entry (tests excepted: they load its fixtures).`,
+  severity: 'error',
+  from: { path: '^(functions|src)/', pathNot: [`^functions/domains/${domain}/`, TESTS] },
+  to: {
+    path: `^functions/domains/${domain}/`,
+    pathNot: `^functions/domains/${domain}/index\\.ts$`,
+  },
+});
+
+/**
+ * Billing's parts, each a sub-folder with its own index.ts, layered so that a part imports only
+ * those before it: shared, storefront and receipts, orders, subscriptions.
+ */
+const BILLING_LAYERS = [
+  ['shared', '(storefront|receipts|orders|subscriptions)'],
+  ['storefront', '(receipts|orders|subscriptions)'],
+  ['receipts', '(storefront|orders|subscriptions)'],
+  ['orders', 'subscriptions'],
 ];
 
 module.exports = {
@@ -90,6 +116,36 @@ module.exports = {
         pathNot: '^functions/domains/auth/password\\.ts$',
       },
     },
+    entryOnly('billing'),
+    entryOnly('gifts'),
+    {
+      name: 'billing-parts-meet-at-entries',
+      comment:
+        "Billing's parts (storefront, orders, subscriptions, receipts, shared) import each other only through their index.ts, and never billing's own entry (it re-exports them).",
+      severity: 'error',
+      from: { path: '^functions/domains/billing/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^functions/domains/billing/',
+        pathNot: ['^functions/domains/billing/$1/', '^functions/domains/billing/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'billing-entry-reaches-into-parts',
+      comment: "Billing's index.ts re-exports its parts' entries, never a part's file.",
+      severity: 'error',
+      from: { path: '^functions/domains/billing/[^/]+$', pathNot: TESTS },
+      to: {
+        path: '^functions/domains/billing/[^/]+/',
+        pathNot: '^functions/domains/billing/[^/]+/index\\.ts$',
+      },
+    },
+    ...BILLING_LAYERS.map(([part, later]) => ({
+      name: `billing-${part}-imports-a-later-part`,
+      comment: `Billing's ${part} part imports only the parts before it (shared ← storefront, receipts ← orders ← subscriptions).`,
+      severity: 'error',
+      from: { path: `^functions/domains/billing/${part}/` },
+      to: { path: `^functions/domains/billing/${later}/`, dependencyTypesNot: ['type-only'] },
+    })),
     {
       name: 'routes-touch-d1',
       comment:

@@ -3,23 +3,25 @@ import { z } from 'zod';
 import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
-  acceptGift,
   applyRetentionOffer,
   cancelRenewal,
   changeRenewal,
-  type GiftView,
-  giftProductList,
-  giftsFor,
   type ReceiptRow,
   type RetentionOffer,
   receiptFor,
   receiptIdSchema,
   receiptsFor,
   removeSavedCard,
-  resendGift,
   type SubscriptionView,
   subscriptionFor,
 } from '../domains/billing/index.ts';
+import {
+  acceptGift,
+  type GiftView,
+  giftProductList,
+  giftsFor,
+  resendGift,
+} from '../domains/gifts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';

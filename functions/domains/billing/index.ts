@@ -1,143 +1,149 @@
 /**
  * Billing (docs/product.md, «Money»): what is sold, orders and payments, subscriptions and their
- * renewal, receipts, gifts. Promo codes (functions/domains/promo) and the granting of rights
- * (functions/domains/grants) are domains of their own. The domain's one public entry.
+ * renewal, receipts. Its parts are sub-folders with entries of their own, layered so that each
+ * imports only those below it: shared ← storefront ← receipts ← orders ← subscriptions. Gifts
+ * (functions/domains/gifts), promo codes (functions/domains/promo) and the granting of rights
+ * (functions/domains/grants) are domains of their own. The domain's one public entry: code
+ * outside billing imports this file alone.
  */
 
-export type { ReceiptRow } from './account-billing.repo.ts';
-// The viewer's side: subscriptions and renewal, the retention offer, cards, receipts, gifts.
-export { cardLabel, formatDay } from './account-format.ts';
+// Payments: the acquirer, orders, confirmation, the payment methods' registry, reconciliation.
 export {
-  billingOverview,
-  PAYMENTS_PAGE_SIZE,
-  type PaymentView,
-  paymentHistoryPage,
-  paymentsPage,
-  purchasePage,
-  type SavedCardView,
-  subscriptionPage,
-  type TitleRightView,
-} from './account-pages.ts';
-export { accountBillingTexts } from './account-texts.ts';
-// Payments: the acquirer, orders, confirmation, receipts, renewals (the payment engine).
-export type { PaymentStatus, ProviderPayment } from './acquirer.ts';
+  ACQUIRER_METHOD_TYPES,
+  type AcquirerMethodType,
+  type Confirmation,
+  cardLabel,
+  checkOrder,
+  confirmationKind,
+  confirmationOf,
+  confirmOrder,
+  DEFAULT_PAYMENT_METHOD,
+  formatDay,
+  fromYookassa,
+  handleNotification,
+  isPaymentMethod,
+  methodOfAcquirer,
+  type OrderInput,
+  type OrderRow,
+  type OrderView,
+  orderById,
+  orderMethodSchema,
+  orderView,
+  ownOrder,
+  PAYMENT_METHOD_IDS,
+  PAYMENT_METHODS,
+  type PaymentItem,
+  type PaymentMethod,
+  type PaymentMethodKind,
+  type PaymentScreen,
+  type PaymentStatus,
+  type PlacedOrder,
+  type ProviderPayment,
+  type PurchaseFlow,
+  paymentMethodSchema,
+  paymentOptions,
+  paymentProvider,
+  paymentScreen,
+  placeOrder,
+  providerName,
+  purchaseFlow,
+  qrSvg,
+  RENEWAL,
+  reconcilePending,
+  returnPath,
+  type SandboxAcquirer,
+  type SavedMethod,
+  type SuccessScreen,
+  setSandboxAcquirer,
+  successScreen,
+  visitorPayments,
+} from './orders/index.ts';
+// Receipts and the payment history.
+export {
+  type ReceiptBody,
+  type ReceiptField,
+  type ReceiptRow,
+  type ReceiptView,
+  receiptBody,
+  receiptFor,
+  receiptsFor,
+  toReceiptView,
+} from './receipts/index.ts';
+// Kopecks and YooKassa's amount values (the sandbox acquirer speaks them too), the texts.
+export {
+  accountBillingTexts,
+  accountOf,
+  amountValue,
+  billingTexts,
+  cancelReasons,
+  kopecksOf,
+  payPageTexts,
+} from './shared/index.ts';
 // The storefront: price list, paywalls, what the viewer holds, the steps into paying (STORE).
 export {
   type BillingListQuery,
   type BuyType,
   billingList,
-  currentSubscriptions,
-  type OfferDto,
-  type PaywallDto,
-  type PriceDto,
-  paywall,
-  retentionPaywall,
-  SUBSCRIPTION_STATES,
-  type SubscriptionState,
-  type TariffDto,
-  tariffById,
-} from './catalogue.ts';
-export { confirmOrder, handleNotification } from './confirm.ts';
-export {
   type ChosenPurchase,
   choosePurchase,
+  currentSubscriptions,
+  fittingPaywall,
   newToTariff,
   OFFER_NAMES,
+  type OfferDto,
+  type OfferName,
+  type PaymentVariants,
+  type PaywallDto,
+  type PriceDto,
   type PurchaseChoice,
   partnerActivation,
   partnerProducts,
+  paymentVariants,
+  paywall,
+  periodText,
+  priceForPeriod,
+  type Quote,
+  type QuoteInput,
+  quote,
   referralInvite,
-} from './flow.ts';
+  retentionPaywall,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  storeTexts,
+  type TariffDto,
+  tariffById,
+  unlockTexts,
+  type VisitorAccess,
+  type VisitorPurchase,
+  visitorAccess,
+  visitorPurchases,
+  watchPaywall,
+} from './storefront/index.ts';
+// The viewer's side: subscriptions and renewal, the retention offer, cards, the account's pages.
 export {
-  acceptGift,
-  chooseGift,
-  GIFT_TOKEN,
-  type GiftProduct,
-  type GiftView,
-  giftLink,
-  giftPreview,
-  giftProductList,
-  giftSuccessPage,
-  giftsFor,
-  giftsPage,
-  giftTokenHash,
-  newGiftToken,
-  resendGift,
-} from './gifts.ts';
-// Kopecks and YooKassa's amount values (the sandbox acquirer speaks them too).
-export { amountValue, kopecksOf } from './money.ts';
-export { type OrderRow, orderById } from './order-repo.ts';
-export {
-  checkOrder,
-  type OrderView,
-  orderView,
-  type PaymentItem,
-  paymentOptions,
-  type SavedMethod,
-  visitorPayments,
-} from './order-views.ts';
-export {
-  accountOf,
-  type Confirmation,
-  confirmationOf,
-  type OrderInput,
-  ownOrder,
-  type PaymentMethodKind,
-  type PlacedOrder,
-  placeOrder,
-  returnPath,
-} from './orders.ts';
-export {
-  type PaymentScreen,
-  type PurchaseFlow,
-  paymentScreen,
-  purchaseFlow,
-  type SuccessScreen,
-  successScreen,
-} from './pay-pages.ts';
-// The payment methods' registry: a new way to pay starts here.
-export {
-  ACQUIRER_METHOD_TYPES,
-  type AcquirerMethodType,
-  confirmationKind,
-  DEFAULT_PAYMENT_METHOD,
-  isPaymentMethod,
-  methodOfAcquirer,
-  orderMethodSchema,
-  PAYMENT_METHOD_IDS,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-  paymentMethodSchema,
-} from './payment-methods.ts';
-export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
-export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
-export {
-  paymentProvider,
-  providerName,
-  type SandboxAcquirer,
-  setSandboxAcquirer,
-} from './provider.ts';
-export { qrSvg } from './qr.ts';
-export {
-  type ReceiptField,
-  type ReceiptView,
-  receiptFor,
-  receiptsFor,
-  toReceiptView,
-} from './receipt-view.ts';
-export { type ReceiptBody, receiptBody } from './receipts.ts';
-export { reconcilePending } from './reconcile.ts';
-export { RENEWAL } from './renewal-state.ts';
-export { runRenewals } from './renewals.ts';
-export {
+  applyRetentionOffer,
+  billingOverview,
   type CancelResult,
+  type CardRemoved,
   cancelRenewal,
+  changeRenewal,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentView,
+  paymentHistoryPage,
+  paymentsPage,
+  purchasePage,
   RETENTION_PAYWALL,
   type RetentionOffer,
+  removeSavedCard,
   retentionOfferFor,
+  runRenewals,
+  type SavedCardView,
+  type SubscriptionView,
+  subscriptionFor,
+  subscriptionPage,
+  type TitleRightView,
   UNSUBSCRIBE_POLL_PATH,
-} from './retention.ts';
-export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
+} from './subscriptions/index.ts';
 export {
   type CheckoutInput,
   checkoutSchema,
@@ -146,20 +152,3 @@ export {
   promoParam,
   receiptIdSchema,
 } from './schemas.ts';
-export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
-export {
-  applyRetentionOffer,
-  changeRenewal,
-  type SubscriptionView,
-  subscriptionFor,
-} from './subscriptions.ts';
-export { billingTexts, cancelReasons, payPageTexts } from './texts.ts';
-export {
-  fittingPaywall,
-  type VisitorAccess,
-  type VisitorPurchase,
-  visitorAccess,
-  visitorPurchases,
-  watchPaywall,
-} from './visitor.ts';
-export { fromYookassa } from './webhook-sources.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../lib/schemas.ts';
-import { OFFER_NAMES } from './flow.ts';
-import { orderMethodSchema } from './payment-methods.ts';
+import { OFFER_NAMES } from './storefront/index.ts';
+import { orderMethodSchema } from './orders/index.ts';
 
 /** An offer a purchase may name: the new user's, retention, offer 2, free days. */
 export const offerNameSchema = z.enum(OFFER_NAMES);

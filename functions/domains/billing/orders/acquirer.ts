@@ -1,0 +1,71 @@
+import type { FiscalData } from '../receipts/index.ts';
+import type { AcquirerMethodType, PaymentMethod } from './payment-methods.ts';
+
+export type { FiscalData };
+
+/**
+ * The acquirer as billing sees it (docs/product.md, «Money»): create a payment under an
+ * idempotence key, read a payment back, read a payment's fiscal receipt. Shapes follow YooKassa's
+ * API v3, the acquirer we use; the local sandbox speaks the same API.
+ */
+
+export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+
+export interface ProviderCard {
+  last4: string;
+  card_type: string;
+  expiry_month: string;
+  expiry_year: string;
+}
+
+export interface ProviderMethod {
+  type: AcquirerMethodType;
+  id: string;
+  saved: boolean;
+  card?: ProviderCard;
+}
+
+export type ProviderConfirmation =
+  | { type: 'redirect'; confirmation_url: string; return_url?: string }
+  | { type: 'qr'; confirmation_data: string };
+
+/** A payment as the acquirer answers it (YooKassa's payment object, the fields we read). */
+export interface ProviderPayment {
+  id: string;
+  status: PaymentStatus;
+  paid: boolean;
+  amount: { value: string; currency: string };
+  description?: string;
+  payment_method?: ProviderMethod;
+  confirmation?: ProviderConfirmation;
+  cancellation_details?: { party: string; reason: string };
+  metadata?: Record<string, string>;
+  created_at: string;
+}
+
+export interface CreatePayment {
+  /** The order id: the acquirer makes one payment per key however often it is asked. */
+  idempotenceKey: string;
+  amount: number;
+  description: string;
+  /** A new method the viewer enters on the acquirer's page, or a saved one charged without them. */
+  method: { type: PaymentMethod } | { savedId: string };
+  /** Redirect (card) or QR (SBP) confirmation; none for a saved method. */
+  returnUrl: string | null;
+  savePaymentMethod: boolean;
+  metadata: Record<string, string>;
+  /**
+   * The 54-FZ receipt the acquirer's fiscal service registers: the buyer's contact (the e-mail, or
+   * the E.164 phone of an account without one) and the VAT rate.
+   */
+  receipt: { email: string | null; phone: string | null; vatRate: number } | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'yookassa';
+  createPayment(request: CreatePayment): Promise<ProviderPayment>;
+  getPayment(id: string): Promise<ProviderPayment | null>;
+  fiscalData(paymentId: string): Promise<FiscalData | null>;
+}
+
+export type ProviderName = PaymentProvider['name'];

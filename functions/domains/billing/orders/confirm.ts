@@ -1,0 +1,274 @@
+import { d1 } from '../../../db/client.ts';
+import { prepare, sql } from '../../../db/sql.ts';
+import { config, siteUrl } from '../../../lib/config.ts';
+import { randomToken } from '../../../lib/crypto.ts';
+import { logger } from '../../../lib/log.ts';
+import { type GrantTariff, grantStatements } from '../../grants/index.ts';
+import { messageSender, outboxStatement, templates } from '../../messages/index.ts';
+import { promoRedemptionStatements, promoReleaseStatements } from '../../promo/index.ts';
+import { receiptBody, receiptMail, receiptStatements } from '../receipts/index.ts';
+import { kopecksOf } from '../shared/index.ts';
+import type { FiscalData, ProviderPayment } from './acquirer.ts';
+import { offerReleaseStatement } from './offer-claims.ts';
+import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
+import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
+import { paymentProvider } from './provider.ts';
+import { renewalFailedStatements } from './renewal-state.ts';
+
+/**
+ * Confirming an order (docs/product.md, «Money»): the acquirer's payment is read again and only
+ * what it says counts. A succeeded payment records the order's payment, grant, saved method,
+ * receipt and e-mails in ONE batch; each row is keyed by the order, and the counters move only
+ * while the order is still pending, so however many confirmations run at once the order grants
+ * once. A finished order never changes again.
+ */
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The order's status after reading its payment again (unchanged while the payment is pending). */
+export async function confirmOrder(orderId: string, at = now()): Promise<OrderRow | null> {
+  const order = await orderById(orderId);
+  if (order?.status !== 'pending' || !order.provider_payment_id) return order;
+  const provider = paymentProvider();
+  const payment = await provider.getPayment(order.provider_payment_id);
+  if (!payment) return order;
+  // A payment that is not this order's (another amount, another order) grants nothing.
+  if (payment.metadata?.orderId !== order.id || kopecksOf(payment.amount.value) !== order.amount) {
+    logger.error('billing.payment_mismatch', { orderId: order.id });
+    return order;
+  }
+  if (payment.status === 'succeeded') {
+    const fiscal = await provider.fiscalData(payment.id).catch(() => null);
+    await recordSuccess(order, payment, fiscal, at);
+  } else if (payment.status === 'canceled') {
+    await recordCancel(order, payment.cancellation_details?.reason ?? 'general_decline', at);
+  }
+  return orderById(orderId);
+}
+
+/**
+ * A notification from the acquirer: a hint naming a payment, nothing more. The payment is read
+ * back and its order confirmed from what the acquirer says now.
+ */
+export async function handleNotification(body: unknown): Promise<'confirmed' | 'ignored'> {
+  const id = (body as { object?: { id?: unknown } } | null)?.object?.id;
+  if (typeof id !== 'string' || id.length > 64) return 'ignored';
+  const order = await orderByPayment(id);
+  if (!order) return 'ignored';
+  await confirmOrder(order.id);
+  return 'confirmed';
+}
+
+interface OrderFacts {
+  tariff: GrantTariff;
+  name: string;
+  vatRate: number;
+  contact: string | null;
+  subscriptionId: number | null;
+}
+
+async function factsOf(o: OrderRow, name: Promise<string>): Promise<OrderFacts> {
+  const row = await prepare(
+    d1(),
+    sql`SELECT t.product_id AS productId, t.buy_type AS buyType, t.rental_start_seconds AS rental,
+         p.period_duration AS days, p.vat_rate AS vatRate,
+         (SELECT first_period_days FROM price_offers WHERE id = ${o.offer_id}) AS offerDays,
+         (SELECT coalesce(email, phone) FROM accounts WHERE id = ${o.account_id}) AS contact,
+         (SELECT id FROM subscriptions WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}) AS subscriptionId
+       FROM tariffs t JOIN tariff_prices p ON p.id = ${o.price_id} WHERE t.id = ${o.tariff_id}`,
+  ).first<{
+    productId: number;
+    buyType: GrantTariff['buyType'];
+    rental: number | null;
+    days: number;
+    vatRate: number;
+    offerDays: number | null;
+    contact: string | null;
+    subscriptionId: number | null;
+  }>();
+  if (!row) throw new Error('billing: an order names a tariff that is gone');
+  return {
+    tariff: {
+      tariffId: o.tariff_id,
+      productId: row.productId,
+      buyType: row.buyType,
+      priceId: o.price_id,
+      days: row.offerDays ?? row.days,
+      rentalStartSeconds: row.rental,
+    },
+    name: await name,
+    vatRate: row.vatRate,
+    contact: row.contact,
+    subscriptionId: row.subscriptionId,
+  };
+}
+
+/** Lower-case hex SHA-256: how `gifts.token_hash` keeps a gift's token. */
+async function hexSha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function recordSuccess(
+  o: OrderRow,
+  p: ProviderPayment,
+  fiscal: FiscalData | null,
+  at: number,
+) {
+  const d = d1();
+  const f = await factsOf(o, describeOrder(o));
+  const method = p.payment_method;
+  const saveMethod = o.recurring_consent === 1 && method?.saved === true;
+  // An unknown method on record as a card, as the acquirer's cards are the usual case.
+  const known = methodOfAcquirer(method?.type) ?? PAYMENT_METHODS.bank_card;
+  const methodTitle =
+    known.card && method?.card ? `${method.card.card_type} •••• ${method.card.last4}` : known.label;
+  const savedMethodId = sql`(SELECT id FROM payment_methods WHERE provider = ${o.provider} AND provider_method_id = ${method?.id ?? ''})`;
+  // Runs only while the order is still pending: placed before the statement that finishes it.
+  const whilePending = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${o.id} AND status = 'pending')`;
+  const statements: D1PreparedStatement[] = [];
+
+  // The redemption and its use, by the promo codes' own rule (the promo domain), while the order is pending.
+  if (o.promo_code)
+    statements.push(...promoRedemptionStatements(d, o.promo_code, o.account_id, at, o.id));
+  if (o.kind === 'renewal' && o.subscription_id)
+    // A retention offer pays for its own period once, then renewals return to the price list.
+    statements.push(
+      prepare(
+        d,
+        sql`UPDATE subscriptions SET renewal_offer_id = NULL WHERE id = ${o.subscription_id} AND renewal_offer_id = ${o.offer_id} AND ${whilePending}`,
+      ),
+    );
+  if (saveMethod && method)
+    statements.push(
+      prepare(
+        d,
+        sql`INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title,
+             card_last4, card_brand, expiry, created_at)
+           VALUES (${o.account_id}, ${o.provider}, ${method.id}, ${method.type}, ${methodTitle}, ${method.card?.last4 ?? null}, ${method.card?.card_type ?? null}, ${method.card ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}` : null}, ${at})
+           ON CONFLICT (provider, provider_method_id) DO UPDATE SET deleted_at = NULL
+           WHERE payment_methods.account_id = excluded.account_id`,
+      ),
+    );
+  const finishing = statements.length;
+  statements.push(
+    prepare(
+      d,
+      sql`UPDATE orders SET status = 'succeeded', paid_at = ${at}, updated_at = ${at},
+           payment_method_id = coalesce(payment_method_id, ${savedMethodId})
+         WHERE id = ${o.id} AND status = 'pending'`,
+    ),
+    prepare(
+      d,
+      sql`INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
+         VALUES (${o.id}, ${o.account_id}, ${o.amount}, ${p.id}, ${methodTitle}, ${at})`,
+    ),
+  );
+  if (o.kind !== 'gift') {
+    statements.push(
+      ...grantStatements(d, {
+        accountId: o.account_id,
+        tariff: f.tariff,
+        titleId: o.title_id,
+        source: o.kind === 'renewal' ? 'renewal' : 'payment',
+        grantKey: `order:${o.id}`,
+        paymentMethodId: null,
+        now: at,
+      }),
+    );
+    if (saveMethod && f.tariff.buyType === 'SVOD')
+      statements.push(
+        prepare(
+          d,
+          sql`UPDATE subscriptions SET payment_method_id = ${savedMethodId}, is_renew = 1
+             WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}`,
+        ),
+      );
+  }
+  const body = f.contact
+    ? receiptBody({
+        name: f.name,
+        amount: o.amount,
+        vatRate: f.vatRate,
+        paidAt: at,
+        contact: f.contact,
+        siteOrigin: config().siteOrigin,
+        fiscal,
+      })
+    : null;
+  if (body)
+    statements.push(
+      ...receiptStatements(d, { orderId: o.id, accountId: o.account_id, body, now: at }),
+    );
+  let giftMail: ReturnType<typeof templates.email> | null = null;
+  if (o.kind === 'gift' && o.gift_email) {
+    const token = randomToken(32);
+    giftMail = templates.email(
+      { channel: 'email', to: o.gift_email, idempotencyKey: `gift:${o.id}` },
+      'gift_received',
+      'Вам подарили подписку',
+      [
+        `Вам подарили: ${f.name.replace(/ \(подарок\)$/, '')}.`,
+        'Чтобы принять подарок, откройте ссылку и войдите или зарегистрируйтесь:',
+        { text: 'Принять подарок', href: siteUrl(`/gifts?giftToken=${token}`).href },
+      ],
+    );
+    statements.push(
+      prepare(
+        d,
+        sql`INSERT OR IGNORE INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
+           VALUES (${o.id}, ${await hexSha256(token)}, ${o.account_id}, ${o.tariff_id}, ${o.price_id}, ${o.gift_email}, ${at})`,
+      ),
+      outboxStatement(d, giftMail),
+    );
+  }
+  const results = await d.batch(statements);
+  const finished = (results[finishing]?.meta.changes ?? 0) > 0;
+  // Outside development the outbox row is the record; the gateway gets the message from the one
+  // confirmation that finished the order (its key makes a retried send deliver once).
+  if (finished && config().mail.provider === 'http') {
+    const mails = [body && receiptMail(o.id, body), giftMail].filter((m) => m !== null);
+    await Promise.all(
+      mails.map((m) =>
+        messageSender()
+          .send(m)
+          .catch(() => undefined),
+      ),
+    );
+  }
+}
+
+/** Cancels a pending order; a renewal's counts as a failed charge (retry, grace or the end). */
+export async function recordCancel(o: OrderRow, reason: string, at: number) {
+  const d = d1();
+  const sub =
+    o.kind === 'renewal' && o.subscription_id
+      ? await prepare(
+          d,
+          sql`SELECT s.id, s.granted_till AS grantedTill, t.name,
+               (SELECT coalesce(email, phone) FROM accounts WHERE id = s.account_id) AS contact
+             FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id WHERE s.id = ${o.subscription_id}`,
+        ).first<{ id: number; grantedTill: number; name: string; contact: string | null }>()
+      : null;
+  const statements = [
+    ...(sub
+      ? renewalFailedStatements(d, {
+          subscriptionId: sub.id,
+          orderId: o.id,
+          now: at,
+          contact: sub.contact,
+          tariffName: sub.name,
+          grantedTill: sub.grantedTill,
+        })
+      : []),
+    // What the order reserved at placement is given back, while it is still pending: once.
+    ...(o.promo_code ? promoReleaseStatements(d, o.promo_code, o.account_id, o.id) : []),
+    offerReleaseStatement(d, o.id),
+    prepare(
+      d,
+      sql`UPDATE orders SET status = 'canceled', cancel_reason = ${reason}, updated_at = ${at}
+         WHERE id = ${o.id} AND status = 'pending'`,
+    ),
+  ];
+  await d.batch(statements);
+}

@@ -1,0 +1,105 @@
+import type { Viewer } from '../../../access/index.ts';
+import { d1 } from '../../../db/client.ts';
+import { prepare, sql } from '../../../db/sql.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import { type OfferName, type Quote, quote } from '../storefront/index.ts';
+import { describeOrder, orderById } from './order-repo.ts';
+import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
+
+/** The purchase flow as the payment screen reads it (cookies and query, spec section 3). */
+export interface PurchaseFlow {
+  tariffId: number | null;
+  priceId: number | null;
+  isGift: boolean;
+  isHBO: boolean;
+  titleId: number | null;
+  offer: OfferName | null;
+  promo: string | null;
+}
+
+const OFFERS = new Set(['new_user', 'retention', 'offer2', 'free_days']);
+const positive = (v: string | null | undefined) =>
+  v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
+
+/** The flow from the purchase-flow cookies and the page's query; anything malformed is absent. */
+export function purchaseFlow(
+  cookie: (name: string) => string | undefined,
+  query: URLSearchParams,
+): PurchaseFlow {
+  const offer = query.get('offer');
+  const promo = query.get('promo')?.trim();
+  return {
+    tariffId: positive(cookie('tariffId')),
+    priceId: positive(cookie('subscriptionId')),
+    isGift: cookie('isGift') === '1',
+    isHBO: cookie('isHBO') === '1',
+    titleId: positive(query.get('contentId')),
+    offer: offer && OFFERS.has(offer) ? (offer as OfferName) : null,
+    promo: promo && /^[A-Za-z0-9_-]{1,64}$/.test(promo) ? promo : null,
+  };
+}
+
+export type PaymentScreen =
+  | { ok: true; quote: Quote; saved: SavedMethod[] }
+  | { ok: false; problem: string | null };
+
+/** What the payment screen shows: the purchase priced for this viewer and their saved cards. */
+export async function paymentScreen(viewer: Viewer, flow: PurchaseFlow): Promise<PaymentScreen> {
+  if (!flow.tariffId || !flow.priceId) return { ok: false, problem: null };
+  try {
+    const [q, options] = await Promise.all([
+      quote(viewer, {
+        tariffId: flow.tariffId,
+        priceId: flow.priceId,
+        offer: flow.offer,
+        titleId: flow.titleId,
+        gift: flow.isGift,
+        promoCode: flow.promo,
+      }),
+      paymentOptions(viewer),
+    ]);
+    return {
+      ok: true,
+      quote: q,
+      saved: options.savedMethods.filter((m) => PAYMENT_METHODS[m.kind].card),
+    };
+  } catch (e) {
+    if (e instanceof ApiError) return { ok: false, problem: e.message };
+    throw e;
+  }
+}
+
+export interface SuccessScreen {
+  order: OrderView;
+  description: string;
+  buyType: 'SVOD' | 'TVOD' | 'EST';
+  /** Until when the right lasts (a subscription's paid-up date, a rental's last day to start). */
+  till: number | null;
+  titleId: number | null;
+}
+
+/** The paid order on /success, or null while it is not paid (the page sends the viewer back). */
+export async function successScreen(
+  viewer: Viewer,
+  orderId: string,
+): Promise<SuccessScreen | null> {
+  const order = await checkOrder(viewer, orderId);
+  if (order.status !== 'succeeded') return null;
+  const row = (await orderById(orderId))!;
+  const facts = await prepare(
+    d1(),
+    sql`SELECT t.buy_type AS buyType,
+         CASE WHEN t.buy_type = 'SVOD' THEN
+           (SELECT granted_till FROM subscriptions WHERE account_id = ${row.account_id} AND tariff_id = t.id)
+         ELSE (SELECT coalesce(expires_at, starts_by) FROM entitlements WHERE order_id = ${`order:${row.id}`}) END AS till
+       FROM tariffs t WHERE t.id = ${row.tariff_id}`,
+  ).first<{ buyType: SuccessScreen['buyType']; till: number | null }>();
+  return {
+    order,
+    description: await describeOrder(row),
+    buyType: facts?.buyType ?? 'SVOD',
+    till: row.kind === 'gift' ? null : (facts?.till ?? null),
+    titleId: row.title_id,
+  };
+}

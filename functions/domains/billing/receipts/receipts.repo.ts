@@ -1,0 +1,84 @@
+import { prepare, raw, sql } from '../../../db/sql.ts';
+/**
+ * D1 of the viewer's payments and receipts. Each function answers one prepared statement so a
+ * page can put several in one batch; every one is scoped by the account.
+ */
+
+/** One order of the payment history, with its payment and receipt when there are. */
+export interface PaymentRow {
+  orderId: string;
+  kind: 'purchase' | 'renewal' | 'gift';
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: number;
+  method: string;
+  methodTitle: string | null;
+  tariffId: number;
+  tariffName: string;
+  buyType: 'SVOD' | 'TVOD' | 'EST';
+  periodDays: number;
+  titleId: number | null;
+  titleName: string | null;
+  giftEmail: string | null;
+  /** When it was paid, else when it was placed. */
+  at: number;
+  /** When it was paid; null for an order not (yet) paid. */
+  paidAt: number | null;
+  receiptId: string | null;
+}
+
+export function paymentsOf(
+  db: D1Database,
+  accountId: number,
+  limit: number,
+  offset: number,
+): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`SELECT o.id AS orderId, o.kind, o.status, coalesce(p.amount, o.amount) AS amount, o.method,
+         coalesce(p.method_title, pm.title) AS methodTitle, o.tariff_id AS tariffId, t.name AS tariffName, t.buy_type AS buyType,
+         tp.period_duration AS periodDays, o.title_id AS titleId, ti.name AS titleName,
+         o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at, p.paid_at AS paidAt,
+         (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income') AS receiptId
+       FROM orders o
+       JOIN tariffs t ON t.id = o.tariff_id
+       JOIN tariff_prices tp ON tp.id = o.price_id
+       LEFT JOIN payments p ON p.order_id = o.id
+       LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
+       LEFT JOIN titles ti ON ti.id = o.title_id
+       WHERE o.account_id = ${accountId}
+       ORDER BY at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export function paymentsCount(db: D1Database, accountId: number): D1PreparedStatement {
+  return prepare(db, sql`SELECT count(*) AS n FROM orders WHERE account_id = ${accountId}`);
+}
+
+/** A receipt as stored: its JSON body and the fiscal data beside it. */
+export interface ReceiptRow {
+  id: string;
+  orderId: string;
+  kind: 'income' | 'income_return';
+  customerContact: string;
+  body: string;
+  total: number;
+  fiscalStorage: string | null;
+  fiscalDocument: string | null;
+  fiscalSign: string | null;
+  createdAt: number;
+}
+
+const RECEIPT_SELECT = `SELECT id, order_id AS orderId, kind, customer_contact AS customerContact, body, total,
+    fiscal_storage AS fiscalStorage, fiscal_document AS fiscalDocument, fiscal_sign AS fiscalSign,
+    created_at AS createdAt FROM receipts`;
+
+export function receiptsOf(db: D1Database, accountId: number, limit = 50): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} ORDER BY created_at DESC, id LIMIT ${limit}`,
+  );
+}
+
+export function receiptOf(db: D1Database, accountId: number, id: string): D1PreparedStatement {
+  return prepare(db, sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} AND id = ${id}`);
+}

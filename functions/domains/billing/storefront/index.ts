@@ -1,0 +1,42 @@
+/**
+ * The storefront (docs/product.md, «Money»): the price list and paywalls, what a visitor holds
+ * and may buy, pricing a choice, the steps into paying and the store's texts. It imports only
+ * billing's shared part. The storefront's one entry.
+ */
+
+export {
+  type BillingListQuery,
+  type BuyType,
+  billingList,
+  currentSubscriptions,
+  type OfferDto,
+  type PaywallDto,
+  type PriceDto,
+  paywall,
+  retentionPaywall,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  type TariffDto,
+  tariffById,
+} from './catalogue.ts';
+export {
+  type ChosenPurchase,
+  choosePurchase,
+  newToTariff,
+  OFFER_NAMES,
+  type PurchaseChoice,
+  partnerActivation,
+  partnerProducts,
+  referralInvite,
+} from './flow.ts';
+export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
+export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
+export {
+  fittingPaywall,
+  type VisitorAccess,
+  type VisitorPurchase,
+  visitorAccess,
+  visitorPurchases,
+  watchPaywall,
+} from './visitor.ts';

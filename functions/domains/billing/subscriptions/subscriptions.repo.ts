@@ -1,0 +1,213 @@
+import { prepare, raw, sql } from '../../../db/sql.ts';
+/**
+ * D1 of the viewer's side of billing: their subscriptions, saved cards and rights (rentals and
+ * purchases). Each function answers one prepared statement so a page can put several in one
+ * batch; every one is scoped by the account.
+ */
+
+/** A subscription with its tariff, price, the card it renews with and the offer it renews at. */
+export interface SubscriptionRow {
+  id: number;
+  tariffId: number;
+  tariffName: string;
+  productId: number;
+  priceId: number;
+  periodDays: number;
+  price: number;
+  status: 'active' | 'renew' | 'paused' | 'ended';
+  isRenew: number;
+  grantedTill: number;
+  graceUntil: number | null;
+  paymentMethodId: number | null;
+  cardTitle: string | null;
+  cardKind: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardDeleted: number | null;
+  retentionOfferAt: number | null;
+  renewalOfferId: number | null;
+  renewalOfferTitle: string | null;
+  /** The retention offer of this subscription's price, when it has one. */
+  retentionOfferId: number | null;
+}
+
+const SUBSCRIPTION_SELECT = `SELECT s.id, s.tariff_id AS tariffId, t.name AS tariffName, t.product_id AS productId,
+    s.price_id AS priceId, tp.period_duration AS periodDays, tp.price, s.status, s.is_renew AS isRenew,
+    s.granted_till AS grantedTill, s.grace_until AS graceUntil, s.payment_method_id AS paymentMethodId,
+    pm.title AS cardTitle, pm.kind AS cardKind, pm.card_brand AS cardBrand, pm.card_last4 AS cardLast4,
+    pm.deleted_at IS NOT NULL AS cardDeleted, s.retention_offer_at AS retentionOfferAt,
+    s.renewal_offer_id AS renewalOfferId, ro.title AS renewalOfferTitle,
+    (SELECT po.id FROM price_offers po WHERE po.price_id = s.price_id AND po.name = 'retention') AS retentionOfferId
+  FROM subscriptions s
+  JOIN tariffs t ON t.id = s.tariff_id
+  JOIN tariff_prices tp ON tp.id = s.price_id
+  LEFT JOIN payment_methods pm ON pm.id = s.payment_method_id
+  LEFT JOIN price_offers ro ON ro.id = s.renewal_offer_id`;
+
+/** The account's subscriptions, running ones first, then by tariff. */
+export function subscriptionsOf(db: D1Database, accountId: number): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId}
+       ORDER BY s.status = 'ended', t.sort, s.id`,
+  );
+}
+
+export function subscriptionOf(db: D1Database, accountId: number, id: number): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId} AND s.id = ${id}`,
+  );
+}
+
+/** A live saved method of the account (not removed). */
+/** The account's saved methods still there. */
+const liveMethods = (accountId: number) =>
+  sql`SELECT id FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL`;
+
+/**
+ * Turns renewal on or off. On needs a running subscription and a saved method that is still there;
+ * the statement changes nothing otherwise (the service says why).
+ */
+export function setRenewal(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  on: boolean,
+  now: number,
+): D1PreparedStatement {
+  return on
+    ? prepare(
+        db,
+        sql`UPDATE subscriptions SET is_renew = 1, updated_at = ${now}
+           WHERE account_id = ${accountId} AND id = ${id} AND status <> 'ended'
+             AND payment_method_id IN (${liveMethods(accountId)})`,
+      )
+    : prepare(
+        db,
+        sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
+           WHERE account_id = ${accountId} AND id = ${id}`,
+      );
+}
+
+/**
+ * The viewer declined the retention offer: renewal off and the offer spent, so it is offered once.
+ * Only while it has not been answered: a repeated decline changes nothing more.
+ */
+export function declineRetention(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  now: number,
+): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now},
+         retention_offer_at = coalesce(retention_offer_at, ${now})
+       WHERE account_id = ${accountId} AND id = ${id}`,
+  );
+}
+
+/**
+ * Takes the retention offer: the next renewals charge its first price for its first period
+ * (renewal_offer_id, read by the renewal job), renewal stays on. One statement, guarded by
+ * `retention_offer_at IS NULL`, so however many requests arrive it is taken once.
+ */
+export function applyRetention(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  now: number,
+): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`UPDATE subscriptions SET
+         renewal_offer_id = (SELECT po.id FROM price_offers po WHERE po.price_id = subscriptions.price_id AND po.name = 'retention'),
+         is_renew = 1, retention_offer_at = ${now}, updated_at = ${now}
+       WHERE account_id = ${accountId} AND id = ${id} AND retention_offer_at IS NULL
+         AND status IN ('active', 'renew')
+         AND payment_method_id IN (${liveMethods(accountId)})
+         AND EXISTS (SELECT 1 FROM price_offers po WHERE po.price_id = subscriptions.price_id AND po.name = 'retention')`,
+  );
+}
+
+/** A saved card or SBP account. */
+export interface SavedMethodRow {
+  id: number;
+  kind: string;
+  title: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  expiry: string | null;
+  createdAt: number;
+}
+
+export function savedMethodsOf(db: D1Database, accountId: number): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`SELECT id, kind, title, card_brand AS cardBrand, card_last4 AS cardLast4, expiry, created_at AS createdAt
+       FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`,
+  );
+}
+
+/**
+ * Removing a saved method: the row stays (past orders name it) with deleted_at set, and every
+ * subscription that renewed with it stops renewing. Two statements for one batch; the first
+ * answers the removed row, the second the subscriptions that stopped.
+ */
+export function removeSavedMethod(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  now: number,
+): D1PreparedStatement[] {
+  return [
+    prepare(
+      db,
+      sql`UPDATE payment_methods SET deleted_at = ${now}
+         WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL RETURNING id`,
+    ),
+    prepare(
+      db,
+      sql`UPDATE subscriptions SET is_renew = 0, updated_at = ${now}
+         WHERE account_id = ${accountId} AND payment_method_id = ${id} AND is_renew = 1
+           AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ${id} AND account_id = ${accountId} AND deleted_at = ${now})
+         RETURNING id, (SELECT name FROM tariffs WHERE id = subscriptions.tariff_id) AS tariffName`,
+    ),
+  ];
+}
+
+/** A rental or purchase of a title. */
+export interface RightRow {
+  id: number;
+  kind: 'rental' | 'purchase';
+  titleId: number;
+  titleName: string;
+  productName: string;
+  grantedAt: number;
+  startsBy: number | null;
+  startedAt: number | null;
+  expiresAt: number | null;
+}
+
+export function titleRightsOf(db: D1Database, accountId: number): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`SELECT e.id, e.kind, e.title_id AS titleId, t.name AS titleName, p.name AS productName,
+         e.granted_at AS grantedAt, e.starts_by AS startsBy, e.started_at AS startedAt, e.expires_at AS expiresAt
+       FROM entitlements e JOIN titles t ON t.id = e.title_id JOIN products p ON p.id = e.product_id
+       WHERE e.account_id = ${accountId} AND e.kind IN ('rental', 'purchase')
+       ORDER BY e.kind = 'purchase', e.granted_at DESC, e.id DESC`,
+  );
+}
+
+/** How many live rentals, purchases and saved cards the account has (the /settings sections). */
+export function billingCounts(db: D1Database, accountId: number, now: number): D1PreparedStatement {
+  return prepare(
+    db,
+    sql`SELECT (SELECT count(*) FROM entitlements WHERE account_id = ${accountId} AND kind = 'rental'
+                 AND ((started_at IS NULL AND starts_by > ${now}) OR expires_at > ${now})) AS rentals,
+              (SELECT count(*) FROM entitlements WHERE account_id = ${accountId} AND kind = 'purchase') AS purchases,
+              (SELECT count(*) FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL) AS cards`,
+  );
+}
