@@ -9,16 +9,18 @@ import {
   type ReceiptRow,
   type RetentionOffer,
   receiptFor,
-  receiptIdSchema,
+  receiptSchemas,
   receiptsFor,
   removeSavedCard,
   type SubscriptionView,
   subscriptionFor,
+  subscriptionSchemas,
 } from '../domains/billing/index.ts';
 import {
   acceptGift,
   type GiftView,
   giftProductList,
+  giftSchemas,
   giftsFor,
   resendGift,
 } from '../domains/gifts/index.ts';
@@ -42,44 +44,9 @@ async function member(c: Context<AppEnv>): Promise<Viewer> {
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const tag = 'billing-account';
 
-const subscriptionAnswer = z.object({
-  id: z.number().int(),
-  tariff: z.object({ id: z.number().int(), name: z.string() }),
-  period: z.string().describe('Период тарифа: «1 месяц», «1 год»'),
-  price: z.number().int().describe('Цена продления, копейки'),
-  status: z.enum(['active', 'renew', 'paused', 'ended']),
-  status_text: z.string(),
-  is_renew: z.boolean(),
-  granted_till: z.number().int().describe('Оплачено до, unix-время'),
-  paid_up_to: z.string().describe('«до 24 декабря 2026»'),
-  card: z
-    .object({ id: z.number().int(), label: z.string(), removed: z.boolean() })
-    .nullable()
-    .describe('Сохранённая карта, с которой подписка продлевается'),
-  renewal_text: z.string(),
-  can_renew: z.boolean().describe('Продление можно включить: есть сохранённая карта'),
-  retention_offer: z.boolean().describe('Отключение продления сначала предложит скидку'),
-  renewal_offer: z.string().nullable().describe('Скидка, по которой пройдут следующие продления'),
-});
-
-const retentionAnswer = z.object({
-  subscription_id: z.number().int(),
-  paywall_slug: z.string().describe('GET /billing/customer-retention/paywall/{slug}'),
-  title: z.string(),
-  description: z.string(),
-  offer: z.object({
-    name: z.literal('retention'),
-    title: z.string(),
-    description: z.string(),
-    first_price: z.number().int(),
-    first_period_days: z.number().int(),
-    button_text: z.string().describe('«Получить скидку»'),
-  }),
-  apply_button: z.string(),
-  cancel_button: z.string(),
-});
-
-export function subscriptionJson(s: SubscriptionView): z.infer<typeof subscriptionAnswer> {
+export function subscriptionJson(
+  s: SubscriptionView,
+): z.infer<typeof subscriptionSchemas.subscriptionAnswer> {
   return {
     id: s.id,
     tariff: { id: s.tariffId, name: s.tariff },
@@ -98,7 +65,7 @@ export function subscriptionJson(s: SubscriptionView): z.infer<typeof subscripti
   };
 }
 
-function retentionJson(o: RetentionOffer): z.infer<typeof retentionAnswer> {
+function retentionJson(o: RetentionOffer): z.infer<typeof subscriptionSchemas.retentionAnswer> {
   return {
     subscription_id: o.subscriptionId,
     paywall_slug: o.paywallSlug,
@@ -117,22 +84,7 @@ function retentionJson(o: RetentionOffer): z.infer<typeof retentionAnswer> {
   };
 }
 
-const receiptAnswer = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  kind: z.enum(['income', 'income_return']),
-  customer_contact: z.string(),
-  body: z
-    .unknown()
-    .describe('Чек как его принял оператор фискальных данных: продавец, позиции, НДС, итог'),
-  total: z.number().int(),
-  fiscal_storage: z.string().nullable(),
-  fiscal_document: z.string().nullable(),
-  fiscal_sign: z.string().nullable(),
-  created_at: z.number().int(),
-});
-
-function receiptJson(r: ReceiptRow): z.infer<typeof receiptAnswer> {
+function receiptJson(r: ReceiptRow): z.infer<typeof receiptSchemas.receiptAnswer> {
   let body: unknown = r.body;
   try {
     body = JSON.parse(r.body);
@@ -151,17 +103,7 @@ function receiptJson(r: ReceiptRow): z.infer<typeof receiptAnswer> {
   };
 }
 
-const giftAnswer = z.object({
-  id: z.number().int(),
-  tariff: z.string(),
-  period: z.string(),
-  recipient_email: z.string(),
-  created_at: z.string(),
-  accepted: z.boolean(),
-  accepted_at: z.string().nullable(),
-});
-
-const giftJson = (g: GiftView): z.infer<typeof giftAnswer> => ({
+const giftJson = (g: GiftView): z.infer<typeof giftSchemas.giftAnswer> => ({
   id: g.id,
   tariff: g.tariff,
   period: g.period,
@@ -182,7 +124,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       auth: true,
       summary: 'Подписка зрителя: тариф, оплачено до, продление и карта',
-      answers: { 200: subscriptionAnswer },
+      answers: { 200: subscriptionSchemas.subscriptionAnswer },
       errors: { 404: NOT_FOUND },
     }),
   )
@@ -198,7 +140,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Включить или отключить автопродление (без предложения скидки: его делает POST …/cancel/)',
-      answers: { 200: subscriptionAnswer },
+      answers: { 200: subscriptionSchemas.subscriptionAnswer },
       errors: {
         404: NOT_FOUND,
         409: 'Продление не включить: нет сохранённой карты (payment_method_required) или подписка закончилась (subscription_ended)',
@@ -228,8 +170,8 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       summary:
         'Отключить автопродление. Если подписке ещё не предлагали скидку, ответ 202 с предложением (ничего не меняется): «Получить скидку» — POST /billing/apply-retention-offer/, «Отказаться от скидки» — повторить с decline_offer: true',
       answers: {
-        200: z.object({ subscription: subscriptionAnswer }),
-        202: z.object({ retention: retentionAnswer }),
+        200: z.object({ subscription: subscriptionSchemas.subscriptionAnswer }),
+        202: z.object({ retention: subscriptionSchemas.retentionAnswer }),
       },
       errors: { 404: NOT_FOUND, 422: INVALID },
     }),
@@ -255,7 +197,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Принять предложение удержания («Получить скидку»): следующие продления по цене предложения, продление остаётся включённым; один раз на подписку',
-      answers: { 200: z.object({ subscription: subscriptionAnswer }) },
+      answers: { 200: z.object({ subscription: subscriptionSchemas.subscriptionAnswer }) },
       errors: {
         404: NOT_FOUND,
         409: 'Скидка уже получена (retention_offer_used), её нет для этой подписки (retention_offer_unavailable) или нет карты (payment_method_required)',
@@ -299,7 +241,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       auth: true,
       summary: 'Чеки зрителя (54-ФЗ), новые сверху',
-      answers: { 200: z.object({ results: z.array(receiptAnswer) }) },
+      answers: { 200: z.object({ results: z.array(receiptSchemas.receiptAnswer) }) },
     }),
   )
   .get('/receipts', async (c) => {
@@ -313,14 +255,18 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       auth: true,
       summary: 'Один чек зрителя со всеми полями',
-      answers: { 200: receiptAnswer },
+      answers: { 200: receiptSchemas.receiptAnswer },
       errors: { 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
     }),
   )
-  .get('/receipts/:id', validate('param', z.object({ id: receiptIdSchema })), async (c) => {
-    const row = await receiptFor(await member(c), c.req.valid('param').id);
-    return c.json(receiptJson(row), 200, NO_STORE);
-  })
+  .get(
+    '/receipts/:id',
+    validate('param', z.object({ id: z.string().min(1).max(64) })),
+    async (c) => {
+      const row = await receiptFor(await member(c), c.req.valid('param').id);
+      return c.json(receiptJson(row), 200, NO_STORE);
+    },
+  )
 
   .get(
     '/gifts',
@@ -328,7 +274,12 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       auth: true,
       summary: 'Подарки: купленные зрителем и подаренные ему',
-      answers: { 200: z.object({ bought: z.array(giftAnswer), received: z.array(giftAnswer) }) },
+      answers: {
+        200: z.object({
+          bought: z.array(giftSchemas.giftAnswer),
+          received: z.array(giftSchemas.giftAnswer),
+        }),
+      },
     }),
   )
   .get('/gifts', async (c) => {
@@ -390,7 +341,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Принять подарок по токену из письма: один раз, не покупателем',
       answers: {
-        200: z.object({ gift: giftAnswer, granted_till: z.number().int() }),
+        200: z.object({ gift: giftSchemas.giftAnswer, granted_till: z.number().int() }),
       },
       errors: {
         404: 'Нет подарка с этим токеном (gift_not_found)',

@@ -14,6 +14,7 @@ import {
   retentionPaywall,
   SUBSCRIPTION_STATES,
   type SubscriptionState,
+  storefrontSchemas as shape,
   storeTexts,
   tariffById,
   visitorAccess,
@@ -28,7 +29,6 @@ import { edgeCache } from '../middleware/edge-cache.ts';
 import { isHttps, publicCookie } from '../shared/cookies.ts';
 import { PURCHASE_COOKIE_SECONDS } from '../shared/purchase-flow.ts';
 import { apiDoc } from './api-doc.ts';
-import * as shape from './billing-catalogue-answers.ts';
 
 /**
  * The storefront's API under /billing (docs/product.md, «Money»): the billing list

@@ -1,22 +1,17 @@
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
 import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
   checkOrder,
-  checkoutSchema,
   confirmationKind,
   fromYookassa,
   handleNotification,
-  offerNameSchema,
-  orderIdSchema,
-  orderMethodSchema,
   ownOrder,
-  paymentMethodSchema,
   paymentOptions,
   placeOrder,
   quote,
+  orderSchemas as schema,
   visitorPayments,
 } from '../domains/billing/index.ts';
 import { takePromoAttempt } from '../domains/promo/index.ts';
@@ -24,7 +19,6 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { paged, pageQuery } from '../lib/pagination.ts';
-import { idParam } from '../lib/schemas.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import * as shape from './answers.ts';
@@ -48,81 +42,6 @@ async function payer(c: Context<AppEnv>): Promise<Viewer> {
   return { ...requestViewer(c), account: String(live.accountId) };
 }
 
-const basketBody = z.object({
-  tariffId: idParam,
-  priceId: idParam,
-  offer: offerNameSchema.nullish(),
-  titleId: idParam.nullish(),
-  isGift: z.boolean().default(false),
-  promoCode: z.string().trim().min(1).max(64).nullish(),
-});
-
-const confirmation = z
-  .union([
-    z.object({ type: z.literal('redirect'), url: z.string() }),
-    z.object({ type: z.literal('qr'), url: z.string(), payload: z.string() }),
-  ])
-  .nullable()
-  .describe('Что делать плательщику дальше: страница эквайера или QR СБП');
-const placedOrder = z.object({
-  orderId: z.string(),
-  status: z.enum(['pending', 'succeeded', 'canceled']),
-  confirmation,
-});
-const orderAnswer = placedOrder.extend({
-  kind: z.enum(['purchase', 'renewal', 'gift']),
-  amount: z.number().int().describe('Копейки, с НДС'),
-  currency: z.literal('RUB'),
-  method: z.string(),
-  tariffId: z.number(),
-  priceId: z.number(),
-  titleId: z.number().nullable(),
-  giftEmail: z.string().nullable(),
-  cancelReason: z.string().nullable(),
-  message: z.string().nullable(),
-  createdAt: z.number(),
-  paidAt: z.number().nullable(),
-});
-const paymentItem = z.object({
-  orderId: z.string(),
-  kind: z.string(),
-  status: z.enum(['pending', 'succeeded', 'canceled']),
-  amount: z.number().int(),
-  currency: z.literal('RUB'),
-  methodTitle: z.string(),
-  tariffId: z.number(),
-  tariffName: z.string(),
-  titleId: z.number().nullable(),
-  paidAt: z.number().nullable().describe('Когда оплачен; null — заказ не оплачен'),
-  receiptId: z.string().nullable(),
-});
-const basketAnswer = z.object({
-  tariffId: z.number(),
-  priceId: z.number(),
-  buyType: z.enum(['SVOD', 'TVOD', 'EST']),
-  description: z.string(),
-  amount: z.number().int().describe('К оплате сейчас, копейки'),
-  listPrice: z.number().int(),
-  days: z.number().int(),
-  vatRate: z.number().int(),
-  offer: z.object({ name: offerNameSchema, title: z.string() }).nullable(),
-  promo: z.object({ code: z.string(), discountPercent: z.number() }).nullable(),
-});
-const optionsAnswer = z.object({
-  provider: z.enum(['sandbox', 'yookassa']),
-  methods: z.array(orderMethodSchema),
-  savedMethods: z.array(
-    z.object({
-      id: z.number(),
-      kind: paymentMethodSchema,
-      title: z.string(),
-      cardLast4: z.string().nullable(),
-      cardBrand: z.string().nullable(),
-      expiry: z.string().nullable(),
-      label: z.string().describe('Как карту называют все страницы: «Visa •••• 4242»'),
-    }),
-  ),
-});
 const NOT_FOUND = 'Нет такого заказа у этого зрителя (order_not_found)';
 const PRICE = 'Нет такого тарифа, цены, предложения или промокода для этого зрителя';
 const OWNED = 'Фильм или сериал уже куплен навсегда (title_owned)';
@@ -135,7 +54,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Оформить заказ (placeOrder): сумма считается на сервере',
       auth: true,
-      answers: { 200: placedOrder },
+      answers: { 200: schema.placedOrder },
       errors: {
         409: OWNED,
         422: `${INVALID}; ${PRICE}`,
@@ -144,7 +63,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/checkout', personal, validate('json', checkoutSchema), async (c) => {
+  .post('/checkout', personal, validate('json', schema.checkoutBody), async (c) => {
     return c.json(await placeOrder(await payer(c), c.req.valid('json')));
   })
   .get(
@@ -153,11 +72,11 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Заказ зрителя; пока он ждёт оплаты, платёж перечитывается у эквайера',
       auth: true,
-      answers: { 200: orderAnswer },
+      answers: { 200: schema.orderAnswer },
       errors: { 404: NOT_FOUND },
     }),
   )
-  .get('/orders/:id', personal, validate('param', z.object({ id: orderIdSchema })), async (c) =>
+  .get('/orders/:id', personal, validate('param', schema.orderParam), async (c) =>
     c.json(await checkOrder(await payer(c), c.req.valid('param').id)),
   )
   .post(
@@ -166,27 +85,22 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Оплатить заказ картой: куда отправить плательщика (страница эквайера)',
       auth: true,
-      answers: { 200: orderAnswer },
+      answers: { 200: schema.orderAnswer },
       errors: { 404: NOT_FOUND, 409: 'Заказ уже оплачен или отменён (not_pending)' },
     }),
   )
-  .post(
-    '/bankcard-payment',
-    personal,
-    validate('json', z.object({ orderId: orderIdSchema })),
-    async (c) => {
-      const viewer = await payer(c);
-      const { orderId } = c.req.valid('json');
-      const own = await ownOrder(viewer, orderId);
-      // Only an order paid on the acquirer's page (a card's) has one to return to.
-      if (confirmationKind(own.method) !== 'redirect')
-        throw new ApiError(404, 'Заказ не найден', 'order_not_found');
-      const order = await checkOrder(viewer, orderId);
-      if (order.status !== 'pending')
-        throw new ApiError(409, 'Этот заказ уже оплачен или отменён', 'not_pending');
-      return c.json(order);
-    },
-  )
+  .post('/bankcard-payment', personal, validate('json', schema.orderBody), async (c) => {
+    const viewer = await payer(c);
+    const { orderId } = c.req.valid('json');
+    const own = await ownOrder(viewer, orderId);
+    // Only an order paid on the acquirer's page (a card's) has one to return to.
+    if (confirmationKind(own.method) !== 'redirect')
+      throw new ApiError(404, 'Заказ не найден', 'order_not_found');
+    const order = await checkOrder(viewer, orderId);
+    if (order.status !== 'pending')
+      throw new ApiError(409, 'Этот заказ уже оплачен или отменён', 'not_pending');
+    return c.json(order);
+  })
   .get(
     '/visitor-payments',
     apiDoc({
@@ -194,7 +108,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       summary:
         'История платежей зрителя (та же, что на /payment-history): заказы со статусом, новые первыми',
       auth: true,
-      answers: { 200: shape.paged(paymentItem) },
+      answers: { 200: shape.paged(schema.paymentItem) },
     }),
   )
   .get('/visitor-payments', personal, validate('query', pageQuery), async (c) => {
@@ -208,7 +122,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Способы оплаты зрителя: карта, СБП и сохранённые карты',
       auth: true,
-      answers: { 200: optionsAnswer },
+      answers: { 200: schema.optionsAnswer },
     }),
   )
   .get('/options', personal, async (c) => c.json(await paymentOptions(await payer(c))))
@@ -218,11 +132,11 @@ export const billingOrderRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Положить товар в корзину: цена к оплате для этого зрителя, без заказа',
       auth: true,
-      answers: { 200: basketAnswer },
+      answers: { 200: schema.basketAnswer },
       errors: { 409: OWNED, 422: `${INVALID}; ${PRICE}`, 429: GUESSES },
     }),
   )
-  .post('/basket/add-product', personal, validate('json', basketBody), async (c) => {
+  .post('/basket/add-product', personal, validate('json', schema.basketBody), async (c) => {
     const viewer = await payer(c);
     const b = c.req.valid('json');
     // A code named here is a guess like one typed on /activate: the same limits.
@@ -246,13 +160,9 @@ export const billingOrderRoutes = new Hono<AppEnv>()
     apiDoc({
       tag,
       summary: 'Уведомление эквайера (вебхук): только подсказка, платёж перечитывается у эквайера',
-      answers: { 200: z.object({ result: z.enum(['confirmed', 'ignored']) }) },
+      answers: { 200: schema.notificationAnswer },
       errors: { 403: 'Не с адресов YooKassa (в рабочей среде)' },
-      body: z.object({
-        type: z.literal('notification'),
-        event: z.string(),
-        object: z.looseObject({ id: z.string() }),
-      }),
+      body: schema.yookassaNotification,
     }),
   )
   .post('/notifications/yookassa', async (c) => {

@@ -28,6 +28,7 @@ export {
   type OrderView,
   orderById,
   orderMethodSchema,
+  orderSchemas,
   orderView,
   ownOrder,
   PAYMENT_METHOD_IDS,
@@ -66,6 +67,7 @@ export {
   type ReceiptView,
   receiptBody,
   receiptFor,
+  receiptSchemas,
   receiptsFor,
   toReceiptView,
 } from './receipts/index.ts';
@@ -109,6 +111,7 @@ export {
   retentionPaywall,
   SUBSCRIPTION_STATES,
   type SubscriptionState,
+  storefrontSchemas,
   storeTexts,
   type TariffDto,
   tariffById,
@@ -141,6 +144,7 @@ export {
   type SubscriptionView,
   subscriptionFor,
   subscriptionPage,
+  subscriptionSchemas,
   type TitleRightView,
   UNSUBSCRIBE_POLL_PATH,
 } from './subscriptions/index.ts';

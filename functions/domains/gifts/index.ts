@@ -22,3 +22,4 @@ export {
   newGiftToken,
   resendGift,
 } from './gifts.ts';
+export * as giftSchemas from './schemas.ts';

@@ -19,12 +19,10 @@ export {
   visitorPayments,
 } from './order-views.ts';
 export {
-  type Confirmation,
   confirmationOf,
   type OrderInput,
   ownOrder,
   type PaymentMethodKind,
-  type PlacedOrder,
   placeOrder,
   returnPath,
   startPayment,
@@ -60,4 +58,6 @@ export {
 export { qrSvg } from './qr.ts';
 export { reconcilePending } from './reconcile.ts';
 export { RENEWAL } from './renewal-state.ts';
+export type { Confirmation, PlacedOrder } from './schemas.ts';
+export * as orderSchemas from './schemas.ts';
 export { fromYookassa } from './webhook-sources.ts';

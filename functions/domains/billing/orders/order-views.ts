@@ -7,9 +7,10 @@ import { accountOf, billingTexts } from '../shared/index.ts';
 import { cardLabel } from './account-format.ts';
 import { confirmOrder } from './confirm.ts';
 import type { OrderRow } from './order-repo.ts';
-import { type Confirmation, confirmationOf, ownOrder } from './orders.ts';
+import { confirmationOf, ownOrder } from './orders.ts';
 import { PAYMENT_METHOD_IDS, type PaymentMethod } from './payment-methods.ts';
 import { providerName } from './provider.ts';
+import type { Confirmation } from './schemas.ts';
 
 /** An order as its owner sees it (`GET /billing/orders/{id}/`, the payment pages). */
 export interface OrderView {

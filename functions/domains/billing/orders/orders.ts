@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
 } from './payment-methods.ts';
 import { paymentProvider } from './provider.ts';
+import type { Confirmation, PlacedOrder } from './schemas.ts';
 import { ProviderError } from './yookassa.ts';
 
 /** A new payment by a method of the registry, or a charge of a saved one. */
@@ -35,17 +36,6 @@ export interface OrderInput {
   promoCode?: string | null;
   /** The payment form's own key: submitting the same form again is the same order. */
   clientKey: string;
-}
-
-export type Confirmation =
-  | { type: 'redirect'; url: string }
-  | { type: 'qr'; url: string; payload: string }
-  | null;
-
-export interface PlacedOrder {
-  orderId: string;
-  status: 'pending' | 'succeeded' | 'canceled';
-  confirmation: Confirmation;
 }
 
 /** Where the acquirer sends the payer back, and where an SBP payer waits. */

@@ -25,3 +25,4 @@ export {
   receiptMail,
   receiptStatements,
 } from './receipts.ts';
+export * as receiptSchemas from './schemas.ts';

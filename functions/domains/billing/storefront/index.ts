@@ -31,6 +31,7 @@ export {
 } from './flow.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+export * as storefrontSchemas from './schemas.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export {
   fittingPaywall,

@@ -26,6 +26,7 @@ export {
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
 export { type CardRemoved, removeSavedCard } from './saved-cards.ts';
+export * as subscriptionSchemas from './schemas.ts';
 export {
   applyRetentionOffer,
   changeRenewal,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The storefront's answers (functions/http/billing-catalogue.ts), for the OpenAPI document. */
+/**
+ * The storefront's answer schemas (`/billing/list`, paywalls, the viewer's subscriptions, purchases
+ * and access, partner products): the routes describe their answers with them in the OpenAPI document.
+ */
 
 const int = z.number().int();
 const buyType = z.enum(['SVOD', 'TVOD', 'EST']);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * The answer schema of a receipt (`/billing/receipts/…`): the routes shape and describe their
+ * answers with it.
+ */
+
+export const receiptAnswer = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  kind: z.enum(['income', 'income_return']),
+  customer_contact: z.string(),
+  body: z
+    .unknown()
+    .describe('Чек как его принял оператор фискальных данных: продавец, позиции, НДС, итог'),
+  total: z.number().int(),
+  fiscal_storage: z.string().nullable(),
+  fiscal_document: z.string().nullable(),
+  fiscal_sign: z.string().nullable(),
+  created_at: z.number().int(),
+});

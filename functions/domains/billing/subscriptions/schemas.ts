@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The answer schemas of the viewer's subscriptions and the retention offer
+ * (`/billing/subscriptions/…`): the routes shape and describe their answers with them.
+ */
+
+/** A subscription as the API answers it. */
+export const subscriptionAnswer = z.object({
+  id: z.number().int(),
+  tariff: z.object({ id: z.number().int(), name: z.string() }),
+  period: z.string().describe('Период тарифа: «1 месяц», «1 год»'),
+  price: z.number().int().describe('Цена продления, копейки'),
+  status: z.enum(['active', 'renew', 'paused', 'ended']),
+  status_text: z.string(),
+  is_renew: z.boolean(),
+  granted_till: z.number().int().describe('Оплачено до, unix-время'),
+  paid_up_to: z.string().describe('«до 24 декабря 2026»'),
+  card: z
+    .object({ id: z.number().int(), label: z.string(), removed: z.boolean() })
+    .nullable()
+    .describe('Сохранённая карта, с которой подписка продлевается'),
+  renewal_text: z.string(),
+  can_renew: z.boolean().describe('Продление можно включить: есть сохранённая карта'),
+  retention_offer: z.boolean().describe('Отключение продления сначала предложит скидку'),
+  renewal_offer: z.string().nullable().describe('Скидка, по которой пройдут следующие продления'),
+});
+
+/** The retention offer as the API answers it. */
+export const retentionAnswer = z.object({
+  subscription_id: z.number().int(),
+  paywall_slug: z.string().describe('GET /billing/customer-retention/paywall/{slug}'),
+  title: z.string(),
+  description: z.string(),
+  offer: z.object({
+    name: z.literal('retention'),
+    title: z.string(),
+    description: z.string(),
+    first_price: z.number().int(),
+    first_period_days: z.number().int(),
+    button_text: z.string().describe('«Получить скидку»'),
+  }),
+  apply_button: z.string(),
+  cancel_button: z.string(),
+});
