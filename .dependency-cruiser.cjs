@@ -10,19 +10,12 @@ const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^function
  * with billing's sub-domains. The list only shrinks; nothing is added to it.
  */
 const SQL_NOT_YET_IN_REPOSITORIES = [
-  '^functions/domains/billing/subscriptions/renewals\\.ts$',
   '^functions/domains/billing/orders/confirm\\.ts$',
   '^functions/domains/billing/storefront/catalogue\\.ts$',
-  '^functions/domains/billing/orders/pay-pages\\.ts$',
   '^functions/domains/billing/storefront/pricing\\.ts$',
-  '^functions/domains/billing/orders/offer-claims\\.ts$',
-  '^functions/domains/billing/orders/order-views\\.ts$',
-  '^functions/domains/billing/storefront/visitor\\.ts$',
-  '^functions/domains/billing/orders/renewal-state\\.ts$',
   '^functions/domains/billing/orders/orders\\.ts$',
   '^functions/domains/billing/storefront/flow\\.ts$',
   '^functions/domains/billing/orders/reconcile\\.ts$',
-  '^functions/domains/billing/receipts/receipts\\.ts$',
 ];
 
 /**

@@ -9,7 +9,7 @@ import { promoRedemptionStatements, promoReleaseStatements } from '../../promo/i
 import { receiptBody, receiptMail, receiptStatements } from '../receipts/index.ts';
 import { kopecksOf } from '../shared/index.ts';
 import type { FiscalData, ProviderPayment } from './acquirer.ts';
-import { offerReleaseStatement } from './offer-claims.ts';
+import { offerReleaseStatement } from './offer-claims.repo.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
 import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
 import { paymentProvider } from './provider.ts';

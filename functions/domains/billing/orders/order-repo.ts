@@ -1,5 +1,5 @@
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
+import { prepare, type Sql, sql } from '../../../db/sql.ts';
 import { periodWords } from '../shared/index.ts';
 import type { PaymentMethod } from './payment-methods.ts';
 
@@ -40,6 +40,35 @@ export const orderByPayment = (providerPaymentId: string) =>
     sql`SELECT * FROM orders WHERE provider_payment_id = ${providerPaymentId}`,
   ).first<OrderRow>();
 
+/** The account's saved methods at this acquirer, newest first (the payment screen's choice). */
+export function savedMethodsAt(
+  d: D1Database,
+  accountId: number,
+  provider: string,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT id, kind, title, card_last4 AS cardLast4, card_brand AS cardBrand, expiry
+       FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL AND provider = ${provider}
+       ORDER BY created_at DESC, id DESC`,
+  );
+}
+
+/** What a paid order bought and until when: the subscription's paid-up date or the right's end. */
+export function paidTill(
+  d: D1Database,
+  o: Pick<OrderRow, 'id' | 'account_id' | 'tariff_id'>,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT t.buy_type AS buyType,
+         CASE WHEN t.buy_type = 'SVOD' THEN
+           (SELECT granted_till FROM subscriptions WHERE account_id = ${o.account_id} AND tariff_id = t.id)
+         ELSE (SELECT coalesce(expires_at, starts_by) FROM entitlements WHERE order_id = ${`order:${o.id}`}) END AS till
+       FROM tariffs t WHERE t.id = ${o.tariff_id}`,
+  );
+}
+
 /** The item's name as the acquirer and the receipt show it. */
 export async function describeOrder(
   o: Pick<OrderRow, 'tariff_id' | 'price_id' | 'offer_id' | 'title_id' | 'kind'>,
@@ -66,3 +95,41 @@ export async function describeOrder(
       : `${row.name}: «${row.titleName ?? ''}»`;
   return o.kind === 'gift' ? `${what} (подарок)` : what;
 }
+
+const pendingOrder = (orderId: string) =>
+  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'pending')`;
+
+/**
+ * A failed renewal charge on its subscription: the next attempt when one fits in the grace period
+ * (the delays of the first and second retry), else the end. Changes nothing unless the renewal
+ * order is still pending, so a failure counts once.
+ */
+export function renewalFailedUpdate(
+  d: D1Database,
+  r: { subscriptionId: number; orderId: string; now: number },
+  rules: { graceSeconds: number; retrySeconds: readonly [number, number] },
+): D1PreparedStatement {
+  const whilePending = pendingOrder(r.orderId);
+  const grace = sql`coalesce(grace_until, ${r.now} + ${rules.graceSeconds})`;
+  const delay = sql`CASE failed_charges WHEN 0 THEN ${rules.retrySeconds[0]} WHEN 1 THEN ${rules.retrySeconds[1]} ELSE NULL END`;
+  return prepare(
+    d,
+    sql`UPDATE subscriptions SET
+         status = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN 'renew' ELSE 'ended' END,
+         is_renew = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN is_renew ELSE 0 END,
+         next_charge_at = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN ${r.now} + ${delay} END,
+         grace_until = ${grace},
+         failed_charges = failed_charges + 1,
+         updated_at = ${r.now}
+       WHERE id = ${r.subscriptionId} AND status IN ('active', 'renew') AND ${whilePending}`,
+  );
+}
+
+/** The condition of the subscription-ended e-mail: that failure ended it, its order still pending. */
+export const subscriptionEndedBy = (r: {
+  subscriptionId: number;
+  orderId: string;
+  now: number;
+}): Sql =>
+  sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${r.subscriptionId} AND status = 'ended' AND updated_at = ${r.now})
+                AND ${pendingOrder(r.orderId)}`;

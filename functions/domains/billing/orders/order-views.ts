@@ -1,12 +1,11 @@
 import type { Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
 import type { PageQuery } from '../../../lib/pagination.ts';
 import { paymentHistory } from '../receipts/index.ts';
 import { accountOf, billingTexts } from '../shared/index.ts';
 import { cardLabel } from './account-format.ts';
 import { confirmOrder } from './confirm.ts';
-import type { OrderRow } from './order-repo.ts';
+import { type OrderRow, savedMethodsAt } from './order-repo.ts';
 import { confirmationOf, ownOrder } from './orders.ts';
 import { PAYMENT_METHOD_IDS, type PaymentMethod } from './payment-methods.ts';
 import { providerName } from './provider.ts';
@@ -120,12 +119,9 @@ export interface SavedMethod {
 /** How this viewer can pay (`GET /billing/options/`, the payment screen). */
 export async function paymentOptions(viewer: Viewer) {
   const accountId = accountOf(viewer);
-  const { results } = await prepare(
-    d1(),
-    sql`SELECT id, kind, title, card_last4 AS cardLast4, card_brand AS cardBrand, expiry
-       FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL AND provider = ${providerName()}
-       ORDER BY created_at DESC, id DESC`,
-  ).all<Omit<SavedMethod, 'label'>>();
+  const { results } = await savedMethodsAt(d1(), accountId, providerName()).all<
+    Omit<SavedMethod, 'label'>
+  >();
   const savedMethods = results.map((m) => ({ ...m, label: cardLabel(m) }));
   return {
     provider: providerName(),

@@ -8,7 +8,7 @@ import { lostPromoRace, promoReservationStatements, takePromoAttempt } from '../
 import { accountOf, billingTexts as t } from '../shared/index.ts';
 import { type OfferName, quote } from '../storefront/index.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
-import { lostOfferRace, offerClaimStatement } from './offer-claims.ts';
+import { lostOfferRace, offerClaimStatement } from './offer-claims.repo.ts';
 import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
 import {
   confirmationKind,

@@ -1,9 +1,8 @@
 import type { Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { type OfferName, type Quote, quote } from '../storefront/index.ts';
-import { describeOrder, orderById } from './order-repo.ts';
+import { describeOrder, orderById, paidTill } from './order-repo.ts';
 import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 
@@ -87,14 +86,10 @@ export async function successScreen(
   const order = await checkOrder(viewer, orderId);
   if (order.status !== 'succeeded') return null;
   const row = (await orderById(orderId))!;
-  const facts = await prepare(
-    d1(),
-    sql`SELECT t.buy_type AS buyType,
-         CASE WHEN t.buy_type = 'SVOD' THEN
-           (SELECT granted_till FROM subscriptions WHERE account_id = ${row.account_id} AND tariff_id = t.id)
-         ELSE (SELECT coalesce(expires_at, starts_by) FROM entitlements WHERE order_id = ${`order:${row.id}`}) END AS till
-       FROM tariffs t WHERE t.id = ${row.tariff_id}`,
-  ).first<{ buyType: SuccessScreen['buyType']; till: number | null }>();
+  const facts = await paidTill(d1(), row).first<{
+    buyType: SuccessScreen['buyType'];
+    till: number | null;
+  }>();
   return {
     order,
     description: await describeOrder(row),

@@ -1,6 +1,6 @@
-import { prepare, sql } from '../../../db/sql.ts';
 import { config } from '../../../lib/config.ts';
 import { outboxStatement, templates } from '../../messages/index.ts';
+import { renewalFailedUpdate, subscriptionEndedBy } from './order-repo.ts';
 
 const DAY = 86_400;
 
@@ -23,21 +23,11 @@ export function renewalFailedStatements(
     grantedTill: number;
   },
 ): D1PreparedStatement[] {
-  const whilePending = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${r.orderId} AND status = 'pending')`;
-  const grace = sql`coalesce(grace_until, ${r.now} + ${RENEWAL.graceDays * DAY})`;
-  const delay = sql`CASE failed_charges WHEN 0 THEN ${RENEWAL.retryDays[0] * DAY} WHEN 1 THEN ${RENEWAL.retryDays[1] * DAY} ELSE NULL END`;
   const statements = [
-    prepare(
-      d,
-      sql`UPDATE subscriptions SET
-           status = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN 'renew' ELSE 'ended' END,
-           is_renew = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN is_renew ELSE 0 END,
-           next_charge_at = CASE WHEN ${delay} IS NOT NULL AND ${r.now} + ${delay} <= ${grace} THEN ${r.now} + ${delay} END,
-           grace_until = ${grace},
-           failed_charges = failed_charges + 1,
-           updated_at = ${r.now}
-         WHERE id = ${r.subscriptionId} AND status IN ('active', 'renew') AND ${whilePending}`,
-    ),
+    renewalFailedUpdate(d, r, {
+      graceSeconds: RENEWAL.graceDays * DAY,
+      retrySeconds: [RENEWAL.retryDays[0] * DAY, RENEWAL.retryDays[1] * DAY],
+    }),
   ];
   if (r.contact?.includes('@'))
     statements.push(
@@ -49,8 +39,7 @@ export function renewalFailedStatements(
           r.grantedTill,
           `subscription_ended:${r.subscriptionId}:${r.grantedTill}`,
         ),
-        sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${r.subscriptionId} AND status = 'ended' AND updated_at = ${r.now})
-                AND ${whilePending}`,
+        subscriptionEndedBy(r),
       ),
     );
   return statements;

@@ -1,4 +1,5 @@
 import { prepare, raw, sql } from '../../../db/sql.ts';
+import type { ReceiptBody } from './receipts.ts';
 /**
  * D1 of the viewer's payments and receipts. Each function answers one prepared statement so a
  * page can put several in one batch; every one is scoped by the account.
@@ -81,4 +82,21 @@ export function receiptsOf(db: D1Database, accountId: number, limit = 50): D1Pre
 
 export function receiptOf(db: D1Database, accountId: number, id: string): D1PreparedStatement {
   return prepare(db, sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} AND id = ${id}`);
+}
+
+/** A payment's income receipt, once per order: a second confirmation writes nothing. */
+export function insertIncomeReceipt(
+  d: D1Database,
+  orderId: string,
+  accountId: number,
+  b: ReceiptBody,
+  now: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
+         fiscal_storage, fiscal_document, fiscal_sign, created_at)
+       VALUES (${crypto.randomUUID()}, ${orderId}, ${accountId}, 'income', ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${now})
+       ON CONFLICT (order_id, kind) DO NOTHING`,
+  );
 }

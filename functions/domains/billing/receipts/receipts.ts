@@ -1,7 +1,7 @@
-import { prepare, sql } from '../../../db/sql.ts';
 import { formatRub } from '../../../shared/money.ts';
 import { OPERATOR, SITE_NAME } from '../../../shared/site.ts';
 import { type OutgoingMessage, outboxStatement, templates } from '../../messages/index.ts';
+import { insertIncomeReceipt } from './receipts.repo.ts';
 
 /**
  * Receipts with what 54-FZ asks (docs/product.md, «Money»): the seller (name, INN, address, tax
@@ -149,15 +149,7 @@ export function receiptStatements(
   r: { orderId: string; accountId: number; body: ReceiptBody; now: number },
 ): D1PreparedStatement[] {
   const b = r.body;
-  const statements = [
-    prepare(
-      d,
-      sql`INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
-           fiscal_storage, fiscal_document, fiscal_sign, created_at)
-         VALUES (${crypto.randomUUID()}, ${r.orderId}, ${r.accountId}, 'income', ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${r.now})
-         ON CONFLICT (order_id, kind) DO NOTHING`,
-    ),
-  ];
+  const statements = [insertIncomeReceipt(d, r.orderId, r.accountId, b, r.now)];
   if (b.customerContact.includes('@'))
     statements.push(outboxStatement(d, receiptMail(r.orderId, b)));
   return statements;

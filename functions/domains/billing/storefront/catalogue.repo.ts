@@ -1,5 +1,5 @@
 import type { Query } from '../../../db/run.ts';
-import { bool, firstRow, rows, type Sql, sql } from '../../../db/sql.ts';
+import { and, bool, firstRow, rows, type Sql, sql } from '../../../db/sql.ts';
 
 /**
  * The storefront's D1 reads (docs/product.md, «Money»): tariffs on sale with their price list and
@@ -59,6 +59,11 @@ export interface PaywallRow {
 /** Tariffs a viewer can buy: on sale and not the legacy one. */
 export const ON_SALE = sql`t.on_sale = 1 AND t.legacy = 0`;
 
+/** Tariffs the account holds: a right to their product or a subscription to them. */
+export const heldBy = (accountId: number) =>
+  sql`t.product_id IN (SELECT product_id FROM entitlements WHERE account_id = ${accountId})
+    OR t.id IN (SELECT tariff_id FROM subscriptions WHERE account_id = ${accountId})`;
+
 /** Tariffs of a paywall (paywall_tariffs). */
 export const inPaywall = (slug: string) =>
   sql`t.id IN (SELECT tariff_id FROM paywall_tariffs WHERE paywall_slug = ${slug})`;
@@ -66,6 +71,9 @@ export const inPaywall = (slug: string) =>
 /** Tariffs whose product unlocks the title (title_products). */
 export const sellingTitle = (titleId: number) =>
   sql`t.product_id IN (SELECT product_id FROM title_products WHERE title_id = ${titleId})`;
+
+/** Tariffs on sale that unlock the title (a title's unlock offers). */
+export const onSaleForTitle = (titleId: number) => and(ON_SALE, sellingTitle(titleId));
 
 const tariffRow = (r: Record<string, unknown>): TariffRow => ({
   ...(r as unknown as TariffRow),

@@ -12,12 +12,11 @@ import {
 } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
-import { and, sql } from '../../../db/sql.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { subscriptionStatusOf } from '../../../shared/subscription-status.ts';
 import {
-  ON_SALE,
-  sellingTitle,
+  heldBy,
+  onSaleForTitle,
   subscriptionsQuery,
   tariffQueries,
   titleSaleQuery,
@@ -65,8 +64,7 @@ const tariffOfProduct = (tariffs: TariffDto[], productId: number, buyType: strin
 export async function visitorPurchases(viewer: Viewer, now: number) {
   const account = signedIn(viewer);
   const d = d1();
-  const held = sql`t.product_id IN (SELECT product_id FROM entitlements WHERE account_id = ${account})
-    OR t.id IN (SELECT tariff_id FROM subscriptions WHERE account_id = ${account})`;
+  const held = heldBy(account);
   const [entitlements, subs, t, p, o] = await batch(d, [
     entitlementsQuery(d, account),
     subscriptionsQuery(d, account, ['active', 'renew', 'paused']),
@@ -174,7 +172,7 @@ export async function visitorAccess(
   const account = accountOf(viewer);
   const [title, t, p, o, entitlements] = await batch(d, [
     titleSaleQuery(d, titleId),
-    ...tariffQueries(d, and(ON_SALE, sellingTitle(titleId))),
+    ...tariffQueries(d, onSaleForTitle(titleId)),
     entitlementsQuery(d, account ?? NO_ACCOUNT),
   ] as const);
   if (!title) throw new ApiError(404, storeTexts.contentNotFound, 'content_not_found');

@@ -211,3 +211,73 @@ export function billingCounts(db: D1Database, accountId: number, now: number): D
               (SELECT count(*) FROM payment_methods WHERE account_id = ${accountId} AND deleted_at IS NULL) AS cards`,
   );
 }
+
+/** A subscription due a renewal charge, with what the charge needs. */
+export interface DueRenewal {
+  id: number;
+  accountId: number;
+  tariffId: number;
+  priceId: number;
+  paymentMethodId: number;
+  grantedTill: number;
+  failedCharges: number;
+  offerId: number | null;
+  amount: number;
+  provider: string;
+}
+
+/**
+ * Subscriptions due a renewal charge from a saved method that is still there, first due first,
+ * leaving out those whose renewal order is pending at the acquirer or was taken up lately.
+ */
+export function dueRenewals(
+  d: D1Database,
+  now: number,
+  retakeAfter: number,
+  limit: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT s.id, s.account_id AS accountId, s.tariff_id AS tariffId, s.price_id AS priceId,
+         s.payment_method_id AS paymentMethodId, s.granted_till AS grantedTill,
+         s.failed_charges AS failedCharges, s.renewal_offer_id AS offerId,
+         coalesce(o.first_price, p.price) AS amount, m.provider
+       FROM subscriptions s
+       JOIN payment_methods m ON m.id = s.payment_method_id AND m.deleted_at IS NULL
+       JOIN tariff_prices p ON p.id = s.price_id
+       LEFT JOIN price_offers o ON o.id = s.renewal_offer_id
+       WHERE s.status IN ('active', 'renew') AND s.is_renew = 1 AND s.next_charge_at <= ${now}
+         AND NOT EXISTS (
+           SELECT 1 FROM orders r
+           WHERE r.status = 'pending' AND r.kind = 'renewal' AND r.subscription_id = s.id
+             AND r.client_key LIKE 'renewal:' || s.id || ':' || s.granted_till || ':%'
+             AND (r.provider_payment_id IS NOT NULL OR r.updated_at >= ${now} - ${retakeAfter}))
+       ORDER BY s.next_charge_at LIMIT ${limit}`,
+  );
+}
+
+/** The renewal order of one attempt, keyed so that a second run or a parallel one inserts nothing. */
+export function insertRenewalOrder(
+  d: D1Database,
+  id: string,
+  s: DueRenewal,
+  key: string,
+  now: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, subscription_id,
+         amount, method, payment_method_id, recurring_consent, status, provider, client_key,
+         created_at, updated_at)
+       VALUES (${id}, ${s.accountId}, 'renewal', ${s.tariffId}, ${s.priceId}, ${s.offerId}, ${s.id}, ${s.amount}, 'saved', ${s.paymentMethodId}, 1, 'pending', ${s.provider}, ${key}, ${now}, ${now})
+       ON CONFLICT (account_id, client_key) DO NOTHING`,
+  );
+}
+
+/** The order that holds a renewal attempt's key. */
+export function heldRenewal(d: D1Database, accountId: number, key: string): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${key}`,
+  );
+}
