@@ -11,11 +11,7 @@ const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^function
  */
 const SQL_NOT_YET_IN_REPOSITORIES = [
   '^functions/domains/billing/orders/confirm\\.ts$',
-  '^functions/domains/billing/storefront/catalogue\\.ts$',
-  '^functions/domains/billing/storefront/pricing\\.ts$',
   '^functions/domains/billing/orders/orders\\.ts$',
-  '^functions/domains/billing/storefront/flow\\.ts$',
-  '^functions/domains/billing/orders/reconcile\\.ts$',
 ];
 
 /**

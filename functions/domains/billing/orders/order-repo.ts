@@ -133,3 +133,43 @@ export const subscriptionEndedBy = (r: {
 }): Sql =>
   sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${r.subscriptionId} AND status = 'ended' AND updated_at = ${r.now})
                 AND ${pendingOrder(r.orderId)}`;
+
+/** Pending orders with a payment at the acquirer, old enough to have settled there, oldest-touched first. */
+export function unsettledOrders(
+  d: D1Database,
+  since: number,
+  settled: number,
+  limit: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT id FROM orders
+       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
+         AND provider_payment_id IS NOT NULL
+       ORDER BY updated_at LIMIT ${limit}`,
+  );
+}
+
+/** Pending orders whose payment request got no answer, where asking again charges nobody unawares. */
+export function unansweredOrders(
+  d: D1Database,
+  since: number,
+  settled: number,
+  limit: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT * FROM orders
+       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
+         AND provider_payment_id IS NULL AND (kind = 'renewal' OR method <> 'saved')
+       ORDER BY updated_at LIMIT ${limit}`,
+  );
+}
+
+/** A pending order looked at now: the next reconciliations take the others first. */
+export function moveToBackOfQueue(d: D1Database, id: string, now: number): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`UPDATE orders SET updated_at = ${now} WHERE id = ${id} AND status = 'pending'`,
+  );
+}

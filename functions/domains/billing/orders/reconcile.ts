@@ -1,8 +1,13 @@
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
 import { logger } from '../../../lib/log.ts';
+import { fiscalDataMissing, setFiscalData } from '../receipts/index.ts';
 import { confirmOrder } from './confirm.ts';
-import type { OrderRow } from './order-repo.ts';
+import {
+  moveToBackOfQueue,
+  type OrderRow,
+  unansweredOrders,
+  unsettledOrders,
+} from './order-repo.ts';
 import { startPayment } from './orders.ts';
 import { paymentProvider } from './provider.ts';
 
@@ -31,33 +36,17 @@ export async function reconcilePending(
   // so a few abandoned payments never hold the others up.
   const since = now - HORIZON;
   const settled = now - SETTLE;
-  const { results } = await prepare(
-    d,
-    sql`SELECT id FROM orders
-       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
-         AND provider_payment_id IS NOT NULL
-       ORDER BY updated_at LIMIT ${BATCH}`,
-  ).all<{ id: string }>();
+  const { results } = await unsettledOrders(d, since, settled, BATCH).all<{ id: string }>();
   let finished = 0;
   /** A pending order looked at now: the next runs take the others first. */
-  const backOfQueue = (id: string) =>
-    prepare(
-      d,
-      sql`UPDATE orders SET updated_at = ${now} WHERE id = ${id} AND status = 'pending'`,
-    ).run();
+  const backOfQueue = (id: string) => moveToBackOfQueue(d, id, now).run();
   // An order whose payment request got no answer (the acquirer timed out or was unreachable) is
   // asked for again under the same Idempotence-Key: the acquirer answers the payment it made, if
   // it made one, and makes it otherwise. Only where making it charges nobody unawares: a renewal
   // (the subscription's own claim) or a card or SBP payment, which waits for the viewer to confirm
   // it. A viewer's own saved-card purchase was told to try again later; charging it now could charge
   // twice once they do, so it waits for the acquirer's notification instead.
-  const unanswered = await prepare(
-    d,
-    sql`SELECT * FROM orders
-       WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
-         AND provider_payment_id IS NULL AND (kind = 'renewal' OR method <> 'saved')
-       ORDER BY updated_at LIMIT ${BATCH}`,
-  ).all<OrderRow>();
+  const unanswered = await unansweredOrders(d, since, settled, BATCH).all<OrderRow>();
   for (const order of unanswered.results) {
     try {
       const o = await startPayment(order, now);
@@ -87,26 +76,17 @@ export async function reconcilePending(
 /** Receipts of the last day still without fiscal data: the fiscal operator is asked again. */
 async function refreshFiscalData(now: number): Promise<number> {
   const d = d1();
-  const { results } = await prepare(
-    d,
-    sql`SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
-       JOIN orders o ON o.id = r.order_id
-       WHERE r.fiscal_sign IS NULL AND r.created_at > ${now - DAY} AND o.provider_payment_id IS NOT NULL
-       ORDER BY r.created_at LIMIT ${BATCH}`,
-  ).all<{ id: string; paymentId: string }>();
+  const { results } = await fiscalDataMissing(d, now - DAY, BATCH).all<{
+    id: string;
+    paymentId: string;
+  }>();
   let updated = 0;
   for (const r of results) {
     const fiscal = await paymentProvider()
       .fiscalData(r.paymentId)
       .catch(() => null);
     if (!fiscal) continue;
-    const res = await prepare(
-      d,
-      sql`UPDATE receipts SET fiscal_storage = ${fiscal.fiscalStorage}, fiscal_document = ${fiscal.fiscalDocument}, fiscal_sign = ${fiscal.fiscalSign},
-           body = json_set(body, '\$.fiscal.storageNumber', ${fiscal.fiscalStorage}, '\$.fiscal.documentNumber', ${fiscal.fiscalDocument},
-             '\$.fiscal.sign', ${fiscal.fiscalSign})
-         WHERE id = ${r.id} AND fiscal_sign IS NULL`,
-    ).run();
+    const res = await setFiscalData(d, r.id, fiscal).run();
     updated += res.meta.changes ?? 0;
   }
   return updated;

@@ -17,7 +17,14 @@ export {
   receiptsFor,
   toReceiptView,
 } from './receipt-view.ts';
-export { type PaymentRow, type ReceiptRow, receiptOf, receiptsOf } from './receipts.repo.ts';
+export {
+  fiscalDataMissing,
+  type PaymentRow,
+  type ReceiptRow,
+  receiptOf,
+  receiptsOf,
+  setFiscalData,
+} from './receipts.repo.ts';
 export {
   type FiscalData,
   type ReceiptBody,

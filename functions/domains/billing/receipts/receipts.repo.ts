@@ -1,5 +1,5 @@
 import { prepare, raw, sql } from '../../../db/sql.ts';
-import type { ReceiptBody } from './receipts.ts';
+import type { FiscalData, ReceiptBody } from './receipts.ts';
 /**
  * D1 of the viewer's payments and receipts. Each function answers one prepared statement so a
  * page can put several in one batch; every one is scoped by the account.
@@ -98,5 +98,31 @@ export function insertIncomeReceipt(
          fiscal_storage, fiscal_document, fiscal_sign, created_at)
        VALUES (${crypto.randomUUID()}, ${orderId}, ${accountId}, 'income', ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${now})
        ON CONFLICT (order_id, kind) DO NOTHING`,
+  );
+}
+
+/** Receipts since then still without the fiscal operator's data, whose payment the acquirer holds. */
+export function fiscalDataMissing(
+  d: D1Database,
+  since: number,
+  limit: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
+       JOIN orders o ON o.id = r.order_id
+       WHERE r.fiscal_sign IS NULL AND r.created_at > ${since} AND o.provider_payment_id IS NOT NULL
+       ORDER BY r.created_at LIMIT ${limit}`,
+  );
+}
+
+/** A receipt's fiscal data, in its row and its JSON body, once. */
+export function setFiscalData(d: D1Database, id: string, fiscal: FiscalData): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`UPDATE receipts SET fiscal_storage = ${fiscal.fiscalStorage}, fiscal_document = ${fiscal.fiscalDocument}, fiscal_sign = ${fiscal.fiscalSign},
+         body = json_set(body, '\$.fiscal.storageNumber', ${fiscal.fiscalStorage}, '\$.fiscal.documentNumber', ${fiscal.fiscalDocument},
+           '\$.fiscal.sign', ${fiscal.fiscalSign})
+       WHERE id = ${id} AND fiscal_sign IS NULL`,
   );
 }

@@ -1,5 +1,5 @@
 import type { Query } from '../../../db/run.ts';
-import { and, bool, firstRow, rows, type Sql, sql } from '../../../db/sql.ts';
+import { and, bool, firstRow, prepare, rows, type Sql, sql } from '../../../db/sql.ts';
 
 /**
  * The storefront's D1 reads (docs/product.md, «Money»): tariffs on sale with their price list and
@@ -74,6 +74,51 @@ export const sellingTitle = (titleId: number) =>
 
 /** Tariffs on sale that unlock the title (a title's unlock offers). */
 export const onSaleForTitle = (titleId: number) => and(ON_SALE, sellingTitle(titleId));
+
+/** The price list's tariffs: on sale, of one kind and of these products when asked. */
+export const listedTariffs = (buyType?: BuyType, productIds?: number[]) =>
+  and(
+    ON_SALE,
+    buyType && sql`t.buy_type = ${buyType}`,
+    productIds && sql`t.product_id IN (${productIds})`,
+  );
+
+/** One tariff, when it is on sale. */
+export const onSaleTariff = (id: number) => and(ON_SALE, sql`t.id = ${id}`);
+
+/** A paywall's tariffs on sale; for a title, those that unlock it, of the paywall or a subscription. */
+export const paywallTariffs = (slug: string, titleId?: number | null) =>
+  titleId
+    ? and(ON_SALE, sellingTitle(titleId), sql`(${inPaywall(slug)}) OR t.buy_type = 'SVOD'`)
+    : and(ON_SALE, inPaywall(slug));
+
+/** Tariffs the account has (or had) a subscription to. */
+export const subscribedTo = (accountId: number) =>
+  sql`t.id IN (SELECT tariff_id FROM subscriptions WHERE account_id = ${accountId})`;
+
+/** Partner subscriptions on sale: one partner's, or every partner's when none is named. */
+export const partnerTariffs = (partner?: string) =>
+  and(
+    ON_SALE,
+    sql`t.buy_type = 'SVOD'`,
+    partner === undefined
+      ? sql`t.product_id IN (SELECT id FROM products WHERE partner <> 'none')`
+      : sql`t.product_id IN (SELECT id FROM products WHERE partner = ${partner})`,
+  );
+
+/** How many subscriptions the account ever had to the tariff (0: new to it). */
+export const subscriptionCountQuery = (d: D1Database, accountId: number, tariffId: number) =>
+  firstRow<{ n: number }>(
+    d,
+    sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${accountId} AND tariff_id = ${tariffId}`,
+  );
+
+/** A row when the product unlocks the title. */
+export const titleInProductQuery = (d: D1Database, titleId: number, productId: number) =>
+  firstRow<{ n: number }>(
+    d,
+    sql`SELECT 1 AS n FROM title_products WHERE title_id = ${titleId} AND product_id = ${productId}`,
+  );
 
 const tariffRow = (r: Record<string, unknown>): TariffRow => ({
   ...(r as unknown as TariffRow),
@@ -185,5 +230,50 @@ export function accountQuery(d: D1Database, accountId: number) {
   return firstRow<{ billingId: string }>(
     d,
     sql`SELECT billing_id AS "billingId" FROM accounts WHERE id = ${accountId}`,
+  );
+}
+
+/** A title a purchase names: whether the tariff's product sells it and the account owns it already. */
+export function titleForSale(
+  d: D1Database,
+  titleId: number,
+  productId: number,
+  accountId: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT t.name, t.type, t.partner, t.age_rating AS ageRating,
+         EXISTS (SELECT 1 FROM title_products WHERE title_id = t.id AND product_id = ${productId}) AS linked,
+         EXISTS (SELECT 1 FROM entitlements WHERE account_id = ${accountId} AND title_id = t.id
+           AND kind = 'purchase') AS owned
+       FROM titles t WHERE t.id = ${titleId}`,
+  );
+}
+
+/** A tariff's price when both are on sale (not the legacy tariff). */
+export function priceOnSale(d: D1Database, tariffId: number, priceId: number): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT t.id AS tariffId, t.product_id AS productId, t.buy_type AS buyType, t.name,
+              t.giftable, t.rental_start_seconds AS rentalStartSeconds, p.id AS priceId,
+              p.period_duration AS periodDuration, p.price, p.vat_rate AS vatRate
+       FROM tariffs t JOIN tariff_prices p ON p.tariff_id = t.id
+       WHERE t.id = ${tariffId} AND p.id = ${priceId} AND t.on_sale = 1 AND t.legacy = 0 AND p.on_sale = 1`,
+  );
+}
+
+/** An offer on a price, with how many subscriptions the account ever had to its tariff. */
+export function priceOfferFor(
+  d: D1Database,
+  priceId: number,
+  offer: string,
+  accountId: number,
+  tariffId: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT o.id, o.name, o.title, o.first_price AS firstPrice, o.first_period_days AS firstDays,
+         (SELECT count(*) FROM subscriptions s WHERE s.account_id = ${accountId} AND s.tariff_id = ${tariffId}) AS subs
+       FROM price_offers o WHERE o.price_id = ${priceId} AND o.name = ${offer}`,
   );
 }

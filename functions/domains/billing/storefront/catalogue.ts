@@ -1,18 +1,19 @@
 import { canSee, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
-import { and, type Sql, sql } from '../../../db/sql.ts';
+import type { Sql } from '../../../db/sql.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import {
   type BuyType,
-  inPaywall,
+  listedTariffs,
   type OfferName,
   type OfferRow,
-  ON_SALE,
+  onSaleTariff,
   type PaywallRow,
   type PriceRow,
   paywallQuery,
-  sellingTitle,
+  paywallTariffs,
+  subscribedTo,
   subscriptionsQuery,
   type TariffRow,
   tariffQueries,
@@ -128,18 +129,12 @@ export interface BillingListQuery {
  * @example billingList({ buyType: 'SVOD', ids: [2] }) // [HBO Max], its paywall_slug 'hbo-max'
  */
 export async function billingList(q: BillingListQuery): Promise<TariffDto[]> {
-  return loadTariffs(
-    and(
-      ON_SALE,
-      q.buyType && sql`t.buy_type = ${q.buyType}`,
-      q.ids && sql`t.product_id IN (${q.ids})`,
-    ),
-  );
+  return loadTariffs(listedTariffs(q.buyType, q.ids));
 }
 
 /** One tariff on sale, or the 404. */
 export async function tariffById(id: number): Promise<TariffDto> {
-  const [found] = await loadTariffs(and(ON_SALE, sql`t.id = ${id}`));
+  const [found] = await loadTariffs(onSaleTariff(id));
   if (!found) throw new ApiError(404, storeTexts.tariffNotFound, 'tariff_not_found');
   return found;
 }
@@ -210,9 +205,7 @@ export async function paywall(
 ): Promise<PaywallDto> {
   const d = d1();
   const title = contentId ? titleSaleQuery(d, contentId) : null;
-  const filter = contentId
-    ? and(ON_SALE, sellingTitle(contentId), sql`(${inPaywall(slug)}) OR t.buy_type = 'SVOD'`)
-    : and(ON_SALE, inPaywall(slug));
+  const filter = paywallTariffs(slug, contentId);
   const queries = tariffQueries(d, filter, slug);
   const [row, t, p, o, found] = await batch(d, [
     paywallQuery(d, slug),
@@ -245,7 +238,7 @@ export async function retentionPaywall(
   const d = d1();
   const [row, t, p, o, subs] = await batch(d, [
     paywallQuery(d, slug),
-    ...tariffQueries(d, and(ON_SALE, inPaywall(slug)), slug),
+    ...tariffQueries(d, paywallTariffs(slug), slug),
     subscriptionsQuery(d, account, ['active', 'renew', 'paused']),
   ] as const);
   if (row?.kind !== 'retention') throw notFound();
@@ -288,7 +281,7 @@ export function signedIn(viewer: Viewer): number {
 export async function currentSubscriptions(viewer: Viewer, states: readonly SubscriptionState[]) {
   const account = signedIn(viewer);
   const d = d1();
-  const held = sql`t.id IN (SELECT tariff_id FROM subscriptions WHERE account_id = ${account})`;
+  const held = subscribedTo(account);
   const [subs, t, p, o] = await batch(d, [
     subscriptionsQuery(d, account, states),
     ...tariffQueries(d, held),

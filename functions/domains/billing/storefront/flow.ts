@@ -1,12 +1,19 @@
 import { assertMayPay, canSee, entitlementsQuery, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
-import { and, firstRow, sql } from '../../../db/sql.ts';
 import { config } from '../../../lib/config.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { PAYMENT_TYPE_PATH, PURCHASE_COOKIES } from '../../../shared/purchase-flow.ts';
-import { accountQuery, ON_SALE, tariffQueries, titleSaleQuery } from './catalogue.repo.ts';
+import {
+  accountQuery,
+  onSaleTariff,
+  partnerTariffs,
+  subscriptionCountQuery,
+  tariffQueries,
+  titleInProductQuery,
+  titleSaleQuery,
+} from './catalogue.repo.ts';
 import { type OfferName, type PriceDto, signedIn, type TariffDto, toTariffs } from './catalogue.ts';
 import { storeTexts } from './store-texts.ts';
 
@@ -47,10 +54,7 @@ export interface ChosenPurchase {
 
 /** Whether an account ever held a tariff (a subscription row of any status). */
 const heldQuery = (account: number, tariffId: number) =>
-  firstRow<{ n: number }>(
-    d1(),
-    sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${account} AND tariff_id = ${tariffId}`,
-  );
+  subscriptionCountQuery(d1(), account, tariffId);
 
 /**
  * Whether the offers for accounts new to a tariff (the new user's offer, offer 2) are this
@@ -77,7 +81,7 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   const d = d1();
   const account = c.variantOffer ? signedIn(viewer) : 0;
   const [t, p, o, title, held] = await batch(d, [
-    ...tariffQueries(d, and(ON_SALE, sql`t.id = ${c.tariffId}`)),
+    ...tariffQueries(d, onSaleTariff(c.tariffId)),
     titleSaleQuery(d, c.contentId ?? 0),
     heldQuery(account, c.tariffId),
   ] as const);
@@ -119,29 +123,14 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
 
 async function titleHasProduct(titleId: number, productId: number): Promise<boolean> {
   const d = d1();
-  const [row] = await batch(d, [
-    firstRow<{ n: number }>(
-      d,
-      sql`SELECT 1 AS n FROM title_products WHERE title_id = ${titleId} AND product_id = ${productId}`,
-    ),
-  ] as const);
+  const [row] = await batch(d, [titleInProductQuery(d, titleId, productId)] as const);
   return !!row;
 }
 
 /** The partner channel's subscriptions on sale (HBO Max and the others), each with is_hbo. */
 export async function partnerProducts(): Promise<TariffDto[]> {
   const d = d1();
-  const [t, p, o] = await batch(
-    d,
-    tariffQueries(
-      d,
-      and(
-        ON_SALE,
-        sql`t.buy_type = 'SVOD'`,
-        sql`t.product_id IN (SELECT id FROM products WHERE partner <> 'none')`,
-      ),
-    ),
-  );
+  const [t, p, o] = await batch(d, tariffQueries(d, partnerTariffs()));
   return toTariffs(t, p, o);
 }
 
@@ -153,14 +142,7 @@ export async function partnerActivation(viewer: Viewer, partner: string, now: nu
   const d = d1();
   const account = viewer.account ? Number(viewer.account) : 0;
   const [t, p, o, entitlements] = await batch(d, [
-    ...tariffQueries(
-      d,
-      and(
-        ON_SALE,
-        sql`t.buy_type = 'SVOD'`,
-        sql`t.product_id IN (SELECT id FROM products WHERE partner = ${partner})`,
-      ),
-    ),
+    ...tariffQueries(d, partnerTariffs(partner)),
     entitlementsQuery(d, account),
   ] as const);
   const [tariff] = toTariffs(t, p, o);

@@ -1,11 +1,11 @@
 import { type AgeRating, assertMayPay, canSee, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Partner, TitleType } from '../../../shared/catalogue.ts';
 import type { GrantTariff } from '../../grants/index.ts';
 import { promoDiscount } from '../../promo/index.ts';
 import { periodWords, billingTexts as t } from '../shared/index.ts';
+import { priceOfferFor, priceOnSale, titleForSale } from './catalogue.repo.ts';
 
 export type OfferName = 'new_user' | 'retention' | 'offer2' | 'free_days';
 
@@ -81,14 +81,7 @@ async function titleOf(
     if (forTitle) throw refuse(t.titleNeeded, 'title_required', 'contentId');
     return null;
   }
-  const title = await prepare(
-    d1(),
-    sql`SELECT t.name, t.type, t.partner, t.age_rating AS ageRating,
-         EXISTS (SELECT 1 FROM title_products WHERE title_id = t.id AND product_id = ${row.productId}) AS linked,
-         EXISTS (SELECT 1 FROM entitlements WHERE account_id = ${accountId} AND title_id = t.id
-           AND kind = 'purchase') AS owned
-       FROM titles t WHERE t.id = ${titleId}`,
-  ).first<TitleRow>();
+  const title = await titleForSale(d1(), titleId, row.productId, accountId).first<TitleRow>();
   const visible = title !== null && canSee(viewer, { kind: 'title', ...title }).allowed;
   if (!forTitle) return visible ? { id: titleId, name: title.name } : null;
   if (!visible || !title.linked) throw refuse(t.titleNotFound, 'title_not_found', 'contentId');
@@ -106,14 +99,7 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
   assertMayPay(viewer);
   const accountId = Number(viewer.account);
   const d = d1();
-  const row = await prepare(
-    d,
-    sql`SELECT t.id AS tariffId, t.product_id AS productId, t.buy_type AS buyType, t.name,
-              t.giftable, t.rental_start_seconds AS rentalStartSeconds, p.id AS priceId,
-              p.period_duration AS periodDuration, p.price, p.vat_rate AS vatRate
-       FROM tariffs t JOIN tariff_prices p ON p.tariff_id = t.id
-       WHERE t.id = ${input.tariffId} AND p.id = ${input.priceId} AND t.on_sale = 1 AND t.legacy = 0 AND p.on_sale = 1`,
-  ).first<PriceRow>();
+  const row = await priceOnSale(d, input.tariffId, input.priceId).first<PriceRow>();
   if (!row) throw refuse(t.priceNotFound, 'price_not_found', 'priceId');
   if (input.gift && (!row.giftable || row.buyType !== 'SVOD'))
     throw refuse(t.giftNotAllowed, 'not_giftable', 'tariffId');
@@ -129,12 +115,7 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
     // by the renewal (apply-retention-offer); it is never bought at checkout.
     if (input.offer === 'retention')
       throw refuse(t.retentionElsewhere, 'offer_not_available', 'offer');
-    const found = await prepare(
-      d,
-      sql`SELECT o.id, o.name, o.title, o.first_price AS firstPrice, o.first_period_days AS firstDays,
-           (SELECT count(*) FROM subscriptions s WHERE s.account_id = ${accountId} AND s.tariff_id = ${row.tariffId}) AS subs
-         FROM price_offers o WHERE o.price_id = ${row.priceId} AND o.name = ${input.offer}`,
-    ).first<{
+    const found = await priceOfferFor(d, row.priceId, input.offer, accountId, row.tariffId).first<{
       id: number;
       name: OfferName;
       title: string;
