@@ -11,7 +11,6 @@ const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^function
  */
 const SQL_NOT_YET_IN_REPOSITORIES = [
   '^functions/domains/billing/orders/confirm\\.ts$',
-  '^functions/domains/billing/orders/orders\\.ts$',
 ];
 
 /**

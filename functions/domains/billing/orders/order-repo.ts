@@ -173,3 +173,91 @@ export function moveToBackOfQueue(d: D1Database, id: string, now: number): D1Pre
     sql`UPDATE orders SET updated_at = ${now} WHERE id = ${id} AND status = 'pending'`,
   );
 }
+
+/** The account's order placed by this form (its client key), if any. */
+export function orderByClientKey(
+  d: D1Database,
+  accountId: number,
+  clientKey: string,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${clientKey}`,
+  );
+}
+
+/** The account's saved method, when it is still there. */
+export function liveSavedMethodOf(
+  d: D1Database,
+  id: number,
+  accountId: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT id FROM payment_methods WHERE id = ${id} AND account_id = ${accountId} AND deleted_at IS NULL`,
+  );
+}
+
+/** A new order, once per form (account and client key): the same form again inserts nothing. */
+export function newOrderStatement(
+  d: D1Database,
+  o: {
+    id: string;
+    accountId: number;
+    kind: 'gift' | 'purchase';
+    tariffId: number;
+    priceId: number;
+    offerId: number | null;
+    titleId: number | null;
+    amount: number;
+    method: string;
+    paymentMethodId: number | null;
+    recurringConsent: 0 | 1;
+    giftEmail: string | null;
+    provider: string;
+    clientKey: string;
+    promoCode: string | null;
+    now: number;
+  },
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
+         method, payment_method_id, recurring_consent, gift_email, status, provider, client_key,
+         promo_code, created_at, updated_at)
+       VALUES (${o.id}, ${o.accountId}, ${o.kind}, ${o.tariffId}, ${o.priceId}, ${o.offerId}, ${o.titleId}, ${o.amount}, ${o.method}, ${o.paymentMethodId}, ${o.recurringConsent}, ${o.giftEmail}, 'pending', ${o.provider}, ${o.clientKey}, ${o.promoCode}, ${o.now}, ${o.now})
+       ON CONFLICT (account_id, client_key) DO NOTHING`,
+  );
+}
+
+/** The acquirer's id of a saved method that is still there. */
+export function savedProviderMethod(d: D1Database, id: number): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT provider_method_id AS id FROM payment_methods WHERE id = ${id} AND deleted_at IS NULL`,
+  );
+}
+
+/** The buyer's contacts and the price's VAT rate, for the acquirer's 54-FZ receipt. */
+export function buyerOf(d: D1Database, accountId: number, priceId: number): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
+       WHERE a.id = ${accountId} AND p.id = ${priceId}`,
+  );
+}
+
+/** The acquirer's payment of an order and where the payer confirms it, once. */
+export function setPayment(
+  d: D1Database,
+  orderId: string,
+  paymentId: string,
+  confirmationUrl: string | null,
+  now: number,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`UPDATE orders SET provider_payment_id = ${paymentId}, confirmation_url = ${confirmationUrl}, updated_at = ${now}
+       WHERE id = ${orderId} AND provider_payment_id IS NULL`,
+  );
+}

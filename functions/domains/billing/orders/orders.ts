@@ -1,6 +1,5 @@
 import { assertMayPay, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
 import { siteUrl } from '../../../lib/config.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { reportFailure } from '../../../lib/report.ts';
@@ -9,7 +8,17 @@ import { accountOf, billingTexts as t } from '../shared/index.ts';
 import { type OfferName, quote } from '../storefront/index.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.repo.ts';
-import { describeOrder, type OrderRow, orderById } from './order-repo.ts';
+import {
+  buyerOf,
+  describeOrder,
+  liveSavedMethodOf,
+  newOrderStatement,
+  type OrderRow,
+  orderByClientKey,
+  orderById,
+  savedProviderMethod,
+  setPayment,
+} from './order-repo.ts';
 import {
   confirmationKind,
   DEFAULT_PAYMENT_METHOD,
@@ -66,10 +75,7 @@ export async function placeOrder(viewer: Viewer, input: OrderInput): Promise<Pla
   assertMayPay(viewer);
   const accountId = accountOf(viewer);
   const d = d1();
-  const existing = await prepare(
-    d,
-    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${input.clientKey}`,
-  ).first<OrderRow>();
+  const existing = await orderByClientKey(d, accountId, input.clientKey).first<OrderRow>();
   if (existing?.provider_payment_id || existing?.status === 'canceled') return placed(existing);
   // A code named at checkout is a guess like one typed on /activate: the same limits.
   if (!existing && input.promoCode) await takePromoAttempt(viewer);
@@ -94,10 +100,9 @@ async function insertOrder(
   });
   let savedId: number | null = null;
   if (input.method === 'saved') {
-    const saved = await prepare(
-      d,
-      sql`SELECT id FROM payment_methods WHERE id = ${input.paymentMethodId ?? 0} AND account_id = ${accountId} AND deleted_at IS NULL`,
-    ).first<{ id: number }>();
+    const saved = await liveSavedMethodOf(d, input.paymentMethodId ?? 0, accountId).first<{
+      id: number;
+    }>();
     if (!saved)
       throw new ApiError(
         422,
@@ -114,14 +119,24 @@ async function insertOrder(
   const consent = input.recurringConsent && q.tariff.buyType === 'SVOD' && !gift;
   const now = Math.floor(Date.now() / 1000);
   const orderId = crypto.randomUUID();
-  const insert = prepare(
-    d,
-    sql`INSERT INTO orders (id, account_id, kind, tariff_id, price_id, offer_id, title_id, amount,
-         method, payment_method_id, recurring_consent, gift_email, status, provider, client_key,
-         promo_code, created_at, updated_at)
-       VALUES (${orderId}, ${accountId}, ${gift ? 'gift' : 'purchase'}, ${q.tariff.tariffId}, ${q.priceId}, ${q.offer?.id ?? null}, ${q.titleId}, ${q.amount}, ${input.method}, ${savedId}, ${consent ? 1 : 0}, ${gift ? input.giftEmail!.trim().toLowerCase() : null}, 'pending', ${paymentProvider().name}, ${input.clientKey}, ${q.promo?.code ?? null}, ${now}, ${now})
-       ON CONFLICT (account_id, client_key) DO NOTHING`,
-  );
+  const insert = newOrderStatement(d, {
+    id: orderId,
+    accountId,
+    kind: gift ? 'gift' : 'purchase',
+    tariffId: q.tariff.tariffId,
+    priceId: q.priceId,
+    offerId: q.offer?.id ?? null,
+    titleId: q.titleId,
+    amount: q.amount,
+    method: input.method,
+    paymentMethodId: savedId,
+    recurringConsent: consent ? 1 : 0,
+    giftEmail: gift ? input.giftEmail!.trim().toLowerCase() : null,
+    provider: paymentProvider().name,
+    clientKey: input.clientKey,
+    promoCode: q.promo?.code ?? null,
+    now,
+  });
   // The order takes the code's use and the offer in its own batch: of orders placed at once,
   // those that find them taken fail whole, and nothing of them is stored.
   const statements = [insert];
@@ -138,10 +153,7 @@ async function insertOrder(
     throw error;
   }
   // Two submits of one form at once: both read the one order that was stored.
-  return (await prepare(
-    d,
-    sql`SELECT * FROM orders WHERE account_id = ${accountId} AND client_key = ${input.clientKey}`,
-  ).first<OrderRow>())!;
+  return (await orderByClientKey(d, accountId, input.clientKey).first<OrderRow>())!;
 }
 
 /**
@@ -152,10 +164,7 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
   const d = d1();
   let savedProviderId: string | null = null;
   if (order.method === 'saved') {
-    const m = await prepare(
-      d,
-      sql`SELECT provider_method_id AS id FROM payment_methods WHERE id = ${order.payment_method_id ?? 0} AND deleted_at IS NULL`,
-    ).first<{ id: string }>();
+    const m = await savedProviderMethod(d, order.payment_method_id ?? 0).first<{ id: string }>();
     // A saved method that is gone is never swapped for a new card payment nobody would confirm:
     // the charge fails (a renewal's counts as a failed attempt).
     if (!m) {
@@ -165,11 +174,11 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
     savedProviderId = m.id;
   }
   const description = await describeOrder(order);
-  const buyer = await prepare(
-    d,
-    sql`SELECT a.email, a.phone, p.vat_rate AS vatRate FROM accounts a, tariff_prices p
-       WHERE a.id = ${order.account_id} AND p.id = ${order.price_id}`,
-  ).first<{ email: string | null; phone: string | null; vatRate: number }>();
+  const buyer = await buyerOf(d, order.account_id, order.price_id).first<{
+    email: string | null;
+    phone: string | null;
+    vatRate: number;
+  }>();
   let payment: Awaited<ReturnType<ReturnType<typeof paymentProvider>['createPayment']>>;
   try {
     payment = await paymentProvider().createPayment({
@@ -206,11 +215,7 @@ export async function startPayment(order: OrderRow, at?: number): Promise<OrderR
       : payment.confirmation?.type === 'qr'
         ? payment.confirmation.confirmation_data
         : null;
-  await prepare(
-    d,
-    sql`UPDATE orders SET provider_payment_id = ${payment.id}, confirmation_url = ${confirmation}, updated_at = ${Math.floor(Date.now() / 1000)}
-       WHERE id = ${order.id} AND provider_payment_id IS NULL`,
-  ).run();
+  await setPayment(d, order.id, payment.id, confirmation, Math.floor(Date.now() / 1000)).run();
   if (payment.status === 'succeeded' || payment.status === 'canceled')
     await confirmOrder(order.id, at);
   return (await orderById(order.id))!;
