@@ -261,7 +261,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
   )
   .get(
     '/receipts/:id',
-    validate('param', z.object({ id: z.string().min(1).max(64) })),
+    validate('param', z.object({ id: receiptSchemas.receiptId })),
     async (c) => {
       const row = await receiptFor(await member(c), c.req.valid('param').id);
       return c.json(receiptJson(row), 200, NO_STORE);

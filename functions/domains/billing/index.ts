@@ -11,6 +11,7 @@
 export {
   ACQUIRER_METHOD_TYPES,
   type AcquirerMethodType,
+  type CheckoutInput,
   type Confirmation,
   cardLabel,
   checkOrder,
@@ -148,11 +149,3 @@ export {
   type TitleRightView,
   UNSUBSCRIBE_POLL_PATH,
 } from './subscriptions/index.ts';
-export {
-  type CheckoutInput,
-  checkoutSchema,
-  offerNameSchema,
-  orderIdSchema,
-  promoParam,
-  receiptIdSchema,
-} from './schemas.ts';

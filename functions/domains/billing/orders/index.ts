@@ -58,6 +58,6 @@ export {
 export { qrSvg } from './qr.ts';
 export { reconcilePending } from './reconcile.ts';
 export { RENEWAL } from './renewal-state.ts';
-export type { Confirmation, PlacedOrder } from './schemas.ts';
+export type { CheckoutInput, Confirmation, PlacedOrder } from './schemas.ts';
 export * as orderSchemas from './schemas.ts';
 export { fromYookassa } from './webhook-sources.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../../lib/schemas.ts';
 import { OFFER_NAMES } from '../storefront/index.ts';
 import { orderMethodSchema, paymentMethodSchema } from './payment-methods.ts';
 
@@ -8,33 +9,45 @@ import { orderMethodSchema, paymentMethodSchema } from './payment-methods.ts';
  * describes with them, and the order types (`Confirmation`, `PlacedOrder`) are inferred from them.
  */
 
-const offer = z.enum(OFFER_NAMES);
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31);
-const orderId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+const id = idParam;
+
+/** An offer a purchase may name: the new user's, retention, offer 2, free days. */
+export const offerName = z.enum(OFFER_NAMES);
+
+/**
+ * An order's id, as the API's paths and bodies and the payment pages' `orderId` take it.
+ * @example orderSchemas.orderId.safeParse(url.searchParams.get('orderId')).data // 'ord-…' or undefined
+ */
+export const orderId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+
+/** A promo code a link carries on to the paywall, /payment and /payment-type (`promo=`). */
+export const promoParam = z.string().regex(/^[\w-]{1,64}$/);
+
 const orderStatus = z.enum(['pending', 'succeeded', 'canceled']);
 
-/** The payment screen's choice. Amounts are never read: a body with `amount` or `price` is priced here all the same. */
+/**
+ * The payment screen's choice, as `POST /billing/checkout/` and the /payment-type form both take
+ * it. Amounts are never read: a body with `amount` or `price` is priced on the server all the same.
+ */
 export const checkoutBody = z.object({
   tariffId: id,
   priceId: id,
-  offer: offer.nullish(),
+  offer: offerName.nullish(),
   titleId: id.nullish(),
   method: orderMethodSchema,
   paymentMethodId: id.nullish(),
   recurringConsent: z.boolean().default(false),
   giftEmail: z.email().max(254).nullish(),
   promoCode: z.string().trim().min(1).max(64).nullish(),
+  /** The payment form's own key: submitting the same form again is the same order. */
   clientKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
 });
+export type CheckoutInput = z.infer<typeof checkoutBody>;
 
 export const basketBody = z.object({
   tariffId: id,
   priceId: id,
-  offer: offer.nullish(),
+  offer: offerName.nullish(),
   titleId: id.nullish(),
   isGift: z.boolean().default(false),
   promoCode: z.string().trim().min(1).max(64).nullish(),
@@ -101,7 +114,7 @@ export const basketAnswer = z.object({
   listPrice: z.number().int(),
   days: z.number().int(),
   vatRate: z.number().int(),
-  offer: z.object({ name: offer, title: z.string() }).nullable(),
+  offer: z.object({ name: offerName, title: z.string() }).nullable(),
   promo: z.object({ code: z.string(), discountPercent: z.number() }).nullable(),
 });
 

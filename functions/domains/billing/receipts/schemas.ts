@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A receipt's id, as `GET /billing/receipts/{id}` and /settings/payments' `receipt=` take it. */
+export const receiptId = z.string().min(1).max(64);
+
 /**
  * The answer schema of a receipt (`/billing/receipts/…`): the routes shape and describe their
  * answers with it.

@@ -1,9 +1,9 @@
 import {
   billingTexts,
   type CheckoutInput,
-  checkoutSchema,
   DEFAULT_PAYMENT_METHOD,
   isPaymentMethod,
+  orderSchemas,
   PAYMENT_METHOD_IDS,
   PAYMENT_METHODS,
   type PurchaseFlow,
@@ -28,7 +28,7 @@ const SAVED = 'saved:';
 
 /**
  * The /payment-type form with the purchase flow, read as `POST /billing/checkout/` reads its body
- * (`checkoutSchema`): the same rules, in the page's words. The SBP experiment's button pays by SBP
+ * (`orderSchemas.checkoutBody`): the same rules, in the page's words. The SBP experiment's button pays by SBP
  * whatever method is ticked; a method the registry does not know is the default one.
  * @example const read = readCheckoutForm(await Astro.request.formData(), flow);
  */
@@ -43,7 +43,7 @@ export function readCheckoutForm(data: FormData, flow: PurchaseFlow): CheckoutFo
     giftEmail: String(data.get('giftEmail') ?? '').trim(),
     consent: data.get('recurringConsent') === '1',
   };
-  const parsed = checkoutSchema.safeParse({
+  const parsed = orderSchemas.checkoutBody.safeParse({
     tariffId: flow.tariffId,
     priceId: flow.priceId,
     offer: flow.offer,

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { Viewer } from '../../../../functions/access/index.ts';
-import { orderIdSchema } from '../../../../functions/domains/billing/index.ts';
+import { orderSchemas } from '../../../../functions/domains/billing/index.ts';
 import { paramOf } from '../../../../functions/lib/index.ts';
 import { signedInIds, toSignIn } from '../../../lib/account-page.ts';
 import { pageViewer } from '../../../lib/viewer.ts';
@@ -27,5 +27,5 @@ export function payerOrSignIn(Astro: AstroGlobal): Viewer | Response {
  */
 export function orderIdOf(Astro: AstroGlobal): string | null {
   const id = Astro.url.searchParams.get('orderId') ?? Astro.cookies.get('paymentOrderId')?.value;
-  return paramOf(orderIdSchema, id);
+  return paramOf(orderSchemas.orderId, id);
 }
