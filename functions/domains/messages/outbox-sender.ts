@@ -2,7 +2,7 @@ import { d1 } from '../../db/client.ts';
 import { logger } from '../../lib/log.ts';
 import { DeliveryError } from './delivery-error.ts';
 import { type MessageSender, parseMessage } from './message.ts';
-import { insertOutboxMessage } from './outbox.repo.ts';
+import { insertOutboxMessage, outboxRowOf } from './outbox.repo.ts';
 
 /**
  * The local outbox: "sending" stores the message in D1 (`outbox_messages`), where the
@@ -15,16 +15,7 @@ export function outboxSender(database: () => D1Database = d1): MessageSender {
     async send(message) {
       const m = parseMessage(message);
       try {
-        const id = await insertOutboxMessage(database(), {
-          id: crypto.randomUUID(),
-          channel: m.channel,
-          recipient: m.to,
-          subject: m.subject ?? null,
-          bodyText: m.text,
-          bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
-          purpose: m.purpose,
-          idempotencyKey: m.idempotencyKey ?? null,
-        });
+        const id = await insertOutboxMessage(database(), outboxRowOf(m));
         return { id };
       } catch (err) {
         // D1's message names the constraint or the failure, never the stored values.

@@ -1,7 +1,7 @@
 import type { Sql } from '../../db/sql.ts';
 import { typeset, typesetMarkup } from '../../lib/typeset.ts';
 import { type OutgoingMessage, parseMessage } from './message.ts';
-import { insertOutboxMessageIf } from './outbox.repo.ts';
+import { insertOutboxMessageIf, outboxRowOf } from './outbox.repo.ts';
 
 /**
  * The outbox row of one message as a statement, for a `db.batch()` that records why it is sent
@@ -21,18 +21,5 @@ export function outboxStatement(
     ...(message.subject !== undefined && { subject: typeset(message.subject) }),
     ...(message.html !== undefined && { html: typesetMarkup(message.html) }),
   });
-  return insertOutboxMessageIf(
-    d,
-    {
-      id: crypto.randomUUID(),
-      channel: m.channel,
-      recipient: m.to,
-      subject: m.subject ?? null,
-      bodyText: m.text,
-      bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
-      purpose: m.purpose,
-      idempotencyKey: m.idempotencyKey ?? null,
-    },
-    onlyIf,
-  );
+  return insertOutboxMessageIf(d, outboxRowOf(m), onlyIf);
 }

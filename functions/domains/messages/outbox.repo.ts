@@ -1,6 +1,6 @@
 import { type Query, run } from '../../db/run.ts';
 import { firstRow, prepare, raw, rows, type Sql, sql, where } from '../../db/sql.ts';
-import type { MessageChannel } from './message.ts';
+import type { MessageChannel, ValidMessage } from './message.ts';
 
 /** A row of outbox_messages (migration 0004_outbox.sql); `createdAt` in milliseconds since the epoch. */
 interface OutboxRow {
@@ -33,6 +33,23 @@ interface OutboxFilter {
   to?: string;
   channel?: MessageChannel;
   limit: number;
+}
+
+/**
+ * The row a checked message is stored as: a new id, and an HTML body only for e-mail.
+ * @example insertOutboxMessage(d, outboxRowOf(parseMessage(message)))
+ */
+export function outboxRowOf(m: ValidMessage): Omit<OutboxRow, 'createdAt'> {
+  return {
+    id: crypto.randomUUID(),
+    channel: m.channel,
+    recipient: m.to,
+    subject: m.subject ?? null,
+    bodyText: m.text,
+    bodyHtml: m.channel === 'email' ? (m.html ?? null) : null,
+    purpose: m.purpose,
+    idempotencyKey: m.idempotencyKey ?? null,
+  };
 }
 
 /**
