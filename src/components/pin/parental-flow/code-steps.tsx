@@ -2,36 +2,54 @@
 import { $parental, disableParental, parentalCalls, setEntered } from '../../../stores/parental.ts';
 import { CodeField, PinField } from '../PinField.tsx';
 import { pinTexts as t } from '../texts.ts';
+import { PinForm } from './PinForm.tsx';
 import { isDeadCode } from './steps.ts';
-import { type ParentalFlowState, samePins, submitFields } from './use-parental-flow.ts';
+import { type ParentalFlowState, samePins } from './use-parental-flow.ts';
 
 type StepProps = { flow: ParentalFlowState };
+
+interface SendCodeProps {
+  busy: boolean;
+  /** What the code is for. */
+  lead: string;
+  /** The call that sends it; its answer names where it went. */
+  send: () => Promise<{ to: string } | null | undefined>;
+  sent: (to: string) => void;
+}
+
+/** The first half of a code step: say what the code is for, and send it. */
+function SendCodeForm({ busy, lead, send, sent }: SendCodeProps) {
+  return (
+    <PinForm
+      busy={busy}
+      onFields={async () => {
+        const answer = await send();
+        if (answer) sent(answer.to);
+      }}
+    >
+      <p className="pin-lead">{lead}</p>
+      <button className="button" type="submit" disabled={busy}>
+        {t.sendCode}
+      </button>
+    </PinForm>
+  );
+}
 
 /** A code to the account's contact, then the code and a new PIN, twice. */
 export function RecoveryStep({ flow: { state, sentTo, setSentTo, go, done } }: StepProps) {
   if (sentTo === null)
     return (
-      <form
-        className="pin-form"
-        noValidate
-        aria-busy={state.busy}
-        onSubmit={submitFields(async () => {
-          const answer = await parentalCalls.sendReset();
-          if (answer) setSentTo(answer.to);
-        })}
-      >
-        <p className="pin-lead">{t.recoveryLead}</p>
-        <button className="button" type="submit" disabled={state.busy}>
-          {t.sendCode}
-        </button>
-      </form>
+      <SendCodeForm
+        busy={state.busy}
+        lead={t.recoveryLead}
+        send={parentalCalls.sendReset}
+        sent={setSentTo}
+      />
     );
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async ({ code, newPin, repeat }) => {
+    <PinForm
+      busy={state.busy}
+      onFields={async ({ code, newPin, repeat }) => {
         if (!samePins(newPin, repeat)) return;
         if (await parentalCalls.resetChange(code ?? '', newPin ?? '')) {
           setEntered(true);
@@ -41,7 +59,7 @@ export function RecoveryStep({ flow: { state, sentTo, setSentTo, go, done } }: S
           go('recoveryError');
           $parental.setKey('error', message);
         }
-      })}
+      }}
     >
       <p className="pin-notice" role="status">
         {t.codeSentTo(sentTo)}
@@ -52,7 +70,7 @@ export function RecoveryStep({ flow: { state, sentTo, setSentTo, go, done } }: S
       <button className="button" type="submit" disabled={state.busy}>
         {t.save}
       </button>
-    </form>
+    </PinForm>
   );
 }
 
@@ -60,32 +78,22 @@ export function RecoveryStep({ flow: { state, sentTo, setSentTo, go, done } }: S
 export function VerificationStep({ flow: { state, sentTo, setSentTo, done } }: StepProps) {
   if (sentTo === null)
     return (
-      <form
-        className="pin-form"
-        noValidate
-        aria-busy={state.busy}
-        onSubmit={submitFields(async () => {
-          const answer = await parentalCalls.sendVerification();
-          if (answer) setSentTo(answer.to);
-        })}
-      >
-        <p className="pin-lead">{t.verificationLead}</p>
-        <button className="button" type="submit" disabled={state.busy}>
-          {t.sendCode}
-        </button>
-      </form>
+      <SendCodeForm
+        busy={state.busy}
+        lead={t.verificationLead}
+        send={parentalCalls.sendVerification}
+        sent={setSentTo}
+      />
     );
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async ({ code }) => {
+    <PinForm
+      busy={state.busy}
+      onFields={async ({ code }) => {
         if ((await parentalCalls.checkVerification(code ?? '')) && (await disableParental())) {
           setEntered(false);
           done();
         }
-      })}
+      }}
     >
       <p className="pin-notice" role="status">
         {t.codeSentTo(sentTo)}
@@ -94,6 +102,6 @@ export function VerificationStep({ flow: { state, sentTo, setSentTo, done } }: S
       <button className="button" type="submit" disabled={state.busy}>
         {t.disable}
       </button>
-    </form>
+    </PinForm>
   );
 }

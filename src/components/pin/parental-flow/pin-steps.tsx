@@ -2,27 +2,26 @@
 import { $parental, enterPin, parentalCalls, setEntered } from '../../../stores/parental.ts';
 import { PinField } from '../PinField.tsx';
 import { pinTexts as t } from '../texts.ts';
+import { PinForm } from './PinForm.tsx';
 import { StepLink } from './StepLink.tsx';
 import { AGES } from './steps.ts';
-import { type ParentalFlowState, samePins, submitFields } from './use-parental-flow.ts';
+import { type ParentalFlowState, samePins } from './use-parental-flow.ts';
 
 type StepProps = { flow: ParentalFlowState };
 
 /** The age limit: saved at once while control is on (the PIN first, if not entered), else the setup's first step. */
 export function AgeStep({ flow: { state, enabled, age, setAge, go, done } }: StepProps) {
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async () => {
+    <PinForm
+      busy={state.busy}
+      onFields={async () => {
         if (!enabled) return go('setup');
         if (await parentalCalls.setAge(age)) {
           $parental.setKey('ageLimit', age);
           done();
         } else if (state.reason === 'pin_required' || $parental.get().reason === 'pin_required')
           go('checking');
-      })}
+      }}
     >
       <p className="pin-lead">{t.ageLead}</p>
       <fieldset className="pin-ages">
@@ -43,18 +42,16 @@ export function AgeStep({ flow: { state, enabled, age, setAge, go, done } }: Ste
       <button className="button" type="submit" disabled={state.busy}>
         {enabled ? t.save : t.next}
       </button>
-    </form>
+    </PinForm>
   );
 }
 
 /** A new PIN, twice, with the age chosen: parental control goes on. */
 export function SetupStep({ flow: { state, age, done } }: StepProps) {
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async ({ pin, repeat }) => {
+    <PinForm
+      busy={state.busy}
+      onFields={async ({ pin, repeat }) => {
         if (!samePins(pin, repeat)) return;
         const answer = await parentalCalls.setPin(pin ?? '', age);
         if (!answer) return;
@@ -62,7 +59,7 @@ export function SetupStep({ flow: { state, age, done } }: StepProps) {
         $parental.setKey('ageLimit', age);
         setEntered(true);
         done();
-      })}
+      }}
     >
       <p className="pin-lead">{t.setupLead}</p>
       <PinField label={t.pinLabel} name="pin" autoFocus />
@@ -70,20 +67,18 @@ export function SetupStep({ flow: { state, age, done } }: StepProps) {
       <button className="button" type="submit" disabled={state.busy}>
         {t.save}
       </button>
-    </form>
+    </PinForm>
   );
 }
 
 /** The PIN before the age changes. */
 export function CheckingStep({ flow: { state, go } }: StepProps) {
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async ({ pin }) => {
+    <PinForm
+      busy={state.busy}
+      onFields={async ({ pin }) => {
         if (await enterPin(pin ?? '')) go('age');
-      })}
+      }}
     >
       <p className="pin-lead">{t.checkingLead}</p>
       <PinField label={t.pinLabel} name="pin" autoFocus />
@@ -93,24 +88,22 @@ export function CheckingStep({ flow: { state, go } }: StepProps) {
       <StepLink to="recovery" go={go}>
         {t.forgot}
       </StepLink>
-    </form>
+    </PinForm>
   );
 }
 
 /** The current PIN and a new one, twice. */
 export function ChangeStep({ flow: { state, go, done } }: StepProps) {
   return (
-    <form
-      className="pin-form"
-      noValidate
-      aria-busy={state.busy}
-      onSubmit={submitFields(async ({ pin, newPin, repeat }) => {
+    <PinForm
+      busy={state.busy}
+      onFields={async ({ pin, newPin, repeat }) => {
         if (!samePins(newPin, repeat)) return;
         if (await parentalCalls.changePin(pin ?? '', newPin ?? '')) {
           setEntered(true);
           done();
         }
-      })}
+      }}
     >
       <p className="pin-lead">{t.changeLead}</p>
       <PinField label={t.currentPinLabel} name="pin" autoFocus />
@@ -122,6 +115,6 @@ export function ChangeStep({ flow: { state, go, done } }: StepProps) {
       <StepLink to="recovery" go={go}>
         {t.forgot}
       </StepLink>
-    </form>
+    </PinForm>
   );
 }
