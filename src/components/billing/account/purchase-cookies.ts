@@ -1,7 +1,15 @@
+import {
+  type CookieAttributes,
+  type CookieToSet,
+  expiredCookie,
+} from '../../../../functions/shared/cookies.ts';
+import { redirectSetting } from '../../../lib/page-cookies.ts';
+
 /**
- * The purchase-flow cookies (docs/product.md, «What we keep»): readable by the page, path /,
- * SameSite=Lax, for the browser session; cleared on logout. A redirect that sets them is built by
- * hand: Astro's cookie jar is not applied to redirects here.
+ * A redirect that sets the purchase-flow cookies (docs/product.md, «What we keep»): readable by the
+ * page, path /, SameSite=Lax, for the browser session; the names in `clear` are expired. Written by
+ * the one serializer (page-cookies.ts), and never stored by a cache.
+ * @example return redirectWithPurchaseCookies('/payment-type', { isGift: '1' }, secure, ['isHBO'])
  */
 export function redirectWithPurchaseCookies(
   location: string,
@@ -9,10 +17,12 @@ export function redirectWithPurchaseCookies(
   secure: boolean,
   clear: readonly string[] = [],
 ): Response {
-  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
-  const tail = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  for (const [name, value] of Object.entries(cookies))
-    headers.append('Set-Cookie', `${name}=${encodeURIComponent(value)}${tail}`);
-  for (const name of clear) headers.append('Set-Cookie', `${name}=; Max-Age=0${tail}`);
-  return new Response(null, { status: 303, headers });
+  const options: CookieAttributes = { path: '/', sameSite: 'Lax', secure };
+  const set: CookieToSet[] = [
+    ...Object.entries(cookies).map(([name, value]) => ({ name, value, options })),
+    ...clear.map((name) => expiredCookie(name, options)),
+  ];
+  const response = redirectSetting(location, set, 303);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
