@@ -1,5 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { accountPageData, SESSION_COOKIES } from '../../functions/domains/auth/index.ts';
+import { COOKIE, expiredCookie } from '../../functions/shared/cookies.ts';
+import { redirectSetting } from './page-cookies.ts';
 
 /** A domain's loader of one settings page: its viewer, account and data in one D1 round trip. */
 type AccountPageLoader<T> = (sessionId: string, accountId: number) => Promise<T | null>;
@@ -35,21 +37,19 @@ export function signedInIds(Astro: AstroGlobal): { sessionId: string; accountId:
 }
 
 /**
- * A redirect that also expires cookies (Astro's cookie jar is not applied to redirects here).
+ * A redirect that also expires cookies (Astro's cookie jar is not applied to redirects here),
+ * written by the one serializer: path /, SameSite=Lax, the session credential HttpOnly.
  * @example return redirectClearing('/', LOGOUT_COOKIES)
  */
 export function redirectClearing(
   location: string,
   names: readonly string[],
-  status = 302,
+  status: 302 | 303 = 302,
 ): Response {
-  const headers = new Headers({ Location: location });
-  for (const name of names)
-    headers.append(
-      'Set-Cookie',
-      `${name}=; Max-Age=0; Path=/; SameSite=Lax${name === 'session' ? '; HttpOnly' : ''}`,
-    );
-  return new Response(null, { status, headers });
+  const cookies = names.map((name) =>
+    expiredCookie(name, { path: '/', sameSite: 'Lax', httpOnly: name === COOKIE.session }),
+  );
+  return redirectSetting(location, cookies, status);
 }
 
 /**
