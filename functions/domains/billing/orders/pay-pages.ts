@@ -1,10 +1,12 @@
 import type { Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
+import { idParam, paramOf } from '../../../lib/schemas.ts';
 import { type OfferName, type Quote, quote } from '../storefront/index.ts';
 import { describeOrder, orderById, paidTill } from './order-repo.ts';
 import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { offerName, promoParam } from './schemas.ts';
 
 /** The purchase flow as the payment screen reads it (cookies and query, spec section 3). */
 export interface PurchaseFlow {
@@ -17,25 +19,23 @@ export interface PurchaseFlow {
   promo: string | null;
 }
 
-const OFFERS = new Set(['new_user', 'retention', 'offer2', 'free_days']);
-const positive = (v: string | null | undefined) =>
-  v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
-
-/** The flow from the purchase-flow cookies and the page's query; anything malformed is absent. */
+/**
+ * The flow from the purchase-flow cookies and the page's query, each read with the schema the API
+ * reads the same field with (`POST /billing/checkout`'s ids, offer and the link's promo code);
+ * anything the schema refuses is absent.
+ */
 export function purchaseFlow(
   cookie: (name: string) => string | undefined,
   query: URLSearchParams,
 ): PurchaseFlow {
-  const offer = query.get('offer');
-  const promo = query.get('promo')?.trim();
   return {
-    tariffId: positive(cookie('tariffId')),
-    priceId: positive(cookie('subscriptionId')),
+    tariffId: paramOf(idParam, cookie('tariffId')),
+    priceId: paramOf(idParam, cookie('subscriptionId')),
     isGift: cookie('isGift') === '1',
     isHBO: cookie('isHBO') === '1',
-    titleId: positive(query.get('contentId')),
-    offer: offer && OFFERS.has(offer) ? (offer as OfferName) : null,
-    promo: promo && /^[A-Za-z0-9_-]{1,64}$/.test(promo) ? promo : null,
+    titleId: paramOf(idParam, query.get('contentId')),
+    offer: paramOf(offerName, query.get('offer')),
+    promo: paramOf(promoParam, query.get('promo')?.trim()),
   };
 }
 
