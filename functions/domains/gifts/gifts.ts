@@ -51,7 +51,7 @@ export const giftLink = (token: string) =>
   siteUrl(`/gifts?giftToken=${encodeURIComponent(token)}`).href;
 
 /** A token as it may come in a link: anything else is not looked up. */
-export const GIFT_TOKEN = /^[\w.~-]{8,200}$/;
+const GIFT_TOKEN = /^[\w.~-]{8,200}$/;
 
 export interface GiftProduct {
   tariffId: number;

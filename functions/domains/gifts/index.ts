@@ -9,7 +9,6 @@
 export {
   acceptGift,
   chooseGift,
-  GIFT_TOKEN,
   type GiftProduct,
   type GiftView,
   giftLink,
