@@ -6,12 +6,6 @@
 const TESTS = '(\\.test\\.ts$|/test-support\\.ts$|/test-fixtures\\.ts$|^functions/test-|^tests/)';
 
 /**
- * Files that still write SQL outside a repository: their statements move to `*.repo.ts` files
- * with billing's sub-domains. The list only shrinks; nothing is added to it.
- */
-const SQL_NOT_YET_IN_REPOSITORIES = ['^functions/domains/billing/orders/confirm\\.ts$'];
-
-/**
  * A domain grown into parts: code outside it imports its index.ts alone. Tests are the one
  * exception (TESTS): they load the domain's fixtures and test support, which no entry exports.
  */
@@ -150,17 +144,11 @@ module.exports = {
     {
       name: 'sql-only-in-repositories',
       comment:
-        'SQL is written in repositories (*.repo.ts, repo.ts), the database module and the development fakes, with the sql tag (db/sql.ts); services run what repositories prepare (db/run.ts).',
+        'SQL is written in repositories (*.repo.ts, repo.ts), the database module and the development fakes alone, with the sql tag (db/sql.ts); no other server file is excepted. Services and jobs run what repositories prepare (db/run.ts).',
       severity: 'error',
       from: {
         path: '^functions/',
-        pathNot: [
-          TESTS,
-          '(^|/)[^/]*repo\\.ts$',
-          '^functions/db/',
-          '^functions/dev/',
-          ...SQL_NOT_YET_IN_REPOSITORIES,
-        ],
+        pathNot: [TESTS, '(^|/)[^/]*repo\\.ts$', '^functions/db/', '^functions/dev/'],
       },
       to: { path: '^functions/db/sql\\.ts$', dependencyTypesNot: ['type-only'] },
     },

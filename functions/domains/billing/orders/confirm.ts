@@ -1,5 +1,5 @@
 import { d1 } from '../../../db/client.ts';
-import { prepare, sql } from '../../../db/sql.ts';
+import { run } from '../../../db/run.ts';
 import { config, siteUrl } from '../../../lib/config.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { logger } from '../../../lib/log.ts';
@@ -9,6 +9,17 @@ import { promoRedemptionStatements, promoReleaseStatements } from '../../promo/i
 import { receiptBody, receiptMail, receiptStatements } from '../receipts/index.ts';
 import { kopecksOf } from '../shared/index.ts';
 import type { FiscalData, ProviderPayment } from './acquirer.ts';
+import {
+  giftStatement,
+  orderCanceledStatement,
+  orderFacts,
+  orderSucceededStatement,
+  paymentStatement,
+  renewedSubscription,
+  retentionOfferSpent,
+  saveMethodStatement,
+  subscriptionRenewsWith,
+} from './confirm.repo.ts';
 import { offerReleaseStatement } from './offer-claims.repo.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
 import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
@@ -68,24 +79,7 @@ interface OrderFacts {
 }
 
 async function factsOf(o: OrderRow, name: Promise<string>): Promise<OrderFacts> {
-  const row = await prepare(
-    d1(),
-    sql`SELECT t.product_id AS productId, t.buy_type AS buyType, t.rental_start_seconds AS rental,
-         p.period_duration AS days, p.vat_rate AS vatRate,
-         (SELECT first_period_days FROM price_offers WHERE id = ${o.offer_id}) AS offerDays,
-         (SELECT coalesce(email, phone) FROM accounts WHERE id = ${o.account_id}) AS contact,
-         (SELECT id FROM subscriptions WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}) AS subscriptionId
-       FROM tariffs t JOIN tariff_prices p ON p.id = ${o.price_id} WHERE t.id = ${o.tariff_id}`,
-  ).first<{
-    productId: number;
-    buyType: GrantTariff['buyType'];
-    rental: number | null;
-    days: number;
-    vatRate: number;
-    offerDays: number | null;
-    contact: string | null;
-    subscriptionId: number | null;
-  }>();
+  const row = await run(orderFacts(d1(), o));
   if (!row) throw new Error('billing: an order names a tariff that is gone');
   return {
     tariff: {
@@ -123,9 +117,8 @@ async function recordSuccess(
   const known = methodOfAcquirer(method?.type) ?? PAYMENT_METHODS.bank_card;
   const methodTitle =
     known.card && method?.card ? `${method.card.card_type} •••• ${method.card.last4}` : known.label;
-  const savedMethodId = sql`(SELECT id FROM payment_methods WHERE provider = ${o.provider} AND provider_method_id = ${method?.id ?? ''})`;
-  // Runs only while the order is still pending: placed before the statement that finishes it.
-  const whilePending = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${o.id} AND status = 'pending')`;
+  // The saved method is found by the acquirer's id; a payment without a method finds none.
+  const saved = { provider: o.provider, providerMethodId: method?.id ?? '' };
   const statements: D1PreparedStatement[] = [];
 
   // The redemption and its use, by the promo codes' own rule (the promo domain), while the order is pending.
@@ -134,35 +127,39 @@ async function recordSuccess(
   if (o.kind === 'renewal' && o.subscription_id)
     // A retention offer pays for its own period once, then renewals return to the price list.
     statements.push(
-      prepare(
-        d,
-        sql`UPDATE subscriptions SET renewal_offer_id = NULL WHERE id = ${o.subscription_id} AND renewal_offer_id = ${o.offer_id} AND ${whilePending}`,
-      ),
+      retentionOfferSpent(d, {
+        subscriptionId: o.subscription_id,
+        offerId: o.offer_id,
+        orderId: o.id,
+      }),
     );
   if (saveMethod && method)
     statements.push(
-      prepare(
-        d,
-        sql`INSERT INTO payment_methods (account_id, provider, provider_method_id, kind, title,
-             card_last4, card_brand, expiry, created_at)
-           VALUES (${o.account_id}, ${o.provider}, ${method.id}, ${method.type}, ${methodTitle}, ${method.card?.last4 ?? null}, ${method.card?.card_type ?? null}, ${method.card ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}` : null}, ${at})
-           ON CONFLICT (provider, provider_method_id) DO UPDATE SET deleted_at = NULL
-           WHERE payment_methods.account_id = excluded.account_id`,
-      ),
+      saveMethodStatement(d, {
+        accountId: o.account_id,
+        provider: o.provider,
+        providerMethodId: method.id,
+        kind: method.type,
+        title: methodTitle,
+        cardLast4: method.card?.last4 ?? null,
+        cardBrand: method.card?.card_type ?? null,
+        expiry: method.card
+          ? `${method.card.expiry_month}/${method.card.expiry_year.slice(-2)}`
+          : null,
+        now: at,
+      }),
     );
   const finishing = statements.length;
   statements.push(
-    prepare(
-      d,
-      sql`UPDATE orders SET status = 'succeeded', paid_at = ${at}, updated_at = ${at},
-           payment_method_id = coalesce(payment_method_id, ${savedMethodId})
-         WHERE id = ${o.id} AND status = 'pending'`,
-    ),
-    prepare(
-      d,
-      sql`INSERT OR IGNORE INTO payments (order_id, account_id, amount, provider_payment_id, method_title, paid_at)
-         VALUES (${o.id}, ${o.account_id}, ${o.amount}, ${p.id}, ${methodTitle}, ${at})`,
-    ),
+    orderSucceededStatement(d, { orderId: o.id, ...saved, now: at }),
+    paymentStatement(d, {
+      orderId: o.id,
+      accountId: o.account_id,
+      amount: o.amount,
+      providerPaymentId: p.id,
+      methodTitle,
+      now: at,
+    }),
   );
   if (o.kind !== 'gift') {
     statements.push(
@@ -178,11 +175,7 @@ async function recordSuccess(
     );
     if (saveMethod && f.tariff.buyType === 'SVOD')
       statements.push(
-        prepare(
-          d,
-          sql`UPDATE subscriptions SET payment_method_id = ${savedMethodId}, is_renew = 1
-             WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id}`,
-        ),
+        subscriptionRenewsWith(d, { accountId: o.account_id, tariffId: o.tariff_id, ...saved }),
       );
   }
   const body = f.contact
@@ -214,11 +207,15 @@ async function recordSuccess(
       ],
     );
     statements.push(
-      prepare(
-        d,
-        sql`INSERT OR IGNORE INTO gifts (order_id, token_hash, buyer_account_id, tariff_id, price_id, recipient_email, created_at)
-           VALUES (${o.id}, ${await hexSha256(token)}, ${o.account_id}, ${o.tariff_id}, ${o.price_id}, ${o.gift_email}, ${at})`,
-      ),
+      giftStatement(d, {
+        orderId: o.id,
+        tokenHash: await hexSha256(token),
+        buyerAccountId: o.account_id,
+        tariffId: o.tariff_id,
+        priceId: o.price_id,
+        recipientEmail: o.gift_email,
+        now: at,
+      }),
       outboxStatement(d, giftMail),
     );
   }
@@ -243,13 +240,8 @@ export async function recordCancel(o: OrderRow, reason: string, at: number) {
   const d = d1();
   const sub =
     o.kind === 'renewal' && o.subscription_id
-      ? await prepare(
-          d,
-          sql`SELECT s.id, s.granted_till AS grantedTill, t.name,
-               (SELECT coalesce(email, phone) FROM accounts WHERE id = s.account_id) AS contact
-             FROM subscriptions s JOIN tariffs t ON t.id = s.tariff_id WHERE s.id = ${o.subscription_id}`,
-        ).first<{ id: number; grantedTill: number; name: string; contact: string | null }>()
-      : null;
+      ? await run(renewedSubscription(d, o.subscription_id))
+      : undefined;
   const statements = [
     ...(sub
       ? renewalFailedStatements(d, {
@@ -264,11 +256,7 @@ export async function recordCancel(o: OrderRow, reason: string, at: number) {
     // What the order reserved at placement is given back, while it is still pending: once.
     ...(o.promo_code ? promoReleaseStatements(d, o.promo_code, o.account_id, o.id) : []),
     offerReleaseStatement(d, o.id),
-    prepare(
-      d,
-      sql`UPDATE orders SET status = 'canceled', cancel_reason = ${reason}, updated_at = ${at}
-         WHERE id = ${o.id} AND status = 'pending'`,
-    ),
+    orderCanceledStatement(d, { orderId: o.id, reason, now: at }),
   ];
   await d.batch(statements);
 }
