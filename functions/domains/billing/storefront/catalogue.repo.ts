@@ -8,7 +8,9 @@ import { and, bool, firstRow, prepare, rows, type Sql, sql } from '../../../db/s
  */
 
 export type BuyType = 'SVOD' | 'TVOD' | 'EST';
-export type OfferName = 'new_user' | 'retention' | 'offer2' | 'free_days';
+/** The offers a price can carry, as `price_offers.name` spells them. */
+export const OFFER_NAMES = ['new_user', 'retention', 'offer2', 'free_days'] as const;
+export type OfferName = (typeof OFFER_NAMES)[number];
 
 export interface TariffRow {
   id: number;

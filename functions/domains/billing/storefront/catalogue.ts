@@ -28,7 +28,7 @@ import { storeTexts } from './store-texts.ts';
  * paywall_slug, granted_till, is_renew).
  */
 
-export type { BuyType, OfferName } from './catalogue.repo.ts';
+export { type BuyType, OFFER_NAMES, type OfferName } from './catalogue.repo.ts';
 
 export const accountOf = (viewer: Viewer) => (viewer.account ? Number(viewer.account) : null);
 

@@ -24,8 +24,6 @@ import { storeTexts } from './store-texts.ts';
  * the client: only ids travel, and /payment-type's order is priced on the server.
  */
 
-export const OFFER_NAMES = ['new_user', 'retention', 'offer2', 'free_days'] as const;
-
 export interface PurchaseChoice {
   tariffId: number;
   /** tariff_prices.id; the tariff's first period when absent. */

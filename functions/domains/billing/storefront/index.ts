@@ -9,7 +9,9 @@ export {
   type BuyType,
   billingList,
   currentSubscriptions,
+  OFFER_NAMES,
   type OfferDto,
+  type OfferName,
   type PaywallDto,
   type PriceDto,
   paywall,
@@ -23,14 +25,13 @@ export {
   type ChosenPurchase,
   choosePurchase,
   newToTariff,
-  OFFER_NAMES,
   type PurchaseChoice,
   partnerActivation,
   partnerProducts,
   referralInvite,
 } from './flow.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
-export { type OfferName, type Quote, type QuoteInput, quote } from './pricing.ts';
+export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export * as storefrontSchemas from './schemas.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export {

@@ -5,9 +5,7 @@ import type { Partner, TitleType } from '../../../shared/catalogue.ts';
 import type { GrantTariff } from '../../grants/index.ts';
 import { promoDiscount } from '../../promo/index.ts';
 import { periodWords, billingTexts as t } from '../shared/index.ts';
-import { priceOfferFor, priceOnSale, titleForSale } from './catalogue.repo.ts';
-
-export type OfferName = 'new_user' | 'retention' | 'offer2' | 'free_days';
+import { type OfferName, priceOfferFor, priceOnSale, titleForSale } from './catalogue.repo.ts';
 
 /** What the viewer asks to buy: names only; every amount is the server's. */
 export interface QuoteInput {
