@@ -12,10 +12,7 @@ export {
   OFFER_NAMES,
   type OfferDto,
   type OfferName,
-  type PaywallDto,
   type PriceDto,
-  paywall,
-  retentionPaywall,
   SUBSCRIPTION_STATES,
   type SubscriptionState,
   type TariffDto,
@@ -31,6 +28,7 @@ export {
   referralInvite,
 } from './flow.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
+export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export * as storefrontSchemas from './schemas.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';

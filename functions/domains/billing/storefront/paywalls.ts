@@ -1,0 +1,133 @@
+import { canSee, type Viewer } from '../../../access/index.ts';
+import { d1 } from '../../../db/client.ts';
+import { batch } from '../../../db/run.ts';
+import { ApiError } from '../../../lib/errors.ts';
+import {
+  type OfferName,
+  type PaywallRow,
+  paywallQuery,
+  paywallTariffs,
+  subscriptionsQuery,
+  tariffQueries,
+  titleSaleQuery,
+} from './catalogue.repo.ts';
+import { accountOf, type OfferDto, type TariffDto, toTariffs } from './catalogue.ts';
+import { storeTexts } from './store-texts.ts';
+
+/**
+ * Paywalls (docs/product.md, «Money»): a catalogue or retention screen that sells its tariffs,
+ * with the named offer it leads with. A title a paywall sells is checked by access/ like any other.
+ */
+
+export interface PaywallDto {
+  slug: string;
+  kind: 'catalogue' | 'retention';
+  title: string;
+  description: string;
+  button_text: string;
+  offer_name: OfferName | null;
+  /** The paywall's offer on its first tariff's price that carries it (e.g. «Первый месяц за 1 ₽»). */
+  offer: (OfferDto & { tariff_id: number; price_id: number }) | null;
+  params: Record<string, unknown>;
+  /** The title a `film` paywall sells (contentId), or null. */
+  content: { id: number; name: string } | null;
+  tariffs: TariffDto[];
+}
+
+const parseParams = (json: string): Record<string, unknown> => {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+function paywallDto(
+  row: PaywallRow,
+  tariffs: TariffDto[],
+  content: PaywallDto['content'],
+): PaywallDto {
+  let offer: PaywallDto['offer'] = null;
+  for (const t of tariffs)
+    for (const p of t.prices) {
+      const o = p.offers.find((x) => x.name === row.offerName);
+      if (o && !offer) offer = { ...o, tariff_id: t.id, price_id: p.id };
+    }
+  return {
+    slug: row.slug,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    button_text: row.buttonText,
+    offer_name: row.offerName,
+    offer,
+    params: parseParams(row.params),
+    content,
+    tariffs,
+  };
+}
+
+const notFound = () => new ApiError(404, storeTexts.paywallNotFound, 'paywall_not_found');
+
+/**
+ * A catalogue paywall by slug. With `contentId` (the `film` paywall) it sells that title only:
+ * its rental and purchase when the title is linked to those products, and the subscriptions that
+ * unlock it. A title this viewer may not see is refused as everywhere (access/).
+ * @example paywall(viewer, 'film', 2) // rent, buy and «Амедиатека» of film 2
+ */
+export async function paywall(
+  viewer: Viewer,
+  slug: string,
+  contentId?: number,
+): Promise<PaywallDto> {
+  const d = d1();
+  const title = contentId ? titleSaleQuery(d, contentId) : null;
+  const filter = paywallTariffs(slug, contentId);
+  const queries = tariffQueries(d, filter, slug);
+  const [row, t, p, o, found] = await batch(d, [
+    paywallQuery(d, slug),
+    ...queries,
+    title ?? titleSaleQuery(d, 0),
+  ] as const);
+  if (row?.kind !== 'catalogue') throw notFound();
+  let content: PaywallDto['content'] = null;
+  if (contentId) {
+    if (!found) throw new ApiError(404, storeTexts.contentNotFound, 'content_not_found');
+    const seen = canSee(viewer, { kind: 'title', ...found });
+    if (!seen.allowed) throw new ApiError(403, storeTexts.contentNotFound, seen.reason);
+    content = { id: found.id, name: found.name };
+  }
+  return paywallDto(row, toTariffs(t, p, o), content);
+}
+
+/**
+ * A retention paywall (/billing/customer-retention/paywall/{slug}): its tariffs and offer, the
+ * paywall params merged with the client's, and whether this viewer's subscription to it may still
+ * take the offer (once per subscription). Signed-in viewers only.
+ */
+export async function retentionPaywall(
+  viewer: Viewer,
+  slug: string,
+  params: Record<string, string>,
+) {
+  const account = accountOf(viewer);
+  if (account === null) throw new ApiError(401, storeTexts.signInRequired, 'unauthorized');
+  const d = d1();
+  const [row, t, p, o, subs] = await batch(d, [
+    paywallQuery(d, slug),
+    ...tariffQueries(d, paywallTariffs(slug), slug),
+    subscriptionsQuery(d, account, ['active', 'renew', 'paused']),
+  ] as const);
+  if (row?.kind !== 'retention') throw notFound();
+  const dto = paywallDto(row, toTariffs(t, p, o), null);
+  const held = subs.find((s) => dto.tariffs.some((x) => x.id === s.tariffId));
+  return {
+    ...dto,
+    params: { ...dto.params, ...params },
+    subscription: held ? { id: held.id, tariff_id: held.tariffId } : null,
+    eligible: !!held && dto.offer !== null,
+  };
+}
