@@ -1,6 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { assertMayPay } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
@@ -12,7 +11,7 @@ import {
   pollBySlug,
   takeFreeDays,
 } from '../domains/offers/index.ts';
-import { promoTexts, redeemPromoCode } from '../domains/promo/index.ts';
+import { promoSchemas, redeemPromoCode } from '../domains/promo/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
@@ -25,25 +24,6 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
 };
-
-const voucherBody = z.object({
-  code: z.string().trim().min(3, promoTexts.format).max(40, promoTexts.format),
-});
-
-/** The promo-result popup (docs/product.md: title, description, buttonText, success). */
-const promoResult = z.object({
-  success: z.literal(true),
-  code: z.string().describe('Код, как он хранится: без пробелов, заглавными'),
-  kind: z
-    .enum(['days', 'discount'])
-    .describe('days — дни подписки начислены; discount — скидка при оплате'),
-  title: z.string(),
-  description: z.string(),
-  buttonText: z.string(),
-  href: z.string().describe('Куда ведёт кнопка: пейвол с promo=<код> для скидки, каталог для дней'),
-  days: z.number().int().nullable(),
-  discountPercent: z.number().int().nullable(),
-});
 
 /**
  * Vouchers and promo codes under /billing/vouchers (docs/product.md, «Money»): the same service
@@ -59,7 +39,7 @@ export const voucherRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Активировать промокод или ваучер: дни подписки начисляются сразу (один раз на аккаунт, не больше max_uses раз всего), скидка ведёт к оплате с promo=<код>',
-      answers: { 200: promoResult },
+      answers: { 200: promoSchemas.promoResult },
       errors: {
         404: 'Промокода нет (promo_not_found)',
         409: 'promo_expired, promo_not_started, promo_used_up, promo_already_redeemed, promo_unsupported',
@@ -68,7 +48,7 @@ export const voucherRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post('/apply', validate('json', voucherBody), async (c) => {
+  .post('/apply', validate('json', promoSchemas.voucherBody), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     return c.json(
       await redeemPromoCode(

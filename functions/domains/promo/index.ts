@@ -12,10 +12,11 @@ export {
   lostPromoRace,
   normalizePromoCode,
   type PromoDiscount,
-  type PromoResult,
   promoDiscount,
   redeemedPromo,
   redeemPromoCode,
   takePromoAttempt,
 } from './promo.ts';
+export type { PromoResult } from './schemas.ts';
+export * as promoSchemas from './schemas.ts';
 export { promoTexts } from './texts.ts';

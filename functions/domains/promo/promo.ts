@@ -14,6 +14,7 @@ import { SECONDS } from '../../shared/ru.ts';
 import { nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
 import { daysGrantStatements } from '../grants/index.ts';
 import { type PromoRow, readPromoCode, strictRedemption } from './promo.repo.ts';
+import type { PromoResult } from './schemas.ts';
 import { promoTexts } from './texts.ts';
 
 /** Guessing codes runs out fast: attempts per account and per IP in 10 minutes. */
@@ -31,20 +32,6 @@ const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 export function normalizePromoCode(raw: string): string | null {
   const code = raw.trim().replace(/\s+/g, '').toUpperCase();
   return CODE_PATTERN.test(code) ? code : null;
-}
-
-/** The promo-result popup (title, description, buttonText, success) and where its button leads. */
-export interface PromoResult {
-  success: true;
-  code: string;
-  kind: 'days' | 'discount';
-  title: string;
-  description: string;
-  buttonText: string;
-  /** The button's link: the paywall with `promo=<code>` for a discount, the catalogue for days. */
-  href: string;
-  days: number | null;
-  discountPercent: number | null;
 }
 
 /** A refusal with the popup's fields in `details`, so the API and the page show the same popup. */
