@@ -51,7 +51,7 @@ export const switchBody = z.object({
     .number({ message: profileTexts.userIdInvalid })
     .int(profileTexts.userIdInvalid)
     .positive(profileTexts.userIdInvalid),
-  /** The PIN, when parental control asks for it on a kid → adult switch (functions/api/parental/guard.ts). */
+  /** The PIN, when parental control asks for it on a kid → adult switch (the parental domain's guard). */
   pin: pin.optional(),
 });
 

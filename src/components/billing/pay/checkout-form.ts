@@ -63,5 +63,6 @@ export function readCheckoutForm(data: FormData, flow: PurchaseFlow): CheckoutFo
   // A saved card's id that names no card is one the account no longer has.
   if (wrong.has('paymentMethodId'))
     return { shown, ok: false, error: billingTexts.savedMethodNotFound, field: null };
-  return { shown, ok: false, error: parsed.error.issues[0]!.message, field: null };
+  // Anything else the flow's own fields broke: the page was made from a flow that no longer holds.
+  return { shown, ok: false, error: t.staleForm, field: null };
 }
