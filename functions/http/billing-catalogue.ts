@@ -12,10 +12,8 @@ import {
   paywall,
   referralInvite,
   retentionPaywall,
-  SUBSCRIPTION_STATES,
   type SubscriptionState,
   storefrontSchemas as shape,
-  storeTexts,
   tariffById,
   visitorAccess,
   visitorPurchases,
@@ -41,43 +39,6 @@ import { apiDoc } from './api-doc.ts';
 
 const tag = 'billing';
 const now = () => Math.floor(Date.now() / 1000);
-
-/** A comma-separated list of ids (the billing list's `ids`). */
-const idList = z
-  .string()
-  .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, storeTexts.ids)
-  .transform((s) => s.split(',').map(Number));
-
-const listQuery = z.object({
-  buy_type: z
-    .enum(['SVOD', 'TVOD', 'EST'], { message: storeTexts.buyType })
-    .optional()
-    .describe('SVOD, TVOD или EST; без него — все'),
-  ids: idList.optional().describe('id продуктов через запятую (канал партнёра: 2)'),
-});
-
-const paywallQuery = z.object({
-  contentId: idParam.optional().describe('Фильм, аренду и покупку которого показать (film)'),
-});
-
-const retentionQuery = z
-  .record(z.string().max(64), z.string().max(200, storeTexts.paywallParams))
-  .refine((q) => Object.keys(q).length <= 20, storeTexts.paywallParams);
-
-const statusList = z
-  .string()
-  .transform((s) => s.split(','))
-  .pipe(
-    z
-      .array(z.enum(SUBSCRIPTION_STATES, { message: storeTexts.statuses }))
-      .min(1)
-      .max(4),
-  );
-const subscriptionsQuery = z.object({
-  status__in: statusList
-    .optional()
-    .describe('Статусы через запятую; по умолчанию active,renew,paused'),
-});
 
 /** The viewer's own answers: never stored by any cache. */
 const personal = createMiddleware<AppEnv>(async (c, next) => {
@@ -110,7 +71,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       summary: 'Список тарифов (billing list): SVOD, TVOD, EST; ids — канал партнёра',
       answers: { 200: shape.billingList },
     }),
-    validate('query', listQuery),
+    validate('query', shape.listQuery),
     async (c) => {
       const q = c.req.valid('query');
       const results = await billingList({ buyType: q.buy_type, ids: q.ids });
@@ -145,7 +106,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       },
     }),
     validate('param', z.object({ slug })),
-    validate('query', paywallQuery),
+    validate('query', shape.paywallQuery),
     async (c) => {
       const found = await paywall(
         requestViewer(c),
@@ -166,7 +127,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       auth: true,
     }),
     validate('param', z.object({ slug })),
-    validate('query', retentionQuery),
+    validate('query', shape.retentionQuery),
     async (c) => {
       const viewer = await member(c);
       return c.json(
@@ -182,7 +143,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       answers: { 200: shape.subscriptions },
       auth: true,
     }),
-    validate('query', subscriptionsQuery),
+    validate('query', shape.subscriptionsQuery),
     async (c) => {
       const viewer = await member(c);
       const states: readonly SubscriptionState[] = c.req.valid('query').status__in ?? [
@@ -238,7 +199,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       answers: { 200: shape.activation },
       errors: { 404: 'Нет такого партнёра (partner_not_found)' },
     }),
-    validate('json', z.object({ partner: slug })),
+    validate('json', shape.partnerBody),
     async (c) => {
       const { cookies, ...answer } = await partnerActivation(
         requestViewer(c),

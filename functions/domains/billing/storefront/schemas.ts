@@ -1,9 +1,58 @@
 import { z } from 'zod';
+import { idParam, slug } from '../../../lib/schemas.ts';
+import { SUBSCRIPTION_STATES } from './catalogue.ts';
+import { storeTexts } from './store-texts.ts';
 
 /**
- * The storefront's answer schemas (`/billing/list`, paywalls, the viewer's subscriptions, purchases
- * and access, partner products): the routes describe their answers with them in the OpenAPI document.
+ * The storefront's request and answer schemas (`/billing/list`, paywalls, the viewer's
+ * subscriptions, purchases and access, partner products): the routes parse their queries and
+ * bodies and describe their answers with them in the OpenAPI document.
  */
+
+/** A comma-separated list of ids (the billing list's `ids`). */
+const idList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, storeTexts.ids)
+  .transform((s) => s.split(',').map(Number));
+
+/** `GET /billing/tariffs?buy_type=&ids=`. */
+export const listQuery = z.object({
+  buy_type: z
+    .enum(['SVOD', 'TVOD', 'EST'], { message: storeTexts.buyType })
+    .optional()
+    .describe('SVOD, TVOD или EST; без него — все'),
+  ids: idList.optional().describe('id продуктов через запятую (канал партнёра: 2)'),
+});
+
+/** `GET /billing/paywall/{slug}?contentId=`. */
+export const paywallQuery = z.object({
+  contentId: idParam.optional().describe('Фильм, аренду и покупку которого показать (film)'),
+});
+
+/** The retention paywall's parameters: any query, within bounds. */
+export const retentionQuery = z
+  .record(z.string().max(64), z.string().max(200, storeTexts.paywallParams))
+  .refine((q) => Object.keys(q).length <= 20, storeTexts.paywallParams);
+
+const statusList = z
+  .string()
+  .transform((s) => s.split(','))
+  .pipe(
+    z
+      .array(z.enum(SUBSCRIPTION_STATES, { message: storeTexts.statuses }))
+      .min(1)
+      .max(4),
+  );
+
+/** `GET /billing/subscriptions?status__in=`. */
+export const subscriptionsQuery = z.object({
+  status__in: statusList
+    .optional()
+    .describe('Статусы через запятую; по умолчанию active,renew,paused'),
+});
+
+/** `POST /billing/partner/activation`: the partner's slug. */
+export const partnerBody = z.object({ partner: slug });
 
 const int = z.number().int();
 const buyType = z.enum(['SVOD', 'TVOD', 'EST']);
