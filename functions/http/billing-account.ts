@@ -151,7 +151,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
   .patch(
     '/subscriptions/:id',
     validate('param', idParam),
-    validate('json', z.object({ is_renew: z.boolean() })),
+    validate('json', subscriptionSchemas.renewalBody),
     async (c) => {
       const s = await changeRenewal(
         await member(c),
@@ -170,8 +170,8 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       summary:
         'Отключить автопродление. Если подписке ещё не предлагали скидку, ответ 202 с предложением (ничего не меняется): «Получить скидку» — POST /billing/apply-retention-offer/, «Отказаться от скидки» — повторить с decline_offer: true',
       answers: {
-        200: z.object({ subscription: subscriptionSchemas.subscriptionAnswer }),
-        202: z.object({ retention: subscriptionSchemas.retentionAnswer }),
+        200: subscriptionSchemas.cancelledAnswer,
+        202: subscriptionSchemas.offeredAnswer,
       },
       errors: { 404: NOT_FOUND, 422: INVALID },
     }),
@@ -179,7 +179,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
   .post(
     '/subscriptions/:id/cancel',
     validate('param', idParam),
-    validate('json', z.object({ decline_offer: z.boolean().default(false) })),
+    validate('json', subscriptionSchemas.cancelBody),
     async (c) => {
       const result = await cancelRenewal(await member(c), c.req.valid('param').id, {
         declineOffer: c.req.valid('json').decline_offer,
@@ -197,7 +197,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary:
         'Принять предложение удержания («Получить скидку»): следующие продления по цене предложения, продление остаётся включённым; один раз на подписку',
-      answers: { 200: z.object({ subscription: subscriptionSchemas.subscriptionAnswer }) },
+      answers: { 200: subscriptionSchemas.cancelledAnswer },
       errors: {
         404: NOT_FOUND,
         409: 'Скидка уже получена (retention_offer_used), её нет для этой подписки (retention_offer_unavailable) или нет карты (payment_method_required)',
@@ -207,7 +207,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
   )
   .post(
     '/apply-retention-offer',
-    validate('json', z.object({ subscription_id: z.number().int().positive() })),
+    validate('json', subscriptionSchemas.applyOfferBody),
     async (c) => {
       const s = await applyRetentionOffer(await member(c), c.req.valid('json').subscription_id);
       return c.json({ subscription: subscriptionJson(s) }, 200, NO_STORE);
@@ -222,10 +222,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       summary:
         'Удалить сохранённую карту: подписки, которые с неё продлевались, больше не продлеваются',
       answers: {
-        200: z.object({
-          id: z.number().int(),
-          stopped_renewing: z.array(z.object({ id: z.number().int(), tariff: z.string() })),
-        }),
+        200: subscriptionSchemas.cardRemovedAnswer,
       },
       errors: { 404: 'Карты нет у этого аккаунта (payment_method_not_found)', 422: INVALID },
     }),
@@ -241,7 +238,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       auth: true,
       summary: 'Чеки зрителя (54-ФЗ), новые сверху',
-      answers: { 200: z.object({ results: z.array(receiptSchemas.receiptAnswer) }) },
+      answers: { 200: receiptSchemas.receiptsAnswer },
     }),
   )
   .get('/receipts', async (c) => {
@@ -275,10 +272,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Подарки: купленные зрителем и подаренные ему',
       answers: {
-        200: z.object({
-          bought: z.array(giftSchemas.giftAnswer),
-          received: z.array(giftSchemas.giftAnswer),
-        }),
+        200: giftSchemas.giftsAnswer,
       },
     }),
   )
@@ -297,23 +291,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Что можно подарить: подписки и их периоды',
       answers: {
-        200: z.object({
-          results: z.array(
-            z.object({
-              tariff_id: z.number().int(),
-              name: z.string(),
-              description: z.string(),
-              prices: z.array(
-                z.object({
-                  id: z.number().int().describe('tariff_prices.id: cookie subscriptionId'),
-                  period_duration: z.number().int(),
-                  period: z.string(),
-                  price: z.number().int(),
-                }),
-              ),
-            }),
-          ),
-        }),
+        200: giftSchemas.giftProductsAnswer,
       },
     }),
   )
@@ -341,7 +319,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Принять подарок по токену из письма: один раз, не покупателем',
       answers: {
-        200: z.object({ gift: giftSchemas.giftAnswer, granted_till: z.number().int() }),
+        200: giftSchemas.acceptedAnswer,
       },
       errors: {
         404: 'Нет подарка с этим токеном (gift_not_found)',
@@ -350,17 +328,10 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .post(
-    '/gifts/accept',
-    validate('json', z.object({ giftToken: z.string().min(1).max(200) })),
-    async (c) => {
-      const { gift, grantedTill } = await acceptGift(
-        await member(c),
-        c.req.valid('json').giftToken,
-      );
-      return c.json({ gift: giftJson(gift), granted_till: grantedTill }, 200, NO_STORE);
-    },
-  )
+  .post('/gifts/accept', validate('json', giftSchemas.acceptBody), async (c) => {
+    const { gift, grantedTill } = await acceptGift(await member(c), c.req.valid('json').giftToken);
+    return c.json({ gift: giftJson(gift), granted_till: grantedTill }, 200, NO_STORE);
+  })
 
   .post(
     '/gifts/:id/send',

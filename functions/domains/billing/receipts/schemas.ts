@@ -22,3 +22,6 @@ export const receiptAnswer = z.object({
   fiscal_sign: z.string().nullable(),
   created_at: z.number().int(),
 });
+
+/** `GET /billing/receipts`: the viewer's receipts. */
+export const receiptsAnswer = z.object({ results: z.array(receiptAnswer) });

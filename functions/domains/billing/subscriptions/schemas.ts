@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The answer schemas of the viewer's subscriptions and the retention offer
- * (`/billing/subscriptions/…`): the routes shape and describe their answers with them.
+ * The request and answer schemas of the viewer's subscriptions and the retention offer
+ * (`/billing/subscriptions/…`): the routes parse their bodies and shape and describe their answers
+ * with them.
  */
 
 /** A subscription as the API answers it. */
@@ -42,4 +43,25 @@ export const retentionAnswer = z.object({
   }),
   apply_button: z.string(),
   cancel_button: z.string(),
+});
+
+/** `PATCH /billing/subscriptions/{id}`: renewal on or off. */
+export const renewalBody = z.object({ is_renew: z.boolean() });
+
+/** `POST /billing/subscriptions/{id}/cancel`: `decline_offer` skips the retention offer. */
+export const cancelBody = z.object({ decline_offer: z.boolean().default(false) });
+
+/** `POST /billing/apply-retention-offer`. */
+export const applyOfferBody = z.object({ subscription_id: z.number().int().positive() });
+
+/** The cancel answer: the subscription with renewal off (200). */
+export const cancelledAnswer = z.object({ subscription: subscriptionAnswer });
+
+/** The cancel answer when the retention offer comes first (202). */
+export const offeredAnswer = z.object({ retention: retentionAnswer });
+
+/** `DELETE /billing/payment-methods/{id}`: the card removed and the subscriptions it stopped. */
+export const cardRemovedAnswer = z.object({
+  id: z.number().int(),
+  stopped_renewing: z.array(z.object({ id: z.number().int(), tariff: z.string() })),
 });
