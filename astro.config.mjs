@@ -43,7 +43,17 @@ const DEV_MODULES = /[\\/]functions[\\/]dev[\\/]/;
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:input (src/lib/client-input.ts): an island that hydrates on the viewer's first input.
+      name: 'client-input',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'input', entrypoint: './src/lib/client-input.ts' }),
+      },
+    },
+  ],
   trailingSlash: 'never',
   build: { inlineStylesheets: 'always' },
   server: { port: Number(process.env.PORT ?? 8787) },

@@ -12,3 +12,10 @@ declare namespace App {
     moneyRefused?: true;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate on the viewer's first input (src/lib/client-input.ts). */
+    'client:input'?: boolean;
+  }
+}

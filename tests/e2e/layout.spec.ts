@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/session.ts';
+import { engage } from './support/shelves.ts';
 
 // What the layout's HTML says (menus, footer, statuses, cookies, headers) is checked without a
 // browser in tests/pages/layout.test.ts; here is what needs one: scripts under the CSP, the focus,
@@ -37,7 +38,9 @@ test('no script carries a nonce: inline scripts run by the hashes Astro computed
   const res = await page.goto('/search?query=%D0%B3%D0%BE%D1%80%D0%BE%D0%B4');
   expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
   expect(res?.headers()['content-security-policy']).not.toContain('nonce-');
-  // The search island hydrates (its inline bootstrap ran), and no script element has a nonce.
+  // The search island hydrates on the first input (its inline bootstrap and directive ran), and no
+  // script element has a nonce.
+  await engage(page);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   expect(await page.locator('script[nonce]').count()).toBe(0);
   expect(violations).toEqual([]);

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
 import { signIn } from './support/session.ts';
+import { engage } from './support/shelves.ts';
 
 // Its own client address: sign-ups here must not spend the allowance other files share.
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.63' } });
@@ -121,7 +122,32 @@ test.describe('search as you type', () => {
       (url) => url.pathname === '/search' && url.searchParams.get('query') === word,
     );
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^Нашлось ${expected.count}\\s`));
+    // The results page's box is a plain search field until the viewer's first input.
+    await expect(page.getByRole('searchbox', { name: LABEL })).toHaveValue(word);
+    await engage(page);
     await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue(word);
+  });
+
+  test('a results page loads no React until the viewer acts, then the box suggests as before', async ({
+    page,
+    request,
+  }) => {
+    const word = (await list(request, 'series'))[0]!.name.split(' ')[0]!;
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/search?query=${encodeURIComponent(word)}`, { waitUntil: 'networkidle' });
+    const island = page.locator('astro-island');
+    await expect(island).toHaveAttribute('ssr', '');
+    const atLoad = scripts.length;
+    await engage(page);
+    await expect(island).not.toHaveAttribute('ssr');
+    // What came after the input is the island's code: the page had not fetched it.
+    expect(scripts.length).toBeGreaterThan(atLoad);
+    const box = page.getByRole('combobox', { name: LABEL });
+    await box.fill(word.slice(0, 3));
+    await expect(page.getByRole('listbox', { name: 'Подсказки' })).toBeVisible();
   });
 
   test('Escape and a click outside close the suggestions', async ({ page, request }) => {

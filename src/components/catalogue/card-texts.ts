@@ -15,6 +15,13 @@ export const POSTER_SIZES =
   '(min-width: 1920px) 290px, (min-width: 1366px) calc((100vw - 176px) / 5), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 40px) / 2)';
 
 /**
+ * How many cards of a title grid load eagerly: the row a phone's first screen shows (two to a
+ * row). A wider screen's first row loads lazily right after the first layout, so a phone spends
+ * its first bytes on the largest paint, not on posters it cannot see.
+ */
+export const FIRST_SCREEN_POSTERS = 2;
+
+/**
  * The `sizes` of a full-width backdrop (the home hero, a title page's background): on a phone the
  * 640-px picture, since it lies under a shade as texture and its bytes decide the first screen's
  * largest paint (a phone's 2.6 device pixels would otherwise fetch the 1280-px one); the whole
