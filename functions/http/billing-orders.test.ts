@@ -153,6 +153,33 @@ describe('the billing API of orders and payments', () => {
     expect(orders?.n).toBe(0);
   });
 
+  it('refuses a discount code together with a named offer, saying why, and makes no order', async () => {
+    const b = await viewer();
+    await halfPriceCode('HALFOFFER');
+    const order = (extra: Record<string, unknown>) =>
+      b.post('/billing/checkout/', {
+        tariffId: 1,
+        priceId: 1,
+        method: 'bank_card',
+        recurringConsent: false,
+        offer: 'offer2',
+        clientKey: key(),
+        ...extra,
+      });
+    const both = await order({ promoCode: 'HALFOFFER' });
+    expect(both.status).toBe(422);
+    expect(await both.json()).toMatchObject({
+      message: expect.stringMatching(/^Промокод не действует вместе со специальным предложением/),
+      details: { reason: 'promo_with_offer', field: 'promo' },
+    });
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM orders WHERE promo_code = 'HALFOFFER'",
+    ).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+    // Each alone is still sold: the offer at its own first price, the code off the list price.
+    expect((await order({})).status).toBe(200);
+  });
+
   it('prices a basket on the server, with a discount promo code', async () => {
     const b = await viewer();
     await halfPriceCode('HALF');

@@ -131,6 +131,9 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
   }
 
   let promo: Quote['promo'] = null;
+  // A discount code takes its percentage off the price list's amount only: an offer's first
+  // price is already the special price, and the two never stack (docs/product.md, «Money»).
+  if (offer && input.promoCode) throw refuse(t.promoWithOffer, 'promo_with_offer', 'promo');
   if (input.promoCode) {
     // Whether this account may use the code on this tariff now is the promo codes' rule
     // (the promo domain: dates, uses left, once per account, the tariff); for an order it is a bad input.
