@@ -6,7 +6,7 @@
 
 export { appConfigFor, appConfigJson } from './app-config-data.ts';
 export type { AppEnv, ClientFacts, EdgeContext } from './app-env.ts';
-export { config } from './config.ts';
+export { config, siteUrl } from './config.ts';
 export { cookieHeader } from './cookies.ts';
 export { ApiError } from './errors.ts';
 export { logger } from './log.ts';

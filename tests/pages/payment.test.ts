@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { expect, it } from 'vitest';
 import {
   attr,
@@ -75,4 +76,31 @@ it('the SBP variant adds a button that pays by SBP at once; the control does not
   expect(attr(method(tab, /Банковская карта/), 'checked')).not.toBeNull();
   await tab.submit(button(tab.page.document, 'Быстрая оплата через СБП')!);
   expect(headings(tab.page.document, 'Оплата по СБП').map((h) => words(h))).toHaveLength(1);
+});
+
+it('on another address than the site’s own, the payment screen says where to pay and places no order', async () => {
+  const tab = await startBuying();
+  const other = 'http://127.0.0.1:8787';
+  const shown = await tab.visitor.fetch(`${other}${tab.url}`);
+  expect(shown.status).toBe(200);
+  const { document } = parseHTML(await shown.text());
+  expect(words(document.querySelector('main'))).toMatch(
+    /Оплатить можно только на сайте localhost:8787/,
+  );
+  const go = [...document.querySelectorAll('main a')].find((a) => /Перейти на/.test(words(a)));
+  expect(attr(go, 'href')).toBe(`http://localhost:8787${tab.url}`);
+  expect(button(document, /Оплатить/)).toBeUndefined();
+  const posted = await tab.visitor.fetch(`${other}${tab.url}`, {
+    method: 'POST',
+    headers: { origin: other, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ method: 'bank_card', clientKey: crypto.randomUUID() }),
+  });
+  expect(posted.status).toBe(422);
+  expect(posted.headers.get('set-cookie') ?? '').not.toContain('paymentOrderId');
+  const history = (await (await tab.visitor.fetch('/billing/visitor-payments/')).json()) as {
+    results: unknown[];
+  };
+  expect(history.results).toEqual([]);
+  // On the site's own address the same screen offers «Оплатить».
+  expect(button(tab.page.document, /Оплатить/)).toBeTruthy();
 });

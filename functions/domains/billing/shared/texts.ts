@@ -73,6 +73,14 @@ export const payPageTexts = {
   /** The form's own key refused (a page kept open too long, or not this form). */
   staleForm: 'Форма устарела: обновите страницу и попробуйте ещё раз',
   pay: (amount: string) => `Оплатить ${amount}`,
+  /**
+   * The page was opened on another address than the site's own (SITE_ORIGIN): the acquirer sends
+   * the payer back to the site's own address, where this browser is not signed in, so no order is
+   * placed here.
+   */
+  payElsewhere: (host: string) =>
+    `Оплатить можно только на\u00a0сайте ${host}: после оплаты банк вернёт вас туда. Откройте сайт по\u00a0этому адресу, войдите и\u00a0выберите подписку или фильм ещё раз.`,
+  goElsewhere: (host: string) => `Перейти на\u00a0${host}`,
   offer: 'Предложение',
   promo: 'Промокод',
   waitingTitle: 'Ждём подтверждения оплаты',
