@@ -189,7 +189,7 @@ describe('what the viewer holds', () => {
     expect((await me.browser.fetch('/billing/subscriptions/?status__in=gone')).status).toBe(422);
   });
 
-  it('counts a viewer as subscribed by any subscription but the legacy tariff', async () => {
+  it('counts a viewer as subscribed by any purchase but the legacy tariff', async () => {
     const me = await signedUp('status@example.ru', '198.51.100.83');
     const status = async () =>
       (await json(await me.browser.fetch('/billing/visitor/purchases/'))).subscription_status;
@@ -200,6 +200,16 @@ describe('what the viewer holds', () => {
     expect(legacy.subscription_status).toBe('NoSubscription');
     await grant(me.accountId, 2, 2, 'order:hbo');
     expect(await status()).toBe('Subscription');
+    // A rental alone is a purchase too (the spec's status: purchases less the legacy product).
+    const renter = await signedUp('status-rent@example.ru', '198.51.100.85');
+    await env.DB.prepare(
+      "INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, starts_by, started_at, expires_at) VALUES (?, 6, 'rental', 2, ?, ?, NULL, NULL)",
+    )
+      .bind(renter.accountId, now() - 60, now() + 29 * DAY)
+      .run();
+    const rented = await json(await renter.browser.fetch('/billing/visitor/purchases/'));
+    expect(rented.results).toMatchObject([{ kind: 'rental', buy_type: 'TVOD' }]);
+    expect(rented.subscription_status).toBe('Subscription');
   });
 
   it('tells what unlocks a film: its paywall for a guest, a running rental’s time left for its renter', async () => {

@@ -1,7 +1,7 @@
 /**
  * The viewer's subscription status (docs/product.md, «What we keep», «How things change»):
- * Subscription when their purchases hold a subscription other than the legacy tariff's,
- * NoSubscription when they hold none, Unknown when the purchases could not be read (the client's
+ * Subscription when their purchases, less the legacy tariff's, are not empty (a rental or a
+ * purchase counts, as the spec has it), NoSubscription when they are, Unknown when the purchases could not be read (the client's
  * answer to a failed request). Pure, island-safe: the server and the client's store share it.
  */
 export type SubscriptionStatus = 'Subscription' | 'NoSubscription' | 'Unknown';
@@ -18,9 +18,7 @@ export interface StatusPurchase {
 export function subscriptionStatusOf(
   purchases: readonly StatusPurchase[],
 ): Exclude<SubscriptionStatus, 'Unknown'> {
-  return purchases.some((p) => p.buy_type === 'SVOD' && !p.legacy)
-    ? 'Subscription'
-    : 'NoSubscription';
+  return purchases.some((p) => !p.legacy) ? 'Subscription' : 'NoSubscription';
 }
 
 /** The partner channel of docs/product.md, «Numbers» (slug hbo-max) and its product's id. */

@@ -1,7 +1,7 @@
 /**
  * The viewer's subscription status (docs/product.md, «What we keep»: Subscription, NoSubscription,
- * Unknown): from their purchases (GET /billing/visitor/purchases/), Subscription when a
- * subscription other than the legacy tariff's is among them; Unknown when the purchases could not
+ * Unknown): from their purchases (GET /billing/visitor/purchases/), Subscription when any
+ * purchase other than the legacy tariff's is among them; Unknown when the purchases could not
  * be read («How things change»).
  */
 import { atom } from 'nanostores';
@@ -17,7 +17,7 @@ export const $subscriptionStatus = atom<SubscriptionStatus>('Unknown');
 
 /**
  * Asks for the viewer's purchases and sets the status; a failed request (a guest's 401 too) is Unknown.
- * @example await loadSubscriptionStatus() // 'NoSubscription' for a viewer who only rents
+ * @example await loadSubscriptionStatus() // 'Subscription' for a viewer who holds a rental
  */
 export async function loadSubscriptionStatus(client: ApiClient = api): Promise<SubscriptionStatus> {
   const res = await client.get<{ results: StatusPurchase[] }>('/billing/visitor/purchases/');
