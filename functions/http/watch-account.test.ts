@@ -26,8 +26,10 @@ interface Answer {
   preferences: { audio: string; subtitles: string };
 }
 
-const get = async (browser: Browser, path: string) => {
-  const res = await browser.fetch(`${WATCH}${path}`);
+const get = async (browser: Browser, path: string, userAgent?: string) => {
+  const res = await browser.fetch(`${WATCH}${path}`, {
+    headers: userAgent ? { 'user-agent': userAgent } : {},
+  });
   return {
     status: res.status,
     body: (await res.json()) as Answer & { details: { reason: string; streams?: unknown[] } },
@@ -178,7 +180,7 @@ describe('the stream limit', () => {
     const third = await signIn(email, '203.0.113.43', DESKTOP);
 
     const a = await get(first.browser, '/watches/2/');
-    const b = await get(second, '/watches/3/');
+    const b = await get(second, '/watches/3/', PHONE);
     expect([a.status, b.status]).toEqual([200, 200]);
     // The same browser starting another video keeps its one slot.
     const again = await get(first.browser, '/watches/3/');
@@ -194,10 +196,13 @@ describe('the stream limit', () => {
       title: string;
     }[];
     expect(streams.map((s) => s.id).sort()).toEqual([a.body.stream!.id, b.body.stream!.id].sort());
+    // Each device in Russian words from the user agent it plays with; one whose requests carry
+    // none by its session's device type, never the type's code.
     expect(streams.find((s) => s.id === b.body.stream!.id)).toMatchObject({
-      deviceName: 'Mobile Safari 17 · iOS 17',
+      deviceName: 'Safari на\u00a0iPhone',
       title: 'Смех до утра',
     });
+    expect(streams.find((s) => s.id === a.body.stream!.id)?.deviceName).toBe('Устройство');
 
     const stop = await third.fetch(`${WATCH}/streams/${a.body.stream!.id}/`, { method: 'DELETE' });
     expect(stop.status).toBe(204);

@@ -15,6 +15,7 @@ import {
   watchTitle,
 } from '../domains/playback/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { deviceLabel } from '../lib/device.ts';
 import { envelope, errorResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
@@ -23,13 +24,16 @@ import { apiDoc, INVALID } from './api-doc.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The browser asking: its device session and device, named as /settings/devices names it. */
+/**
+ * The browser asking: its device session and device, named in Russian from its user agent (the
+ * simultaneous-playback popup lists the other devices by this name).
+ */
 function clientOf(c: Context<AppEnv>): PlaybackClient {
   const facts = c.var.edge.client.device;
   return {
     sessionId: c.var.edge.session.sessionId,
     deviceId: facts.deviceId,
-    deviceName: facts.name,
+    deviceName: deviceLabel(c.var.edge.device) ?? '',
     deviceType: facts.type,
   };
 }

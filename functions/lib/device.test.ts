@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_AGENT_MAX_LENGTH } from '../shared/device.ts';
-import { deviceOf } from './device.ts';
+import { deviceLabel, deviceOf } from './device.ts';
 
 const UA = {
   iphone:
@@ -15,6 +15,13 @@ const UA = {
   windows:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 YaBrowser/24.10.0.0',
   curl: 'curl/8.5.0',
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  safariMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  firefoxLinux: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  webos:
+    'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/87.0.4280.88 Safari/537.36 WebAppManager',
 };
 
 describe('deviceOf', () => {
@@ -56,5 +63,28 @@ describe('deviceOf', () => {
     const ua = `${'x'.repeat(USER_AGENT_MAX_LENGTH)} (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari`;
     expect(deviceOf(ua).type).toBe('other');
     expect(deviceOf(ua.slice(USER_AGENT_MAX_LENGTH + 1)).type).toBe('mobile');
+  });
+});
+
+describe('deviceLabel', () => {
+  // The names the simultaneous-playback popup lists the other devices by.
+  it.each([
+    ['chromeWindows', 'Chrome на Windows'],
+    ['windows', 'Яндекс Браузер на Windows'],
+    ['iphone', 'Safari на iPhone'],
+    ['ipad', 'Safari на iPad'],
+    ['android', 'Chrome на Android'],
+    ['safariMac', 'Safari на macOS'],
+    ['firefoxLinux', 'Firefox на Ubuntu'],
+    ['tizen', 'Телевизор'],
+    ['webos', 'Телевизор'],
+    ['playstation', 'PlayStation 5'],
+  ] as const)('names %s «%s»', (name, label) => {
+    expect(deviceLabel(deviceOf(UA[name]))?.replace(/\u00a0/g, ' ')).toBe(label);
+  });
+
+  it('names nothing when the user agent tells nothing', () => {
+    expect(deviceLabel(deviceOf(UA.curl))).toBeNull();
+    expect(deviceLabel(deviceOf(''))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { UAParser } from 'ua-parser-js';
 
 import type { DeviceClass, DeviceInfo, DeviceType } from '../shared/device.ts';
-import { USER_AGENT_MAX_LENGTH } from '../shared/device.ts';
+import { DEVICE_TYPE_NAMES, USER_AGENT_MAX_LENGTH } from '../shared/device.ts';
 
 export type { DeviceClass, DeviceInfo, DeviceType };
 
@@ -69,4 +69,36 @@ export function deviceFacts(device: DeviceInfo, deviceId: string, country: strin
     name: [browser, system].filter(Boolean).join(' · '),
     country,
   };
+}
+
+/**
+ * Browser names as people say them: ua-parser's «Mobile Safari» is Safari, «Chrome WebView» Chrome,
+ * «Yandex» the Яндекс Браузер.
+ */
+function browserName(name: string): string {
+  const plain = name.replace(/^Mobile /, '').replace(/ (WebView|Headless)$/, '');
+  return plain === 'Yandex' ? 'Яндекс Браузер' : plain;
+}
+
+/** The system a browser runs on: an Apple phone or tablet by its own name, else the OS. */
+function systemName(device: DeviceInfo): string {
+  if (device.vendor === 'Apple' && /^(iPhone|iPad|iPod)/.test(device.model))
+    return device.model.split(' ')[0]!;
+  return device.os;
+}
+
+/**
+ * A device in Russian words, as a viewer tells their devices apart («Chrome на Windows», «Safari на
+ * iPhone», «Телевизор»), read from its user agent; null when the agent tells nothing.
+ * @example deviceLabel(deviceOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) … Chrome/130.0.0.0 …'))
+ * // 'Chrome на Windows'
+ */
+export function deviceLabel(device: DeviceInfo): string | null {
+  if (device.type === 'tv') return [DEVICE_TYPE_NAMES.tv, device.vendor].filter(Boolean).join(' ');
+  if (device.type === 'stb') return device.model || DEVICE_TYPE_NAMES.stb;
+  const browser = device.browserType ? browserName(device.browserType) : '';
+  const system = systemName(device);
+  if (browser && system) return `${browser} на\u00a0${system}`;
+  if (system) return `${DEVICE_TYPE_NAMES[device.type]} на\u00a0${system}`;
+  return browser || null;
 }

@@ -13,6 +13,7 @@ import {
 import { d1 } from '../../db/client.ts';
 import { batch } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { deviceTypeName } from '../../shared/device.ts';
 import { ageLabel, watchUrl } from '../catalogue/index.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { DVR_SECONDS, HEARTBEAT_SECONDS, MEDIA_TOKEN_SECONDS, RENTAL_SECONDS } from './limits.ts';
@@ -46,6 +47,7 @@ import { playbackTexts } from './texts.ts';
 export interface PlaybackClient {
   sessionId: string | null;
   deviceId: string;
+  /** In Russian, from the user agent («Chrome на Windows»); empty when the agent tells nothing. */
   deviceName: string;
   deviceType: string;
 }
@@ -108,15 +110,19 @@ async function claim(
   return claimed.stream;
 }
 
-/** The device a stream is counted for: the session's device (named as on /settings/devices). */
+/**
+ * The device a stream is counted for: the session's device, named in Russian by the browser that
+ * plays (its user agent), else by the session's device type («Телефон»).
+ */
 export function streamDevice(
   client: PlaybackClient,
   session?: { deviceId: string; deviceName: string; deviceType: string },
 ): StreamDevice {
+  const deviceType = session?.deviceType || client.deviceType;
   return {
     device: session?.deviceId || client.deviceId,
-    deviceName: session?.deviceName || client.deviceName,
-    deviceType: session?.deviceType || client.deviceType,
+    deviceName: client.deviceName || deviceTypeName(deviceType),
+    deviceType,
   };
 }
 
@@ -134,7 +140,7 @@ const tooManyStreams = (streams: Stream[]) => new TooManyStreams(streams);
 /** A stream as the API shows it (the device key stays inside). */
 export const streamView = (s: Stream) => ({
   id: s.id,
-  deviceName: s.deviceName,
+  deviceName: s.deviceName || deviceTypeName(s.deviceType),
   deviceType: s.deviceType,
   title: s.title,
   startedAt: new Date(s.startedAt * 1000).toISOString(),

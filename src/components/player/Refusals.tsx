@@ -3,6 +3,7 @@
  * way forward per reason) and the simultaneous-playback popup (409 too_many_streams).
  */
 import { type ReactNode, useId } from 'react';
+import { deviceTypeName } from '../../../functions/shared/device.ts';
 import { pageTexts } from '../../lib/texts.ts';
 import ModalDialog from '../ui/ModalDialog.tsx';
 import { playerTexts as t } from './texts.ts';
@@ -128,7 +129,7 @@ export function StreamsDialog({ streams, busy, onStop, onClose }: StreamsProps) 
         {streams.map((s) => (
           <li key={s.id} className="player-streams__item">
             <span>
-              <strong>{s.deviceName || s.deviceType}</strong>
+              <strong>{s.deviceName || deviceTypeName(s.deviceType)}</strong>
               <span className="player-streams__meta">
                 {[s.title, t.streamSince(timeOf(s.startedAt))].filter(Boolean).join(' · ')}
               </span>
@@ -137,7 +138,7 @@ export function StreamsDialog({ streams, busy, onStop, onClose }: StreamsProps) 
               type="button"
               className="button"
               disabled={busy}
-              aria-label={t.stopOn(s.deviceName || s.deviceType)}
+              aria-label={t.stopOn(s.deviceName || deviceTypeName(s.deviceType))}
               onClick={() => onStop(s.id)}
             >
               {t.stop}
