@@ -10,6 +10,7 @@ import {
   formatDayMonthYear,
   formatDuration,
   formatUnit,
+  formatUnitGenitive,
   isCalendarDay,
   plural,
   pluralForm,
@@ -53,6 +54,22 @@ describe('plural forms for years, months, days, hours', () => {
     expect(plural(2.5, 'days')).toBe('дня');
   });
 
+  it('puts a count in the genitive, singular where the word would be singular', () => {
+    const cases: [number, string][] = [
+      [1, '1 месяца'],
+      [2, '2 месяцев'],
+      [5, '5 месяцев'],
+      [11, '11 месяцев'],
+      [21, '21 месяца'],
+      [1.5, '1,5 месяца'],
+    ];
+    for (const [n, text] of cases) expect(formatUnitGenitive(n, 'months')).toBe(text);
+    expect(formatUnitGenitive(1, 'years')).toBe('1 года');
+    expect(formatUnitGenitive(5, 'years')).toBe('5 лет');
+    expect(formatUnitGenitive(30, 'days')).toBe('30 дней');
+    expect(formatUnitGenitive(10_000, 'days')).toBe(`10${NBSP}000 дней`);
+  });
+
   it('groups thousands the Russian way', () => {
     expect(formatUnit(10_000, 'days')).toBe(`10${NBSP}000 дней`);
   });
@@ -90,6 +107,16 @@ describe('formatDuration', () => {
     const almostTwoMonths = 2 * SECONDS.month - 1;
     expect(formatDuration(almostTwoMonths, { maxParts: 1 })).toBe('1 месяц');
     expect(formatDuration(almostTwoMonths, { maxParts: 2 })).toBe('1 месяц 29 дней');
+  });
+
+  it('reads after «в течение» in the genitive: «в течение 1 месяца», «в течение 48 часов»', () => {
+    const within = (seconds: number) => `в течение ${formatDuration(seconds, { genitive: true })}`;
+    expect(within(30 * SECONDS.day)).toBe('в течение 1 месяца');
+    expect(within(48 * SECONDS.hour)).toBe('в течение 2 дней');
+    expect(within(21 * SECONDS.hour)).toBe('в течение 21 часа');
+    expect(within(45 * SECONDS.day)).toBe('в течение 1 месяца 15 дней');
+    expect(within(SECONDS.year)).toBe('в течение 1 года');
+    expect(within(0)).toBe('в течение 0 часов');
   });
 
   it('drops what is under an hour and never goes negative', () => {

@@ -91,6 +91,23 @@ export function plural(n: number, unit: TimeUnit): string {
     .join('');
 }
 
+/**
+ * The number with its unit in the genitive, as after «в течение» or «до»: ICU has no cases, but its
+ * fraction form is the genitive singular («1,5 месяца») and its «many» form the genitive plural
+ * («5 месяцев»); a number whose word would be singular takes the first, any other the second.
+ * @example formatUnitGenitive(1, 'months') // '1 месяца'
+ * @example formatUnitGenitive(3, 'months') // '3 месяцев'
+ * @example formatUnitGenitive(21, 'days') // '21 дня'
+ */
+export function formatUnitGenitive(n: number, unit: TimeUnit): string {
+  const category = pluralRules().select(n);
+  const word = plural(category === 'one' || category === 'other' ? 1.5 : 5, unit);
+  return unitFormat(unit)
+    .formatToParts(n)
+    .map((part) => (part.type === 'unit' ? word : part.value))
+    .join('');
+}
+
 /** Word forms for Russian plural categories; `other` (fractions) falls back to `few`. */
 export interface PluralForms {
   one: string;
@@ -120,21 +137,27 @@ const DURATION_UNITS = [
 /**
  * A duration in seconds as years, months, days and hours (month 30 days, year 365), largest first,
  * zero parts left out. Each part is rounded down and what is under an hour is dropped, so a period
- * is never shown longer than it is; with `maxParts` only the largest parts are kept.
+ * is never shown longer than it is; with `maxParts` only the largest parts are kept; `genitive`
+ * puts it in the case «в течение» takes.
  * @example formatDuration(45 * 86_400) // '1 месяц 15 дней'
  * @example formatDuration(400 * 86_400 + 5 * 3_600, { maxParts: 2 }) // '1 год 1 месяц'
+ * @example formatDuration(30 * 86_400, { genitive: true }) // '1 месяца'
  * @example formatDuration(1_800) // '0 часов'
  */
-export function formatDuration(seconds: number, options: { maxParts?: number } = {}): string {
+export function formatDuration(
+  seconds: number,
+  options: { maxParts?: number; genitive?: boolean } = {},
+): string {
   const maxParts = options.maxParts ?? DURATION_UNITS.length;
+  const format = options.genitive ? formatUnitGenitive : formatUnit;
   let rest = Math.max(0, Math.floor(seconds));
   const parts: string[] = [];
   for (const [unit, size] of DURATION_UNITS) {
     const count = Math.floor(rest / size);
     rest -= count * size;
-    if (count > 0 && parts.length < maxParts) parts.push(formatUnit(count, unit));
+    if (count > 0 && parts.length < maxParts) parts.push(format(count, unit));
   }
-  return parts.length > 0 ? parts.join(' ') : formatUnit(0, 'hours');
+  return parts.length > 0 ? parts.join(' ') : format(0, 'hours');
 }
 
 function toDate(date: DateInput): Date {
