@@ -175,7 +175,9 @@ test('a new viewer subscribes from a paid film’s page and the film plays, with
   await choose(page, 'Амедиатека, 1 месяц').click();
   await expect(page).toHaveURL(/\/payment\?id=1&price=1/);
   await choosePeriod(page, /1\sмесяц/);
-  await expect(page.getByText(words('Подписка «Амедиатека» на 1 месяц'))).toBeVisible();
+  await expect(
+    page.getByText(words('Вы покупаете подписку «Амедиатека» на 1 месяц')),
+  ).toBeVisible();
   await page
     .getByRole('checkbox', { name: 'Сохранить карту и продлевать подписку автоматически' })
     .check();

@@ -45,7 +45,7 @@ const method = (tab: Tab, name: RegExp) =>
 it('the payment screen names what is bought and leaves the renewal consent unticked, saying why', async () => {
   const tab = await startBuying();
   const text = words(tab.page.document.querySelector('main'));
-  expect(text).toContain('Подписка «Амедиатека» на 1 месяц');
+  expect(text).toContain('Вы покупаете подписку «Амедиатека» на 1 месяц');
   const consent = labelled(
     tab.page.document,
     'Сохранить карту и продлевать подписку автоматически',

@@ -47,13 +47,33 @@ export const billingTexts = {
 export const periodWords = (days: number) =>
   days === 30 ? '1 месяц' : days === 90 ? '3 месяца' : days === 365 ? '1 год' : `${days} дн.`;
 
+/** The first words of what is sold, as they read after «Вы покупаете». */
+const BOUGHT: Record<string, string> = {
+  Подписка: 'подписку',
+  Аренда: 'аренду',
+  Покупка: 'покупку',
+};
+
+/** What is bought, after «Вы покупаете»: its first word in the accusative, or after a colon. */
+function accusative(what: string): string {
+  const space = what.indexOf(' ');
+  const first = space < 0 ? what : what.slice(0, space);
+  return Object.hasOwn(BOUGHT, first)
+    ? ` ${BOUGHT[first]}${what.slice(first.length)}`
+    : `: ${what}`;
+}
+
 /** The payment pages' words (/payment-type, /payment/redirect, /success). */
 export const payPageTexts = {
   title: 'Способ оплаты',
   nothingChosen: 'Сначала выберите подписку или фильм',
   choose: 'Выбрать подписку',
-  youBuy: 'Вы покупаете',
-  gift: 'в подарок',
+  /**
+   * What is bought as one sentence: «Вы покупаете аренду в HD: «…»», «Вы покупаете в подарок
+   * подписку «Амедиатека» на 1 месяц».
+   */
+  youBuy: (what: string, gift: boolean) =>
+    `Вы покупаете${gift ? ' в\u00a0подарок' : ''}${accusative(what)}`,
   toPay: 'К оплате',
   methods: 'Как оплатить',
   card: 'Банковская карта',

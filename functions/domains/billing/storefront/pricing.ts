@@ -32,6 +32,8 @@ export interface Quote {
   amount: number;
   days: number;
   vatRate: number;
+  /** What is bought, without the gift's mark: «Подписка «Амедиатека» на 1 месяц», «Аренда в HD: «…»». */
+  what: string;
   /** The receipt's and the acquirer's item name. */
   description: string;
 }
@@ -175,6 +177,7 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
     amount,
     days,
     vatRate: row.vatRate,
+    what,
     description: input.gift ? `${what} (подарок)` : what,
   };
 }
