@@ -233,6 +233,7 @@ it('a gift bought by one account is accepted on another after signing up, once',
   ).toHaveLength(1);
   await friend.submit(button(friend.page.document, 'Принять подарок')!);
   expect(friend.url).toMatch(/\/gifts\/success\?gift=\d+$/);
+  expect(headings(friend.page.document, 'Подарок принят', 1)).toHaveLength(1);
   expect(statusText(friend)).toMatch(spaced('Подписка «Амедиатека» на 1 месяц ваша'));
   await friend.goto('/subscription');
   expect(words(friend.page.document.querySelector('[data-subscription]'))).toContain('Амедиатека');
@@ -241,4 +242,14 @@ it('a gift bought by one account is accepted on another after signing up, once',
 
   await tab.goto('/gifts');
   expect(words(region(tab.page.document, 'Ваши подарки'))).toMatch(/Принят/);
+});
+
+it('/gifts/success opened with no gift accepted says so, and never «Подарок принят»', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`bez-podarka-${unique()}@example.ru`, PASSWORD);
+  const { status, document } = await visitor.open('/gifts/success');
+  expect(status).toBe(200);
+  expect(textsOf(document, 'h1')).toEqual(['Ваши подарки']);
+  expect(words(document.querySelector('main'))).toContain('Принятых подарков пока нет.');
+  expect(words(document.body)).not.toContain('Подарок принят');
 });
