@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../test-helpers.ts';
 
 const origin = 'http://localhost:8787';
-const post = (headers: Record<string, string>) =>
+const post = (headers: Record<string, string>, body?: string) =>
   call('/api/consent/cookies', {
     method: 'POST',
     headers: { origin, ...headers },
+    body,
     redirect: 'manual',
   });
 
@@ -17,6 +18,39 @@ describe('POST /api/consent/cookies', () => {
     expect(res.headers.getSetCookie()).toContain(
       'cookie_agreement=1; Max-Age=31536000; Path=/; SameSite=Lax',
     );
+  });
+
+  it('returns to the page the form names, with no Referer or one of another address', async () => {
+    for (const referer of [undefined, 'http://127.0.0.1:8802/other']) {
+      const res = await post(
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(referer ? { referer } : {}),
+        },
+        'back=%2Fwatch%2F12%3Fseason%3D2',
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/watch/12?season=2');
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('cookie_agreement=1;'))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('ignores a named page that is not a path of this site, falling back to the Referer', async () => {
+    for (const back of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/.//evil.example',
+      'watch/1',
+    ]) {
+      const res = await post(
+        { 'content-type': 'application/x-www-form-urlencoded', referer: `${origin}/series` },
+        new URLSearchParams({ back }).toString(),
+      );
+      expect(res.status, back).toBe(303);
+      expect(res.headers.get('location'), back).toBe('/series');
+    }
   });
 
   it('never redirects to another site', async () => {

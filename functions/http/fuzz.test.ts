@@ -199,6 +199,22 @@ function attempts(op: Operation): fc.Arbitrary<Attempt> {
       })),
     );
   }
+  // A form body (the cookie banner's): every field a string, so odd values are inputs to survive,
+  // not to refuse; sent url-encoded, as a browser posts a plain form.
+  const form = op.requestBody?.content['multipart/form-data']?.schema;
+  const fields = Object.keys(form?.properties ?? {});
+  if (fields.length > 0) {
+    const base = fill({});
+    choices.push(
+      fc.record({ key: fc.constantFrom(...fields), value: nasty }).map(({ key, value }) => ({
+        where: `form ${key}=${JSON.stringify(value.slice(0, 40))}`,
+        ...base,
+        body: new URLSearchParams({ [key]: value }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        invalid: false,
+      })),
+    );
+  }
   return choices.length ? fc.oneof(...choices) : fc.constant(null as never);
 }
 

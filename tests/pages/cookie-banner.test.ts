@@ -1,5 +1,5 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { button, Tab } from './support/html-form.ts';
 import { Visitor, words } from './support/visitor.ts';
 
 /** The region named «Использование cookie» (by the heading it is labelled with), if the page has it. */
@@ -12,27 +12,18 @@ const banner = (document: Document) =>
 
 describe('without JavaScript', () => {
   it('accepting the cookie banner returns to the same page without the banner', async () => {
-    const visitor = new Visitor();
+    const tab = new Tab(new Visitor());
     const path = '/get-ip?from=test';
-    const page = await visitor.open(path);
-    const form = banner(page.document)?.querySelector('form');
+    await tab.goto(path);
+    const form = banner(tab.page.document)?.querySelector('form');
     expect([...(form?.querySelectorAll('button') ?? [])].map((b) => words(b))).toEqual(['Принять']);
     expect(form?.getAttribute('method')).toBe('post');
-    // The browser posts the form as it is, naming the page it was on (Referer).
-    const accepted = await visitor.fetch(form!.getAttribute('action')!, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        referer: `${env.SITE_ORIGIN}${path}`,
-      },
-      body: new URLSearchParams(),
-    });
-    expect(accepted.status).toBe(303);
-    const location = new URL(accepted.headers.get('location')!, env.SITE_ORIGIN);
-    expect(location.pathname + location.search).toBe(path);
-    const back = await visitor.open(location.href);
-    expect(back.status).toBe(200);
-    expect(back.document.querySelectorAll('h1').length).toBe(1);
-    expect(banner(back.document)?.outerHTML.slice(0, 120)).toBeUndefined();
+    // The form names the page it is on: no Referer needed (this tab sends none).
+    await tab.submit(button(form!, 'Принять')!);
+    expect(tab.hops.map((h) => h.status)).toEqual([303, 200]);
+    expect(tab.url).toBe(path);
+    expect(tab.visitor.cookies.get('cookie_agreement')).toBe('1');
+    expect(tab.page.document.querySelectorAll('h1').length).toBe(1);
+    expect(banner(tab.page.document)?.outerHTML.slice(0, 120)).toBeUndefined();
   });
 });
