@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { attr, button, check, headings, link, signUpOnForms, Tab } from './support/html-form.ts';
-import { Visitor, words } from './support/visitor.ts';
+import { textsOf, Visitor, words } from './support/visitor.ts';
 
 /** The storefront: what unlocks a title, paywalls, choosing a period, the try button. */
 
@@ -94,6 +94,38 @@ it('without JavaScript the try button is a link to /advantages with the default 
 it('a paywall’s «Закрыть» is, without JavaScript, a plain link back to where the visitor came from', async () => {
   const { document } = await new Visitor().open('/paywall/default?backPath=%2Fseries');
   expect(link(document, 'Закрыть')?.getAttribute('href')).toBe('/series');
+});
+
+it('a film’s paywall says a rental may start «в течение 1 месяца», and «Закрыть» leads back to the film', async () => {
+  const tab = new Tab(new Visitor());
+  const film = await rentable(tab.visitor);
+  await tab.goto(`/paywall/film?contentId=${film.id}`);
+  const rental = headings(tab.page.document, 'Аренда в HD')[0]?.closest('section');
+  expect(words(rental)).toContain('Начать просмотр можно в течение 1 месяца');
+  await tab.follow(link(tab.page.document, 'Закрыть'));
+  expect(tab.url).toBe(`/watch/${film.id}`);
+  expect(words(tab.page.document.querySelector('h1'))).toContain(film.name);
+});
+
+it('the payment screen of a rental reads «Вы покупаете аренду…», naming the film', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`arenda-${unique()}@example.ru`);
+  const tab = new Tab(visitor);
+  const film = await rentable(visitor);
+  await tab.goto(`/paywall/film?contentId=${film.id}`);
+  const rental = headings(tab.page.document, 'Аренда в HD')[0]?.closest('section');
+  await tab.follow(rental?.querySelector('a[data-choose-price]') ?? undefined);
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/^\/payment-type/);
+  expect(textsOf(tab.page.document, 'main h2')).toContain(
+    `Вы покупаете аренду в HD: «${film.name}»`,
+  );
+});
+
+it('the free-days offer names its tariff, then what follows in lower case: «Амедиатека: затем 599 ₽»', async () => {
+  const { document } = await new Visitor().open('/free-access');
+  expect(words(document.querySelector('h1'))).toBe('7 дней бесплатно');
+  expect(words(document.querySelector('h1 + p'))).toMatch(/^Амедиатека: затем 599 ₽ в месяц/u);
 });
 
 it('the kept steps variant picks the steps on /payment, steps= still overrides it, and offer 2 carries its price', async () => {
