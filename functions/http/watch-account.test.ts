@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:workers';
-import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser } from '../domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
@@ -86,25 +85,13 @@ describe('rights', () => {
   });
 
   it('gives a kid profile no manifest for an 18+ film', async () => {
-    // A kid profile's token on the account's open session (watching needs a live session).
-    const session = await env.DB.prepare('SELECT id FROM sessions WHERE account_id = ? LIMIT 1')
-      .bind(viewer.accountId)
-      .first<{ id: string }>();
-    const token = await sign(
-      {
-        hash: 'h',
-        acc: viewer.accountId,
-        sub: 999,
-        bil: 'b',
-        kid: true,
-        sid: session!.id,
-        exp: now() + 600,
-      },
-      env.JWT_SECRET!,
-    );
-    const res = await viewer.browser.fetch(`${WATCH}/watches/3/`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    // An account with the film's subscription whose browser switched to a kid profile.
+    const family = await signedUp('semya@example.ru', '203.0.113.33');
+    await subscribe(family.accountId, 1);
+    const created = await family.browser.post('/auth/users/', { name: 'Маша', isKid: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await family.browser.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+    const res = await family.browser.fetch(`${WATCH}/watches/3/`);
     expect(res.status).toBe(403);
     const body = (await res.json()) as { manifest?: string; details: { reason: string } };
     expect(body.details.reason).toBe('kid_profile');

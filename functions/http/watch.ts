@@ -40,7 +40,9 @@ function clientOf(c: Context<AppEnv>): PlaybackClient {
 
 /**
  * A signed-in viewer's calls need its session still open: an access token outlives a session
- * ended on another device by up to its 15 minutes (401 session_ended). Guests pass (free items).
+ * ended on another device by up to its 15 minutes (401 session_ended). The same read makes the
+ * request the session's current profile, whatever profile the token names. Guests pass (free
+ * items).
  */
 async function liveOrGuest(c: Context<AppEnv>): Promise<void> {
   if (c.var.edge.session.signedIn) await requireLiveSession(c.var.edge);

@@ -2,7 +2,7 @@ import { d1 } from '../../db/client.ts';
 import type { EdgeContext } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { LiveSession } from '../../lib/session-token.ts';
+import { type LiveSession, sessionFromLive } from '../../lib/session-token.ts';
 import {
   COOKIE,
   type CookieToSet,
@@ -111,6 +111,12 @@ export async function signedInAnswer(
  * The live session of the request, or a 401: the access token's session must still be in D1, not
  * revoked and not expired, so a revoked device is refused at once rather than when its
  * 15-minute token runs out. Costs one read unless the edge already read the row.
+ *
+ * The row also makes the request the session's current profile: `edge.session` takes the row's
+ * profile and kid flag, so every viewer built afterwards in this request (`requestViewer`) is the
+ * profile the session has now. A token issued before a profile switch names the old profile for
+ * up to its 15 minutes; without this, an adult token kept after switching to a kid profile would
+ * still buy and play 18+ (docs/product.md, «Who may see what»).
  * @example const live = await requireLiveSession(c.var.edge)
  */
 export async function requireLiveSession(
@@ -123,6 +129,7 @@ export async function requireLiveSession(
     ? toSignedIn(await liveSession(d1(), session.sessionId, nowSeconds()).first())
     : null;
   if (!live) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
+  edge.session = sessionFromLive(live);
   return live;
 }
 
