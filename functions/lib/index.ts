@@ -14,6 +14,7 @@ export type { Paged } from './pagination.ts';
 export { reportError } from './report.ts';
 export { idParam, paramOf, slug } from './schemas.ts';
 export type { LiveSession, SessionInfo } from './session-token.ts';
+export { sessionFromLive } from './session-token.ts';
 export { sharedViewer } from './shared-viewer.ts';
 export {
   asRendered,

@@ -103,4 +103,23 @@ it('on another address than the site’s own, the payment screen says where to p
   expect(history.results).toEqual([]);
   // On the site's own address the same screen offers «Оплатить».
   expect(button(tab.page.document, /Оплатить/)).toBeTruthy();
+
+it('an adult token kept after switching to a kid profile places no order from the payment screen', async () => {
+  const tab = await startBuying();
+  const { visitor } = tab;
+  const adultToken = visitor.cookies.get('token')!;
+  const created = await visitor.post('/auth/users/', { name: 'Маша', isKid: true });
+  const { id } = (await created.json()) as { id: number };
+  expect((await visitor.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+  // The adult token put back, as a copied token would be: the screen still opens for it.
+  visitor.cookies.set('token', adultToken);
+  await tab.goto(tab.url);
+  expect(tab.page.status).toBe(200);
+  await tab.submit(button(tab.page.document, /Оплатить/)!);
+  expect(tab.page.status).toBe(403);
+  expect(words(tab.page.document.querySelector('main'))).toMatch(
+    /Покупки, подписки и\sподарки доступны только во\sвзрослом профиле/,
+  );
+  const paid = await visitor.fetch('/billing/visitor-payments/');
+  expect(((await paid.json()) as { count: number }).count).toBe(0);
 });

@@ -1,12 +1,14 @@
 import type { AstroGlobal } from 'astro';
-import type { Viewer } from '../../../../functions/access/index.ts';
+import { type Viewer, viewerOf } from '../../../../functions/access/index.ts';
 import type { LiveSession } from '../../../../functions/lib/index.ts';
-import { ApiError } from '../../../../functions/lib/index.ts';
-import { pageViewer } from '../../../lib/viewer.ts';
+import { ApiError, sessionFromLive } from '../../../../functions/lib/index.ts';
 
-/** The viewer of a billing page's live session (the account the page was loaded for). */
+/**
+ * The viewer of a billing page's live session: its account, and the profile the session has now
+ * (a token issued before a profile switch still names the old one, kid flag included).
+ */
 export function liveViewer(Astro: AstroGlobal, live: LiveSession): Viewer {
-  return { ...pageViewer(Astro), account: String(live.accountId), profile: String(live.userId) };
+  return viewerOf({ ...Astro.locals.edge, session: sessionFromLive(live) });
 }
 
 /** Where a billing page sends a guest: sign in, then back to this page. */

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { Viewer } from '../../../../functions/access/index.ts';
+import { requireLiveSession } from '../../../../functions/domains/auth/index.ts';
 import { orderSchemas } from '../../../../functions/domains/billing/index.ts';
 import { paramOf } from '../../../../functions/lib/index.ts';
 import { signedInIds, toSignIn } from '../../../lib/account-page.ts';
@@ -19,6 +20,17 @@ export function payerOrSignIn(Astro: AstroGlobal): Viewer | Response {
     );
   // After a silent session renewal the page's viewer may not know the account yet: the ids do.
   return { ...pageViewer(Astro), account: String(ids.accountId) };
+}
+
+/**
+ * The payer of a form that places an order: the session's live row decides the account and the
+ * profile (a token issued before a switch to a kid profile still names the adult one), so the
+ * order is refused as the API's checkout refuses it. Throws the 401 envelope for an ended session.
+ * @example const placed = await placeOrder(await livePayer(Astro), input);
+ */
+export async function livePayer(Astro: AstroGlobal): Promise<Viewer> {
+  const live = await requireLiveSession(Astro.locals.edge);
+  return { ...pageViewer(Astro), account: String(live.accountId) };
 }
 
 /**
