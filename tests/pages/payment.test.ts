@@ -103,6 +103,7 @@ it('on another address than the site’s own, the payment screen says where to p
   expect(history.results).toEqual([]);
   // On the site's own address the same screen offers «Оплатить».
   expect(button(tab.page.document, /Оплатить/)).toBeTruthy();
+});
 
 it('an adult token kept after switching to a kid profile places no order from the payment screen', async () => {
   const tab = await startBuying();
