@@ -1,5 +1,5 @@
-import { run } from '../../db/run.ts';
-import { firstRow, json, sql } from '../../db/sql.ts';
+import { type Query, run } from '../../db/run.ts';
+import { firstRow, json, rows, sql } from '../../db/sql.ts';
 import type { TechPageSection } from './schemas.ts';
 
 /** CMS tech pages of docs/product.md, «How the site talks to the API»: "tech pages faq and contact". */
@@ -29,4 +29,9 @@ export async function findTechPage(d: D1Database, slug: TechPageSlug) {
       }),
     ),
   );
+}
+
+/** When each tech page last changed (unix seconds), by slug: the sitemap's dates for them. */
+export function techPageDatesQuery(d: D1Database): Query<{ slug: string; changedAt: number }[]> {
+  return rows(d, sql`SELECT slug, updated_at AS "changedAt" FROM tech_pages ORDER BY slug`);
 }

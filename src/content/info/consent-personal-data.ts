@@ -1,4 +1,4 @@
-import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISED_ON, REVISION } from './types.ts';
 
 export const consentPersonalData: InfoDoc = {
   path: '/info/consent-personal-data',
@@ -6,6 +6,7 @@ export const consentPersonalData: InfoDoc = {
   description:
     'Согласие пользователя Амедиатеки на обработку персональных данных в соответствии с Федеральным законом № 152-ФЗ.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: `Регистрируясь в Сервисе, я свободно, своей волей и в своём интересе даю ${OPERATOR.name} (ИНН ${OPERATOR.inn}, адрес: ${OPERATOR.address}) согласие на обработку моих персональных данных на следующих условиях.`,
   sections: [
     {

@@ -1,4 +1,4 @@
-import { type InfoDoc, REVISION } from './types.ts';
+import { type InfoDoc, REVISED_ON, REVISION } from './types.ts';
 
 export const freezing: InfoDoc = {
   path: '/info/freezing',
@@ -6,6 +6,7 @@ export const freezing: InfoDoc = {
   description:
     'Как приостановить подписку Амедиатеки на время отпуска или перерыва: сроки, ограничения и возобновление.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: 'Уезжаете или хотите отдохнуть от сериалов? Подписку можно заморозить, не теряя оплаченные дни.',
   sections: [
     {

@@ -1,4 +1,4 @@
-import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISED_ON, REVISION } from './types.ts';
 
 export const policy: InfoDoc = {
   path: '/info/policy',
@@ -6,6 +6,7 @@ export const policy: InfoDoc = {
   description:
     'Политика Амедиатеки в отношении обработки персональных данных: принципы, цели, сроки, права пользователей и меры защиты.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: `Политика определяет, как ${OPERATOR.name} обрабатывает и защищает персональные данные пользователей Сервиса, и разработана в соответствии с Федеральным законом № 152-ФЗ «О персональных данных».`,
   sections: [
     {

@@ -1,4 +1,4 @@
-import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISED_ON, REVISION } from './types.ts';
 
 export const privacy: InfoDoc = {
   path: '/info/privacy',
@@ -6,6 +6,7 @@ export const privacy: InfoDoc = {
   description:
     'Коротко и понятно о том, какие данные собирает Амедиатека, зачем они нужны и как ими управлять.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: 'Коротко о главном: мы собираем только то, что нужно, чтобы вы могли смотреть любимые фильмы, и ничего не продаём.',
   sections: [
     {

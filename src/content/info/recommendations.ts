@@ -1,4 +1,4 @@
-import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISED_ON, REVISION } from './types.ts';
 
 export const recommendations: InfoDoc = {
   path: '/info/recommendations',
@@ -6,6 +6,7 @@ export const recommendations: InfoDoc = {
   description:
     'Как Амедиатека подбирает рекомендации: какие данные используются, как работает алгоритм и как отказаться от персональных рекомендаций.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: 'В соответствии со статьёй 10.2-2 Федерального закона № 149-ФЗ «Об информации, информационных технологиях и о защите информации» рассказываем, как устроены рекомендации в Сервисе.',
   sections: [
     {

@@ -1,4 +1,4 @@
-import { type InfoDoc, REVISION } from './types.ts';
+import { type InfoDoc, REVISED_ON, REVISION } from './types.ts';
 
 export const referralRules: InfoDoc = {
   path: '/referral-rules',
@@ -6,6 +6,7 @@ export const referralRules: InfoDoc = {
   description:
     'Пригласите друга в Амедиатеку: друг получает 14 дней подписки, вы — 30 дней после его первой оплаты. Условия программы.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: 'Делитесь любимыми сериалами: за каждого друга, который оформит подписку по вашему приглашению, вы получите месяц бесплатно.',
   sections: [
     {

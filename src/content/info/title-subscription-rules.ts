@@ -1,4 +1,4 @@
-import { type InfoDoc, REVISION } from './types.ts';
+import { type InfoDoc, REVISED_ON, REVISION } from './types.ts';
 
 export const titleSubscriptionRules: InfoDoc = {
   path: '/info/title-subscription-rules',
@@ -6,6 +6,7 @@ export const titleSubscriptionRules: InfoDoc = {
   description:
     'Условия подписки на один сериал: что входит, сколько длится, как продлевается и отменяется.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: 'Подписка на сериал даёт доступ ко всем сезонам одного сериала — удобно, если вы пришли ради конкретной истории.',
   sections: [
     {

@@ -1,4 +1,4 @@
-import { type InfoDoc, OPERATOR, REVISION } from './types.ts';
+import { type InfoDoc, OPERATOR, REVISED_ON, REVISION } from './types.ts';
 
 export const tos: InfoDoc = {
   path: '/info/tos',
@@ -6,6 +6,7 @@ export const tos: InfoDoc = {
   description:
     'Условия использования сервиса Амедиатека: регистрация, подписка, аренда и покупка фильмов, оплата, возвраты и ответственность сторон.',
   revision: REVISION,
+  revisedOn: REVISED_ON,
   lead: `Это соглашение — публичная оферта ${OPERATOR.name}. Регистрируясь или оплачивая доступ, вы принимаете его условия полностью.`,
   sections: [
     {

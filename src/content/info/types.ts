@@ -20,6 +20,11 @@ export interface InfoDoc {
   description: string;
   /** "Редакция от …" line, for legal documents. */
   revision?: string;
+  /**
+   * When the text last changed (W3C date, the sitemap's `lastmod`): the revision's date for a legal
+   * document, else the day its text was last edited. Changed with the text.
+   */
+  revisedOn: string;
   lead?: string;
   sections: InfoSection[];
 }
@@ -27,3 +32,5 @@ export interface InfoDoc {
 /** The fictional operator of the service, named the same way on every legal page. */
 
 export const REVISION = 'Редакция от 1 ноября 2026 г.';
+/** REVISION's date, as a W3C date. */
+export const REVISED_ON = '2026-11-01';
