@@ -116,6 +116,7 @@ export {
   storeTexts,
   type TariffDto,
   tariffById,
+  titleOffers,
   unlockTexts,
   type VisitorAccess,
   type VisitorPurchase,

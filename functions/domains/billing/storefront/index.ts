@@ -32,6 +32,7 @@ export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export * as storefrontSchemas from './schemas.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
+export { type SchemaOffer, titleOffers } from './structured-data.ts';
 export {
   fittingPaywall,
   type VisitorAccess,
