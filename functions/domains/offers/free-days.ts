@@ -1,7 +1,8 @@
 /**
  * The free-days offer (/free-access): the price offer named `free_days` (7 days of the main
  * subscription), taken once by a signed-in viewer who never had a subscription nor free days.
- * The grant is keyed `free_days:<account>`, so two presses at once grant once.
+ * The grant is keyed `free_days:<account>`, so two presses at once grant once, and the press whose
+ * insert found the key taken is told so (409), like a press after the grant.
  */
 
 import { d1 } from '../../db/client.ts';
@@ -50,6 +51,8 @@ export async function freeDaysOffer(
   return row && { offer: offerOf(row), status: statusOf(row, accountId) };
 }
 
+const taken = () => new ApiError(409, offersTexts.freeDays.taken, 'free_days_taken');
+
 /** «7 дней» in words the success message uses. */
 export const daysText = (days: number) => formatUnit(days, 'days');
 
@@ -66,11 +69,11 @@ export async function takeFreeDays(
   const row = await readOffer(accountId);
   if (!row) throw new ApiError(404, offersTexts.freeDays.unavailable, 'offer_not_found');
   const status = statusOf(row, accountId);
-  if (status === 'taken') throw new ApiError(409, offersTexts.freeDays.taken, 'free_days_taken');
+  if (status === 'taken') throw taken();
   if (status === 'ineligible')
     throw new ApiError(409, offersTexts.freeDays.ineligible, 'free_days_ineligible');
   const db = d1();
-  await db.batch(
+  const [entitlement] = await db.batch(
     daysGrantStatements(db, {
       accountId,
       tariffId: row.tariffId,
@@ -82,5 +85,8 @@ export async function takeFreeDays(
       now,
     }),
   );
+  // The read above may predate a parallel press's grant: the keyed insert (the batch's first
+  // statement) decides which press took the days, so only one answers 200.
+  if (entitlement?.meta.changes !== 1) throw taken();
   return offerOf(row);
 }

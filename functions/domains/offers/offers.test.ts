@@ -36,16 +36,29 @@ describe('offers', () => {
   });
 
   describe('free days', () => {
-    it('a viewer who never subscribed takes 7 days once, however often they press', async () => {
+    it('a viewer who never subscribed takes 7 days once; the other parallel presses are told they already took them', async () => {
       const { browser, accountId } = await viewer(messages);
       const before = await browser.fetch('/billing/free-days/');
       expect(await before.json()).toMatchObject({ status: 'eligible', offer: { days: 7 } });
       const presses = await Promise.all(
-        Array.from({ length: 4 }, () => browser.post('/billing/free-days/')),
+        Array.from({ length: 10 }, () => browser.post('/billing/free-days/')),
       );
-      expect(presses.map((r) => r.status).filter((s) => s === 200).length).toBeGreaterThanOrEqual(
-        1,
+      const answers = await Promise.all(
+        presses.map(async (r) => ({ status: r.status, body: await r.json() })),
       );
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      expect(won[0]!.body).toMatchObject({ status: 'taken', offer: { days: 7 } });
+      const lost = answers.filter((a) => a.status !== 200);
+      expect(lost).toHaveLength(9);
+      for (const a of lost)
+        expect(a).toEqual({
+          status: 409,
+          body: {
+            message: 'Вы уже получили бесплатные дни. Продлить подписку можно в разделе «Подписка»',
+            details: { reason: 'free_days_taken' },
+          },
+        });
       const rights = await env.DB.prepare(
         'SELECT source, order_id AS grantKey, expires_at - granted_at AS seconds FROM entitlements WHERE account_id = ?',
       )
