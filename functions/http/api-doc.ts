@@ -30,6 +30,10 @@ export const INVALID = 'Неверные данные';
 /** The access module's refusal (403): the reason says which rule. */
 export const REFUSED = 'Не для этого зрителя: region_restricted, kid_profile, age_restricted';
 
+/** The access module's refusal of the account's money to a kid profile (403, `assertMayPay`). */
+export const KID_MONEY =
+  'Детский профиль: покупки, подписки и чеки только во взрослом (kid_profile)';
+
 /** The one error envelope of the API; `details` may carry more than the reason (attempts left…). */
 export const errorEnvelope = z.object({
   message: z.string().describe('Текст для пользователя, по-русски'),

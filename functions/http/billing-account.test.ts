@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { KID_MONEY_TEXT } from '../access/index.ts';
 import { priceOffers } from '../db/seed/billing.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
 import { givenSubscription, storedSubscription } from '../domains/billing/account-test-support.ts';
@@ -226,5 +227,48 @@ describe('saved cards and receipts', () => {
     expect((await browser.fetch('/billing/receipts/r-1/')).status).toBe(200);
     expect((await other.browser.fetch('/billing/receipts/r-1/')).status).toBe(404);
     expect(await (await other.browser.fetch('/billing/receipts/')).json()).toEqual({ results: [] });
+  });
+});
+
+describe('a kid profile and the account’s receipts and partner products', () => {
+  it('the adult reads the receipts and starts a partner’s purchase; a kid profile is refused both like a purchase', async () => {
+    const { browser, accountId } = await viewer('semya@example.ru');
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, amount, method, status, provider, created_at, updated_at, paid_at)
+         VALUES ('o-family', ?, 'purchase', 1, 1, 59900, 'bank_card', 'succeeded', 'sandbox', 1, 1, 1)`,
+      ).bind(accountId),
+      env.DB.prepare(
+        `INSERT INTO receipts (id, order_id, account_id, customer_contact, body, total, created_at)
+         VALUES ('r-family', 'o-family', ?, 'semya@example.ru', '{}', 59900, 1)`,
+      ).bind(accountId),
+    ]);
+    const activate = () => browser.post('/billing/partner/activation/', { partner: 'hbo-max' });
+    const adultList = await browser.fetch('/billing/receipts/');
+    expect(adultList.status).toBe(200);
+    expect(await adultList.json()).toMatchObject({
+      results: [{ id: 'r-family', customer_contact: 'semya@example.ru' }],
+    });
+    expect((await browser.fetch('/billing/receipts/r-family/')).status).toBe(200);
+    const adultActivation = await activate();
+    expect(adultActivation.status).toBe(200);
+    expect(await adultActivation.json()).toMatchObject({ activated: false, tariff_id: 2 });
+
+    const created = await browser.post('/auth/users/', { name: 'Миша', isKid: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await browser.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+    // The same refusal as a kid's checkout (billing-orders.test.ts): one rule, one text.
+    const refusal = { message: KID_MONEY_TEXT, details: { reason: 'kid_profile' } };
+    for (const [route, res] of [
+      ['receipts', await browser.fetch('/billing/receipts/')],
+      ['receipt', await browser.fetch('/billing/receipts/r-family/')],
+      ['partner activation', await activate()],
+    ] as const) {
+      expect(res.status, route).toBe(403);
+      expect(res.headers.getSetCookie().join('\n'), route).not.toMatch(/tariffId|isHBO/);
+      const body = await res.text();
+      expect(JSON.parse(body), route).toEqual(refusal);
+      expect(body, route).not.toContain('semya@example.ru');
+    }
   });
 });

@@ -27,7 +27,7 @@ import {
 import type { AppEnv } from '../lib/app-env.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
-import { apiDoc, INVALID, LIMITED } from './api-doc.ts';
+import { apiDoc, INVALID, KID_MONEY, LIMITED } from './api-doc.ts';
 
 /**
  * The viewer's side of billing (docs/product.md, «Money»): their subscriptions and renewal, the
@@ -239,6 +239,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Чеки зрителя (54-ФЗ), новые сверху',
       answers: { 200: receiptSchemas.receiptsAnswer },
+      errors: { 403: KID_MONEY },
     }),
   )
   .get('/receipts', async (c) => {
@@ -253,7 +254,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Один чек зрителя со всеми полями',
       answers: { 200: receiptSchemas.receiptAnswer },
-      errors: { 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
+      errors: { 403: KID_MONEY, 404: 'Чека нет у этого аккаунта (receipt_not_found)' },
     }),
   )
   .get(

@@ -26,7 +26,7 @@ import { requestViewer } from '../lib/viewer.ts';
 import { edgeCache } from '../middleware/edge-cache.ts';
 import { isHttps, publicCookie } from '../shared/cookies.ts';
 import { PURCHASE_COOKIE_SECONDS } from '../shared/purchase-flow.ts';
-import { apiDoc } from './api-doc.ts';
+import { apiDoc, KID_MONEY } from './api-doc.ts';
 
 /**
  * The storefront's API under /billing (docs/product.md, «Money»): the billing list
@@ -197,7 +197,7 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Подключение продукта партнёра: уже есть — в раздел, нет — к оплате (isHBO)',
       answers: { 200: shape.activation },
-      errors: { 404: 'Нет такого партнёра (partner_not_found)' },
+      errors: { 403: KID_MONEY, 404: 'Нет такого партнёра (partner_not_found)' },
     }),
     validate('json', shape.partnerBody),
     async (c) => {

@@ -4,7 +4,7 @@
  * payment method, the buyer — and the fiscal data beside it. Fields are named in Russian where we
  * know them and shown under their own name otherwise, so nothing the body holds is hidden.
  */
-import type { Viewer } from '../../../access/index.ts';
+import { assertMayPay, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { formatRub } from '../../../shared/money.ts';
@@ -140,14 +140,19 @@ export function toReceiptView(r: ReceiptRow): ReceiptView {
   };
 }
 
-/** The viewer's receipts, newest first (the JSON side of /settings/payments). */
+/**
+ * The viewer's receipts, newest first (the JSON side of /settings/payments). A kid profile is
+ * refused (403 kid_profile) like the page: a receipt shows the account's e-mail.
+ */
 export async function receiptsFor(viewer: Viewer): Promise<ReceiptRow[]> {
+  assertMayPay(viewer);
   const { results } = await receiptsOf(d1(), accountOf(viewer)).all<ReceiptRow>();
   return results;
 }
 
-/** One of the viewer's receipts, or 404. */
+/** One of the viewer's receipts, or 404; refused to a kid profile like the list. */
 export async function receiptFor(viewer: Viewer, id: string): Promise<ReceiptRow> {
+  assertMayPay(viewer);
   const row = await receiptOf(d1(), accountOf(viewer), id).first<ReceiptRow>();
   if (!row) throw new ApiError(404, t.receiptNotFound, 'receipt_not_found');
   return row;

@@ -134,9 +134,11 @@ export async function partnerProducts(): Promise<TariffDto[]> {
 
 /**
  * Activation of a partner's product: a viewer who already holds it is sent to the partner's
- * section; anyone else starts its purchase flow (isHBO for HBO Max) at /payment.
+ * section; anyone else starts its purchase flow (isHBO for HBO Max) at /payment. A kid profile
+ * starts no purchase (403 kid_profile).
  */
 export async function partnerActivation(viewer: Viewer, partner: string, now: number) {
+  assertMayPay(viewer);
   const d = d1();
   const account = viewer.account ? Number(viewer.account) : 0;
   const [t, p, o, entitlements] = await batch(d, [
