@@ -1,13 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { mountDevFakes } from './dev/index.ts';
 import { apiGroups } from './http/api-groups.ts';
 import { isApiPath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
-import { envelope, errorResponse, notFoundResponse } from './lib/errors.ts';
+import { errorResponse, notFoundResponse } from './lib/errors.ts';
 import { allowedMethods, pageMethods } from './middleware/allowed-methods.ts';
 import { attribution } from './middleware/attribution.ts';
+import { bodyLimits } from './middleware/body-limit.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { customerOpened } from './middleware/customer-opened.ts';
@@ -18,7 +18,6 @@ import { pageHeaders } from './middleware/page-headers.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { typesetHtml } from './middleware/typeset-html.ts';
 import { upstreamProxy } from './middleware/upstream-proxy.ts';
-import { texts } from './shared/texts.ts';
 
 /** False in a production build (astro.config.mjs): the development fakes are left out of it. */
 declare const __DEV_FAKES__: boolean;
@@ -46,7 +45,18 @@ export function createEdgeApp(
   // Development only: D1 out of reach for one request that asks (browser journeys of an outage).
   app.use(devD1Outage);
   // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
-  app.use(pageHeaders, securityHeaders, edgeContext);
+  app.use(pageHeaders, securityHeaders);
+  // A body above its group's limit (api-groups.ts) is a 413 before anything else reads it or
+  // waits on D1: decided from Content-Length when declared, else counted while read. Page forms
+  // (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic support
+  // message, is ~24 KB that way, under the pages' 64 KB.
+  app.use(
+    bodyLimits(
+      groups.map((group) => ({ prefix: group.prefix, kb: group.bodyLimitKb })),
+      pages ? 64 : undefined,
+    ),
+  );
+  app.use(edgeContext);
   // The method first, whoever asks: a known API path asked with a method none of its routes
   // answers is a 405 with Allow, not a 404; pages answer GET and HEAD (and POST where a page has
   // a form of its own). Only then the cross-site check of what is left.
@@ -61,14 +71,6 @@ export function createEdgeApp(
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge
   // cache (inside the ETag layer, so a 304 works for cached answers too) spares D1.
   app.use('/cms/*', etag(), edgeCache('cms'));
-  const limit = (kb: number) =>
-    bodyLimit({
-      maxSize: kb * 1024,
-      onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
-    });
-  // Bodies above a group's limit are refused with 413 before they are read or parsed.
-  for (const { prefix, bodyLimitKb } of groups)
-    if (bodyLimitKb) app.use(`${prefix}/*`, limit(bodyLimitKb));
   // Edge proxy mode (API_URL and co. naming another origin): the API paths go upstream from here.
   const forwarded = groups.filter((group) => group.forwarded);
   app.use(
@@ -87,10 +89,8 @@ export function createEdgeApp(
     app.all(`${prefix}/*`, async (c, next) =>
       PAGES_AT_PREFIX.has(c.req.path) ? next() : notFoundResponse(c),
     );
-  // Page forms (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic
-  // support message, is ~24 KB that way. Other pages answer only GET and HEAD. API paths never get
-  // here: they accept both spellings.
+  // API paths never get here: they accept both spellings.
   // Pages are typeset inside the edge cache, so a cached page was typeset once, when it was filled.
-  if (pages) app.all('*', limit(64), canonicalPath, edgeCache('page'), typesetHtml, pages);
+  if (pages) app.all('*', canonicalPath, edgeCache('page'), typesetHtml, pages);
   return app;
 }

@@ -56,9 +56,11 @@ export interface RouteGroup {
    */
   api: boolean;
   /**
-   * Bodies above this many KB are refused with 413 before they are read or parsed. The API's
-   * bodies are a few short fields (a support message at most 4,000 characters); every forwarded
-   * group has one, so in edge proxy mode nothing big is read whole and sent on.
+   * Bodies above this many KB are refused with 413 before they are read or parsed: from their
+   * Content-Length when they declare one, else as soon as reading passes it
+   * (functions/middleware/body-limit.ts). The API's bodies are a few short fields (a support
+   * message at most 4,000 characters); every forwarded group has one, so in edge proxy mode
+   * nothing big is read whole and sent on.
    */
   bodyLimitKb?: number;
   /** Edge proxy mode sends its paths upstream (but for the `local` mounts). */

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
   listErrorReports,
@@ -7,8 +6,9 @@ import {
   storeEnvelope,
 } from '../domains/error-reports/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { ApiError, envelope } from '../lib/errors.ts';
+import { ApiError } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { bodyLimit } from '../middleware/body-limit.ts';
 import { texts } from '../shared/texts.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -32,19 +32,12 @@ async function envelopeText(request: Request): Promise<string> {
  * - `GET /?kind=&limit=`: kept envelopes, newest first (`{ results: [...] }`); the page is /dev/sentry.
  */
 export const devSentryRoutes = new Hono<AppEnv>()
-  .post(
-    '/api/:project/envelope',
-    bodyLimit({
-      maxSize: MAX_ENVELOPE_BYTES,
-      onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
-    }),
-    async (c) => {
-      const project = c.req.param('project').slice(0, 40);
-      const stored = await storeEnvelope(project, await envelopeText(c.req.raw));
-      if (!stored) throw new ApiError(400, texts.badRequest, 'not_an_envelope');
-      return c.json({}, 200, NO_STORE);
-    },
-  )
+  .post('/api/:project/envelope', bodyLimit(MAX_ENVELOPE_BYTES), async (c) => {
+    const project = c.req.param('project').slice(0, 40);
+    const stored = await storeEnvelope(project, await envelopeText(c.req.raw));
+    if (!stored) throw new ApiError(400, texts.badRequest, 'not_an_envelope');
+    return c.json({}, 200, NO_STORE);
+  })
   .get('/', validate('query', listFilter), async (c) =>
     c.json({ results: await listErrorReports(c.req.valid('query')) }, 200, NO_STORE),
   );

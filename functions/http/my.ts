@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
@@ -20,12 +19,11 @@ import {
 } from '../domains/my/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { envelope } from '../lib/errors.ts';
 import { sessionOf } from '../lib/session-token.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
+import { bodyLimit } from '../middleware/body-limit.ts';
 import { FAVOURITES_BATCH_LIMIT } from '../shared/constants.ts';
-import { texts } from '../shared/texts.ts';
 import * as shape from './answers.ts';
 import { apiDoc, INVALID, REFUSED } from './api-doc.ts';
 
@@ -48,10 +46,7 @@ const personal = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 // The bodies here are one small JSON object: anything bigger is refused before it is read.
-const smallBody = bodyLimit({
-  maxSize: 1024,
-  onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
-});
+const smallBody = bodyLimit(1024);
 
 const NOT_FOUND = 'Неизвестный или ещё не вышедший контент (not_found)';
 const tag = 'my';

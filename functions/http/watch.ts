@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { requireLiveSession } from '../domains/auth/index.ts';
 import {
@@ -19,6 +18,7 @@ import { deviceLabel } from '../lib/device.ts';
 import { envelope, errorResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
+import { bodyLimit } from '../middleware/body-limit.ts';
 import { texts } from '../shared/texts.ts';
 import { apiDoc, INVALID } from './api-doc.ts';
 
@@ -90,10 +90,7 @@ const privateAnswers = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header('Cache-Control', 'private, no-store');
 });
-const smallBody = bodyLimit({
-  maxSize: 4 * 1024,
-  onError: (c) => c.json(envelope(texts.tooLarge, 'payload_too_large'), 413),
-});
+const smallBody = bodyLimit(4 * 1024);
 // Only these paths: the lists' routes share the /cms/content_experience/ prefix.
 const PATHS = [
   '/watch_episode/*',
