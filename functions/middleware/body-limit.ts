@@ -14,18 +14,28 @@ function declaredLength(headers: Headers): number | null {
 }
 
 /**
+ * A refused body declared at most this long is read to its end and dropped (never parsed nor kept)
+ * before the 413: answering while it is still coming made `wrangler dev`'s proxy lose the
+ * connection (a 500 «Network connection lost» for a few parallel 240 KB posts in a hundred), a body
+ * read to its end never did. A longer one is refused at once, its bytes left unread.
+ */
+const DISCARD_MAX_BYTES = 1024 * 1024;
+
+/**
  * Refuses a body over `maxBytes` with the envelope's 413. A declared Content-Length decides before
- * a byte is read, whatever else the headers say (hono's own limit ignores it beside a
- * Transfer-Encoding and reads): a client that announces too much is refused at once. A body of no
- * declared length is counted as it is read and refused as soon as it passes the limit.
+ * the body is parsed or kept, whatever else the headers say (hono's own limit ignores it beside a
+ * Transfer-Encoding and reads the body as the request's). A body of no declared length is counted
+ * as it is read and refused as soon as it passes the limit.
  * @example app.post('/streams', bodyLimit(4 * 1024), handler)
  */
 export function bodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   const whileReading = countingLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {
     const declared = declaredLength(c.req.raw.headers);
-    if (declared !== null && declared > maxBytes) return tooLarge(c);
-    return whileReading(c, next);
+    if (declared === null || declared <= maxBytes) return whileReading(c, next);
+    if (declared <= DISCARD_MAX_BYTES)
+      await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
+    return tooLarge(c);
   };
 }
 
