@@ -29,6 +29,18 @@ export function writePinStatus(status: PinStatus) {
   sessionStorage.setItem(PIN_STATUS_KEY, status);
 }
 
+/**
+ * Session-storage key of the at-start PIN popup: set once it has been shown in this tab's session
+ * (docs/product.md, «How things change»), so the next pages do not show it again.
+ */
+export const START_POPUP_KEY = 'pinPopupShown';
+
+/** Whether the at-start PIN popup was shown in this tab's session already. */
+export const startPopupShown = (): boolean => sessionStorage.getItem(START_POPUP_KEY) !== null;
+
+/** Remembers for this tab's session that the at-start PIN popup was shown. */
+export const markStartPopupShown = () => sessionStorage.setItem(START_POPUP_KEY, '1');
+
 /** Entered only when both the cookie and this tab's session storage say so. */
 export function readPinStatus(): PinStatus {
   return cookie(COOKIE.parentalPin) === 'entered' &&

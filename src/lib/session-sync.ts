@@ -24,6 +24,7 @@ export const SESSION_KEYS = [
   'isRegistrationFlow',
   'tryBtnFlow',
   'pinStatus',
+  'pinPopupShown',
 ] as const;
 
 /** Cookies the client can clear itself (the HttpOnly session credential is the server's). */

@@ -9,7 +9,12 @@ import { COOKIE } from '../../functions/shared/cookies.ts';
 import { isPinPage } from '../../functions/shared/pin-pages.ts';
 import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { appConfig } from '../lib/app-config.ts';
-import { readPinStatus, writePinStatus } from '../lib/pin-tabs.ts';
+import {
+  markStartPopupShown,
+  readPinStatus,
+  startPopupShown,
+  writePinStatus,
+} from '../lib/pin-tabs.ts';
 import { trackCall } from './call-state.ts';
 
 export type ParentalStatus = 'Undefined' | 'Enabled' | 'Disabled';
@@ -52,16 +57,30 @@ export const PIN_FLOW_PATHS = [
 export const isPinFlowPath = (path: string) =>
   PIN_FLOW_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** Where the status is learnt, and what on this page may ask for the PIN. */
+export interface ParentalStart {
+  /** The page is on a flow where the PIN is active. */
+  pinFlow: boolean;
+  /** The age rating of the content on this page. */
+  contentAge?: number;
+  /**
+   * The page may show the at-start popup (docs/product.md, «How things change»): every page of a
+   * signed-in adult profile but the PIN pages, once per session (the header says so).
+   */
+  sessionStart?: boolean;
+}
+
 export /**
- * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either a
- * PIN flow or content rated at or above the age setting.
+ * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either the
+ * session's first page that may show it, a PIN flow, or content rated at or above the age setting.
  * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { pinFlow: false, contentAge: 18 }) // true
  */
 function popupNeeded(
   s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>,
-  where: { pinFlow: boolean; contentAge?: number },
+  where: ParentalStart & { shownThisSession?: boolean },
 ): boolean {
   if (s.entered || s.status === 'Disabled') return false;
+  if (where.sessionStart && !where.shownThisSession) return true;
   return where.pinFlow || (where.contentAge !== undefined && where.contentAge >= s.ageLimit);
 }
 
@@ -114,18 +133,23 @@ async function knownStatus(): Promise<void> {
 let started: Promise<void> | undefined;
 
 /**
- * At start (docs/product.md, «How things change»): for a signed-in account, when not entered and not on a PIN page,
- * learn the status (every signed-in page: the header's script); then show the popup where the
- * PIN is active. Once per page, however many callers.
+ * At start (docs/product.md, «How things change»): for a signed-in adult profile, when not entered
+ * and not on a PIN page, learn the status (every signed-in page: the header's script); then show
+ * the popup once per session, and where the PIN is active. One status per page, however many
+ * callers. A kid profile is asked nothing (`html[data-kid]`, BaseLayout).
  */
-export async function startParental(where: { pinFlow: boolean; contentAge?: number }) {
+export async function startParental(where: ParentalStart) {
   if (!accountId() || isPinPage(location.pathname)) return;
+  if (document.documentElement.hasAttribute('data-kid')) return;
   const entered = readPinStatus() === 'entered';
   $parental.setKey('entered', entered);
   if (entered) return;
   started ??= knownStatus();
   await started;
-  if (popupNeeded($parental.get(), where)) $parental.setKey('visible', true);
+  const shownThisSession = startPopupShown();
+  if (!popupNeeded($parental.get(), { ...where, shownThisSession })) return;
+  $parental.setKey('visible', true);
+  markStartPopupShown();
 }
 
 /** POST pin-code/check; on success the PIN is entered and the popup closes. */

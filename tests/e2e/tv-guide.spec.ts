@@ -171,6 +171,11 @@ test('on /tv a channel refused for the PIN opens the PIN popup, not a link to th
   await tv.goto('/tv');
   // The PIN popup island is on the page, hydrated.
   await expect(tv.locator('astro-island[component-url*="PinPopup"]:not([ssr])')).toHaveCount(1);
+  // The session's first page asks for the PIN at once (tests/e2e/parental-start.spec.ts): closed.
+  const atStart = tv.getByRole('dialog', { name: 'Введите PIN-код' });
+  await expect(atStart).toBeVisible();
+  await atStart.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(atStart).toHaveCount(0);
   // A free channel rated 16+: the guest may play it, this account only with the PIN.
   await tv.locator('.channel a[data-play][data-channel="novosti-24"]').click();
   // The player asks for the PIN at once, in the popup the title pages use.

@@ -1,5 +1,22 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { START_POPUP_KEY } from '../../../src/lib/pin-tabs.ts';
 import { latestCode } from './outbox.ts';
+
+/**
+ * Every tab of `context` starts its session with the at-start PIN popup already shown (as after
+ * the viewer closed it): a fresh account's first page shows it (docs/product.md, «How things
+ * change»), and journeys about something else must not race it. tests/e2e/parental-start.spec.ts
+ * is the journey of the popup itself.
+ */
+export async function startPopupSeen(context: BrowserContext) {
+  await context.addInitScript((key) => {
+    try {
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // A document without storage (about:blank, a data: URL) has no popup either.
+    }
+  }, START_POPUP_KEY);
+}
 
 /** A fresh suffix per call: the e2e database is shared by the tests of one run. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -15,6 +32,7 @@ export async function signUpByEmail(
   password: string,
   from = '/auth?step=signup',
 ) {
+  await startPopupSeen(page.context());
   await page.goto(from);
   const form = page.locator('.auth');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
@@ -31,6 +49,7 @@ export async function signUpByEmail(
 
 /** Signs in with e-mail and password on /auth, as a viewer would on a second device. */
 export async function signInByEmail(page: Page, email: string, password: string) {
+  await startPopupSeen(page.context());
   await page.goto('/auth?step=signin');
   const form = page.locator('.auth');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
@@ -44,6 +63,7 @@ export async function signInByEmail(page: Page, email: string, password: string)
  * person and allow, as a viewer would at the real provider.
  */
 export async function allowAs(page: Page, name: string, email: string) {
+  await startPopupSeen(page.context());
   await expect(page).toHaveURL(/\/dev\/oauth\/\w+\/authorize\?/);
   await page.getByLabel('Другой пользователь').check();
   await page.getByLabel('Имя', { exact: true }).fill(name);
