@@ -201,8 +201,11 @@ export const billingCatalogueRoutes = new Hono<AppEnv>()
     }),
     validate('json', shape.partnerBody),
     async (c) => {
+      // A signed-in viewer is the session's current profile (a kept adult token on a kid session
+      // starts nothing); a guest is asked to pay, and signs in on the way.
+      const viewer = c.var.edge.session.signedIn ? await member(c) : requestViewer(c);
       const { cookies, ...answer } = await partnerActivation(
-        requestViewer(c),
+        viewer,
         c.req.valid('json').partner,
         now(),
       );

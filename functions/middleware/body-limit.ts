@@ -20,6 +20,8 @@ function declaredLength(headers: Headers): number | null {
  * read to its end never did. A longer one is refused at once, its bytes left unread.
  */
 const DISCARD_MAX_BYTES = 1024 * 1024;
+/** How long a refused body is read before the 413 goes anyway (a slow sender holds nothing longer). */
+const DISCARD_WAIT_MS = 2_000;
 
 /**
  * Refuses a body over `maxBytes` with the envelope's 413. A declared Content-Length decides before
@@ -34,7 +36,10 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
     const declared = declaredLength(c.req.raw.headers);
     if (declared === null || declared <= maxBytes) return whileReading(c, next);
     if (declared <= DISCARD_MAX_BYTES)
-      await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
+      // A slow sender is not waited for long: the 413 goes anyway after DISCARD_WAIT_MS.
+      await c.req.raw.body
+        ?.pipeTo(new WritableStream(), { signal: AbortSignal.timeout(DISCARD_WAIT_MS) })
+        .catch(() => {});
     return tooLarge(c);
   };
 }

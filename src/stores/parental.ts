@@ -114,7 +114,9 @@ async function fetchParentalStatus(): Promise<StatusAnswer> {
   if (!isOk(result) || !result.data) throw result.error ?? new Error('parental-control');
   $parental.setKey('status', result.data.status);
   $parental.setKey('ageLimit', result.data.ageLimit);
-  if (!result.data.pinEntered && $parental.get().entered) setEntered(false);
+  // The server's word on this session's PIN wins either way: a new tab of a session whose PIN
+  // was entered is not asked again (its own session storage starts empty).
+  if (result.data.pinEntered !== $parental.get().entered) setEntered(result.data.pinEntered);
   return result.data;
 }
 
@@ -127,7 +129,7 @@ async function knownStatus(): Promise<void> {
   }
   $parental.setKey('status', rendered.status);
   $parental.setKey('ageLimit', rendered.ageLimit);
-  if (!rendered.pinEntered && $parental.get().entered) setEntered(false);
+  if (rendered.pinEntered !== $parental.get().entered) setEntered(rendered.pinEntered);
 }
 
 let started: Promise<void> | undefined;

@@ -177,3 +177,14 @@ it('a discount code travels from the paywall through /payment to the discounted 
   // 599 ₽ − 50 %: both digits of the kopecks.
   expect(button(tab.page.document, /Оплатить\s299,50\s₽/u)).toBeDefined();
 });
+
+it('in the offer 2 variant a discount code still travels alone: the experiment adds no offer it would not stack with', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`promo-offer2-${unique()}@example.ru`);
+  const tab = new Tab(visitor);
+  keepVariants(visitor, 'sbp:control,steps:offer2');
+  await tab.goto('/payment?id=1&promo=HALFPRICE');
+  await tab.submit(button(tab.page.document, 'Перейти к оплате')!);
+  expect(tab.url).toMatch(/\/payment-type\?promo=HALFPRICE$/);
+  expect(button(tab.page.document, /Оплатить\s299,50\s₽/u)).toBeDefined();
+});

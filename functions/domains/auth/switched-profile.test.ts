@@ -91,6 +91,8 @@ describe('a token kept from before a profile switch', () => {
       });
       const watched = await watchAdultFilm(token);
       expect([watched.status, await reasonOf(watched)]).toEqual([403, 'kid_profile']);
+      const partner = await holding(token, '/billing/partner/activation/', { partner: 'hbo-max' });
+      expect([partner.status, await reasonOf(partner)]).toEqual([403, 'kid_profile']);
     }
     expect(await orders()).toBe(before);
   });

@@ -89,9 +89,11 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   if (!price) throw refused(storeTexts.priceNotFound, 'price_not_found', 'subscriptionId');
   if (c.offer && !price.offers.some((x) => x.name === c.offer))
     throw refused(storeTexts.offerNotFound, 'offer_not_found', 'offer');
+  // The experiment's offer is not added to a flow that carries a discount code: the two never
+  // stack (docs/product.md, «Money»), and the viewer came for the code.
   const offer =
     c.offer ??
-    (c.variantOffer && !held?.n && price.offers.some((x) => x.name === c.variantOffer)
+    (c.variantOffer && !c.promo && !held?.n && price.offers.some((x) => x.name === c.variantOffer)
       ? c.variantOffer
       : null);
   const forTitle = tariff.buy_type !== 'SVOD';
