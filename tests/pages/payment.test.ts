@@ -124,3 +124,21 @@ it('an adult token kept after switching to a kid profile places no order from th
   const paid = await visitor.fetch('/billing/visitor-payments/');
   expect(((await paid.json()) as { count: number }).count).toBe(0);
 });
+
+it('an adult token kept after switching to a kid profile opens none of the account’s money pages', async () => {
+  const visitor = new Visitor();
+  await visitor.signUp(`kept-${unique()}@example.ru`);
+  const adultToken = visitor.cookies.get('token')!;
+  const created = await visitor.post('/auth/users/', { name: 'Маша', isKid: true });
+  const { id } = (await created.json()) as { id: number };
+  expect((await visitor.post('/auth/users/switch/', { userId: id })).status).toBe(200);
+  visitor.cookies.set('token', adultToken);
+  const tab = new Tab(visitor);
+  for (const path of ['/settings/payments', '/payment-history', '/gifts', '/subscription']) {
+    await tab.goto(path);
+    expect([path, tab.page.status]).toEqual([path, 403]);
+    expect(words(tab.page.document.querySelector('main'))).toMatch(
+      /Покупки, подписки и\sподарки доступны только во\sвзрослом профиле/,
+    );
+  }
+});

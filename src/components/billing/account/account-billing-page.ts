@@ -11,6 +11,18 @@ export function liveViewer(Astro: AstroGlobal, live: LiveSession): Viewer {
   return viewerOf({ ...Astro.locals.edge, session: sessionFromLive(live) });
 }
 
+/**
+ * A money page whose session is now a kid profile's, though the token still names the adult it was
+ * issued for: the forbidden screen, as src/middleware.ts answers a kid's own token; else null.
+ * @example const refused = refuseKidSession(Astro, page.live); if (refused) return refused;
+ */
+export function refuseKidSession(Astro: AstroGlobal, live: LiveSession): Promise<Response> | null {
+  if (!live.isKid) return null;
+  Astro.locals.askedUrl = Astro.url;
+  Astro.locals.moneyRefused = true;
+  return Astro.rewrite('/403');
+}
+
 /** Where a billing page sends a guest: sign in, then back to this page. */
 export const signInBack = (path: string) => `/auth?backPath=${encodeURIComponent(path)}`;
 
