@@ -114,9 +114,7 @@ async function fetchParentalStatus(): Promise<StatusAnswer> {
   if (!isOk(result) || !result.data) throw result.error ?? new Error('parental-control');
   $parental.setKey('status', result.data.status);
   $parental.setKey('ageLimit', result.data.ageLimit);
-  // The server's word on this session's PIN wins either way: a new tab of a session whose PIN
-  // was entered is not asked again (its own session storage starts empty).
-  if (result.data.pinEntered !== $parental.get().entered) setEntered(result.data.pinEntered);
+  if (!result.data.pinEntered && $parental.get().entered) setEntered(false);
   return result.data;
 }
 
@@ -129,7 +127,7 @@ async function knownStatus(): Promise<void> {
   }
   $parental.setKey('status', rendered.status);
   $parental.setKey('ageLimit', rendered.ageLimit);
-  if (rendered.pinEntered !== $parental.get().entered) setEntered(rendered.pinEntered);
+  if (!rendered.pinEntered && $parental.get().entered) setEntered(false);
 }
 
 let started: Promise<void> | undefined;
