@@ -1,5 +1,15 @@
+import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
-import { attr, button, check, headings, link, signUpOnForms, Tab } from './support/html-form.ts';
+import {
+  attr,
+  button,
+  check,
+  headings,
+  link,
+  links,
+  signUpOnForms,
+  Tab,
+} from './support/html-form.ts';
 import { textsOf, Visitor, words } from './support/visitor.ts';
 
 /** The storefront: what unlocks a title, paywalls, choosing a period, the try button. */
@@ -89,6 +99,38 @@ it('without JavaScript the try button is a link to /advantages with the default 
   expect(tab.page.document.querySelector('[data-try-paywall]')?.getAttribute('href')).toBe(
     '/paywall/default',
   );
+});
+
+it('no page sells a subscription to a subscriber: «Попробовать» is for newcomers and the legacy tariff’s holders', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const visitor = new Visitor();
+  const { accountId } = await visitor.signUp(`status-${unique()}@example.ru`, 'correct horse 1');
+  const tries = async () => {
+    const { document } = await visitor.open('/series');
+    return links(document.querySelector('header')!, 'Попробовать').length;
+  };
+  expect(await tries()).toBe(1);
+  // The old tariff, no longer sold, is held but not counted (its right is covered by its row).
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at, source) VALUES (?, 1, 'subscription', ?, ?, 'payment')",
+    ).bind(accountId, now, now + 20 * 86_400),
+    env.DB.prepare(
+      "INSERT INTO subscriptions (account_id, tariff_id, price_id, status, is_renew, granted_till, next_charge_at, created_at, updated_at) VALUES (?, 9, 12, 'active', 0, ?, ?, ?, ?)",
+    ).bind(accountId, now + 20 * 86_400, now + 20 * 86_400, now, now),
+  ]);
+  expect(await tries()).toBe(1);
+  // A rental not started yet is a purchase: the header no longer offers a subscription.
+  const film = await rentable(visitor);
+  await env.DB.prepare(
+    "INSERT INTO entitlements (account_id, product_id, kind, title_id, granted_at, starts_by, source) VALUES (?, 6, 'rental', ?, ?, ?, 'payment')",
+  )
+    .bind(accountId, film.id, now, now + 29 * 86_400)
+    .run();
+  expect(await tries()).toBe(0);
+  // A guest's copy of the same page still has it.
+  const guest = await new Visitor().open('/series');
+  expect(links(guest.document.querySelector('header')!, 'Попробовать')).toHaveLength(1);
 });
 
 it('a paywall’s «Закрыть» is, without JavaScript, a plain link back to where the visitor came from', async () => {

@@ -114,6 +114,7 @@ export {
   type SubscriptionState,
   storefrontSchemas,
   storeTexts,
+  subscribedQuery,
   type TariffDto,
   tariffById,
   titleOffers,

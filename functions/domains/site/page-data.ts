@@ -1,6 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { batch, type Query, type Results } from '../../db/run.ts';
 import { nowSeconds } from '../auth/index.ts';
+import { subscribedQuery } from '../billing/index.ts';
 import { allFlags, type Toggles, togglesFrom } from '../flags/index.ts';
 import {
   type ParentalSnapshot,
@@ -24,6 +25,11 @@ export interface PageContext {
   parental: ParentalSnapshot | null;
   /** The signed-in account's profiles, for the header's profile menu; empty for a guest. */
   profiles: Profile[];
+  /**
+   * The account is subscribed (docs/product.md, «What we keep»): the header and the hero then
+   * sell no subscription. False for a guest.
+   */
+  subscribed: boolean;
 }
 
 /** Whose parental status the page needs: a live session's account, or nobody. */
@@ -35,7 +41,7 @@ export type ProfilesAsk = number | null;
 /** One statement a page adds to its batch. */
 export type PageQuery = Query<unknown>;
 
-// Always a third and fourth statement (for a guest ones that find nothing), so the batch keeps
+// Always the same statements (for a guest the account's ones find nothing), so the batch keeps
 // one shape.
 const contextQueries = (d: Db, pathname: string, ask: ParentalAsk, account: ProfilesAsk) =>
   [
@@ -43,12 +49,13 @@ const contextQueries = (d: Db, pathname: string, ask: ParentalAsk, account: Prof
     seoTextQuery(d, pathname),
     parentalSnapshotQuery(d, ask?.accountId ?? 0, ask?.sessionId ?? '', nowSeconds()),
     headerProfilesQuery(d, account ?? 0),
+    subscribedQuery(d, account ?? 0, nowSeconds()),
   ] as const;
 
 type ContextResults = Results<ReturnType<typeof contextQueries>>;
 
 function toPageContext(
-  [flags, seo, parental, profiles]: ContextResults,
+  [flags, seo, parental, profiles, subscribed]: ContextResults,
   asked: boolean,
 ): PageContext {
   return {
@@ -56,6 +63,7 @@ function toPageContext(
     seo: seo ? toSeoText(seo) : null,
     parental: asked ? toParentalSnapshot(parental, nowSeconds()) : null,
     profiles,
+    subscribed,
   };
 }
 
@@ -80,10 +88,13 @@ export async function pageData<T extends readonly PageQuery[]>(
   account: ProfilesAsk = null,
 ): Promise<{ context: PageContext; results: Results<T> }> {
   const d = d1();
-  const [flags, seo, parental, profiles, ...results] = await batch(d, [
+  const [flags, seo, parental, profiles, subscribed, ...results] = await batch(d, [
     ...contextQueries(d, pathname, ask, account),
     ...queries(d),
   ] as const);
-  const context = toPageContext([flags, seo, parental, profiles] as ContextResults, ask !== null);
+  const context = toPageContext(
+    [flags, seo, parental, profiles, subscribed] as ContextResults,
+    ask !== null,
+  );
   return { context, results: results as unknown as Results<T> };
 }

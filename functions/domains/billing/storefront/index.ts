@@ -31,6 +31,7 @@ export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export * as storefrontSchemas from './schemas.ts';
+export { subscribedQuery } from './status.repo.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
 export { type SchemaOffer, titleOffers } from './structured-data.ts';
 export {
