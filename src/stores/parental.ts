@@ -59,8 +59,6 @@ export const isPinFlowPath = (path: string) =>
 
 /** Where the status is learnt, and what on this page may ask for the PIN. */
 export interface ParentalStart {
-  /** The page is on a flow where the PIN is active. */
-  pinFlow: boolean;
   /** The age rating of the content on this page. */
   contentAge?: number;
   /**
@@ -70,10 +68,10 @@ export interface ParentalStart {
   sessionStart?: boolean;
 }
 
-export /**
+/**
  * Whether the popup opens after a status fetch: Enabled or Undefined, not entered, and either the
- * session's first page that may show it, a PIN flow, or content rated at or above the age setting.
- * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { pinFlow: false, contentAge: 18 }) // true
+ * session's first page that may show it or content rated at or above the age setting.
+ * @example popupNeeded({ status: 'Enabled', entered: false, ageLimit: 18 }, { contentAge: 18 }) // true
  */
 function popupNeeded(
   s: Pick<ParentalState, 'status' | 'entered' | 'ageLimit'>,
@@ -81,7 +79,7 @@ function popupNeeded(
 ): boolean {
   if (s.entered || s.status === 'Disabled') return false;
   if (where.sessionStart && !where.shownThisSession) return true;
-  return where.pinFlow || (where.contentAge !== undefined && where.contentAge >= s.ageLimit);
+  return where.contentAge !== undefined && where.contentAge >= s.ageLimit;
 }
 
 const accountId = () =>

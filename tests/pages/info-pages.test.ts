@@ -40,11 +40,11 @@ async function follow(visitor: Visitor, path: string): Promise<Page & { url: str
  * Script files the page requested, by URL path; but the layout's script, which every page loads:
  * the error reporter (README «Errors and logs»: src/lib/report.ts and the bundler's helper it loads
  * the SDK with, the SDK itself only on an error), the cookie names it reads the access token by
- * (with the Russian constants they share a chunk with; the token renewal itself loads only for a
- * token without its hash) and the toast code, loaded only when the tab's previous page left a note.
+ * (the token renewal itself loads only for a token without its hash) and the toast code, loaded
+ * only when the tab's previous page left a note.
  */
 const REPORTER =
-  /\/_astro\/(BaseLayout\.astro_astro_type_script_index_0_lang|report|preload-helper|cookies|ru)\.[\w-]+\.js$/;
+  /\/_astro\/(BaseLayout\.astro_astro_type_script_index_0_lang|report|preload-helper|cookie-names)\.[\w-]+\.js$/;
 /** A static import (`import{a}from"./x.js"`, `import "./y.js"`): fetched as the module loads. */
 const STATIC_IMPORT = /(?:^|[\s;})])import\s*(?:[\w$*{}\s,]+?from\s*)?["'`]([^"'`]+)["'`]/g;
 /** A re-export (`export{a}from"./x.js"`, `export*from"./y.js"`): fetched as the module loads too. */

@@ -13,8 +13,6 @@ import { pinTexts as t } from './texts.ts';
 import './pin.css';
 
 interface Props {
-  /** The page is on a flow where the PIN is active (docs/product.md, «Screens and routes»). */
-  pinFlow?: boolean;
   /** The age rating of the content on this page. */
   contentAge?: number;
 }
@@ -31,12 +29,12 @@ const pageContent = () => document.querySelector<HTMLElement>('main');
  * Modal: each screen's heading takes the focus, Tab goes round its controls, Escape closes it and
  * the focus goes back where it was. `pin-backdrop` is the name the journeys know it by.
  */
-export default function PinPopup({ pinFlow = false, contentAge }: Props) {
+export default function PinPopup({ contentAge }: Props) {
   const state = useStore($parental);
 
   useEffect(() => {
-    startParental({ pinFlow, contentAge }).catch(() => {});
-  }, [pinFlow, contentAge]);
+    startParental({ contentAge }).catch(() => {});
+  }, [contentAge]);
   if (!state.visible) return null;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
