@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { refusesMoneyPage } from './lib/money-pages.ts';
+import { markMoneyRefused, refusesMoneyPage } from './lib/money-pages.ts';
 
 /**
  * Astro's middleware, between the edge app (src/fetch.ts) and the pages: a money page its viewer
@@ -9,7 +9,6 @@ import { refusesMoneyPage } from './lib/money-pages.ts';
  */
 export const onRequest = defineMiddleware((context, next) => {
   if (!refusesMoneyPage(context)) return next();
-  context.locals.askedUrl = context.url;
-  context.locals.moneyRefused = true;
+  markMoneyRefused(context.locals, context.url);
   return next('/403');
 });

@@ -32,3 +32,14 @@ export const MONEY_PAGES: ReadonlySet<string> = new Set([
 export function refusesMoneyPage(context: Pick<APIContext, 'routePattern' | 'locals'>): boolean {
   return MONEY_PAGES.has(context.routePattern) && !mayPay(pageViewer(context));
 }
+
+/**
+ * Marks the request as a refused money page before the forbidden screen (src/pages/403.astro)
+ * renders: the screen is drawn for the address asked for, and says why. The one place both the
+ * middleware and a page that learns of a kid session late (a token from before a switch) set it.
+ * @example markMoneyRefused(context.locals, context.url); return next('/403');
+ */
+export function markMoneyRefused(locals: App.Locals, asked: URL): void {
+  locals.askedUrl = asked;
+  locals.moneyRefused = true;
+}

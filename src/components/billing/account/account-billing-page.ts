@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { type Viewer, viewerOf } from '../../../../functions/access/index.ts';
 import type { LiveSession } from '../../../../functions/lib/index.ts';
 import { ApiError, sessionFromLive } from '../../../../functions/lib/index.ts';
+import { markMoneyRefused } from '../../../lib/money-pages.ts';
 
 /**
  * The viewer of a billing page's live session: its account, and the profile the session has now
@@ -18,8 +19,7 @@ export function liveViewer(Astro: AstroGlobal, live: LiveSession): Viewer {
  */
 export function refuseKidSession(Astro: AstroGlobal, live: LiveSession): Promise<Response> | null {
   if (!live.isKid) return null;
-  Astro.locals.askedUrl = Astro.url;
-  Astro.locals.moneyRefused = true;
+  markMoneyRefused(Astro.locals, Astro.url);
   return Astro.rewrite('/403');
 }
 
