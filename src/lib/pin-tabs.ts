@@ -15,6 +15,15 @@ type PinStatus = 'entered' | 'not_entered';
 const ANSWER_MS = 250;
 
 const tabs = new Set<string>();
+/** Settles once this tab knows whether the PIN is entered here (a fresh tab asks the others first). */
+let known: Promise<void> = Promise.resolve();
+
+/**
+ * Waits until this tab has learnt from the others whether the session's PIN entry holds here
+ * (`trackPinTabs`), so a new tab of a session whose PIN is entered is not asked for it again.
+ * @example await pinStatusKnown(); if (readPinStatus() === 'entered') return;
+ */
+export const pinStatusKnown = (): Promise<void> => known;
 
 function cookie(name: string): string | undefined {
   return document.cookie
@@ -82,9 +91,12 @@ export function trackPinTabs() {
   channel.postMessage({ type: 'hello', id });
   const fresh = sessionStorage.getItem(PIN_STATUS_KEY) === null;
   if (fresh && cookie(COOKIE.parentalPin) === 'entered') {
-    setTimeout(
-      () => (tabs.size === 0 ? clearEntry() : sessionStorage.setItem(PIN_STATUS_KEY, 'entered')),
-      ANSWER_MS,
+    known = new Promise((settle) =>
+      setTimeout(() => {
+        if (tabs.size === 0) clearEntry();
+        else sessionStorage.setItem(PIN_STATUS_KEY, 'entered');
+        settle();
+      }, ANSWER_MS),
     );
   }
 }

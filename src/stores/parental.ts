@@ -11,6 +11,7 @@ import { type ApiResult, api, isOk } from '../lib/api-client.ts';
 import { appConfig } from '../lib/app-config.ts';
 import {
   markStartPopupShown,
+  pinStatusKnown,
   readPinStatus,
   startPopupShown,
   writePinStatus,
@@ -139,6 +140,8 @@ let started: Promise<void> | undefined;
 export async function startParental(where: ParentalStart) {
   if (!accountId() || isPinPage(location.pathname)) return;
   if (document.documentElement.hasAttribute('data-kid')) return;
+  // A new tab of a session whose PIN is entered in another open tab learns so first.
+  await pinStatusKnown();
   const entered = readPinStatus() === 'entered';
   $parental.setKey('entered', entered);
   if (entered) return;
