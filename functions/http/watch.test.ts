@@ -68,6 +68,22 @@ describe('a guest and a free episode', () => {
     expect(subs.headers.get('content-type')).toContain('text/vtt');
   });
 
+  it('is offered to skip the intro of an episode, never of a trailer', async () => {
+    const markers = async (path: string) => {
+      const res = await call(path, { headers: RETURNING });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { markers: { intro: unknown; credits: unknown } }).markers;
+    };
+    expect((await markers('/cms/content_experience/watch_episode/1/')).intro).toMatchObject({
+      start: expect.any(Number),
+      end: expect.any(Number),
+    });
+    expect(await markers('/cms/content_experience/watches/5/')).toEqual({
+      intro: null,
+      credits: null,
+    });
+  });
+
   it('is asked to sign in for an episode that is not free', async () => {
     const res = await call('/cms/content_experience/watch_episode/2/', { headers: RETURNING });
     expect(res.status).toBe(403);

@@ -412,15 +412,15 @@ test.describe('the player', () => {
     );
   });
 
-  test('«Пропустить заставку» shows during the intro and jumps past it', async ({
+  test('«Пропустить заставку» shows during the intro of a series’ free first episode and jumps past it', async ({
     page,
     request,
   }) => {
-    const trailer = await firstOf(request, 'trailers');
+    const series = await firstOf(request, 'series');
     const { markers } = (await (
-      await request.get(`/cms/content_experience/watches/${trailer}/`)
+      await request.get(`/cms/content_experience/watches/${series}/`)
     ).json()) as { markers: { intro: { start: number; end: number } } };
-    await page.goto(`/watch/${trailer}?play=1`);
+    await page.goto(`/watch/${series}?play=1`);
     await playsPast(page);
     const skip = player(page).getByRole('button', { name: 'Пропустить заставку' });
     await page.evaluate((t) => {

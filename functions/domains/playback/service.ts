@@ -159,6 +159,9 @@ const bindingOf = (viewer: Viewer, stream: Stream | null): StreamBinding | null 
   return stream && account !== null ? { account, id: stream.id } : null;
 };
 
+/** The markers of what has neither an intro nor credits. */
+const NO_MARKERS = { intro: null, credits: null };
+
 /** The media part of an answer: one token for the clip's whole scope. */
 async function vodMedia(
   sign: Signer,
@@ -342,6 +345,8 @@ export async function watchTitle(
     episode: null,
     live: false as const,
     ...media,
+    // A trailer is all show: no intro to skip, no credits (docs/product.md, «Screens and routes»).
+    markers: title.type === 'trailer' ? NO_MARKERS : media.markers,
     position: resumeAt(progress),
     next: null,
     stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
