@@ -43,7 +43,8 @@ const media = (page: Page) =>
       paused: v.paused,
       height: v.hls?.levels[v.hls.currentLevel]?.height ?? 0,
       audio: v.hls?.audioTracks[v.hls.audioTrack]?.lang ?? '',
-      subtitles: [...v.textTracks].find((t) => t.mode === 'showing')?.language ?? 'off',
+      // The chosen track runs hidden: the player draws its cues itself, above the control bar.
+      subtitles: [...v.textTracks].find((t) => t.mode !== 'disabled')?.language ?? 'off',
       behindClock: v.hls?.playingDate ? Date.now() - v.hls.playingDate.getTime() : null,
       programmeDate: v.hls?.playingDate?.getTime() ?? null,
     };
@@ -214,6 +215,37 @@ test.describe('the player', () => {
     ).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu', { name: 'Субтитры' })).toBeHidden();
+    // The line is drawn clear of the bar while the bar shows, and stays inside the picture with a
+    // margin once it hides; white, never on the bar's row.
+    const line = player(page).locator('.player__subtitles');
+    await expect(line).toBeVisible({ timeout: 15_000 });
+    const place = () =>
+      page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+        const text = document.querySelector('.player__subtitles');
+        return {
+          idle: document.querySelector('.player--idle') !== null,
+          textBottom: text ? text.getBoundingClientRect().bottom : null,
+          barTop: box('.player__timeline').top,
+          playerBottom: box('.player').bottom,
+          color: text ? getComputedStyle(text).color : null,
+        };
+      });
+    await page.mouse.move(300, 200);
+    await page.mouse.move(320, 220);
+    const shown = await place();
+    expect(shown.idle).toBe(false);
+    expect(shown.color).toBe('rgb(255, 255, 255)');
+    expect(shown.textBottom!).toBeLessThanOrEqual(shown.barTop - 8);
+    // The bar stays while one of its buttons has the focus (the menu gave it back to «Субтитры»).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(async () => (await place()).idle, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => {
+        const hidden = await place();
+        return hidden.textBottom === null || hidden.textBottom <= hidden.playerBottom - 12;
+      })
+      .toBe(true);
 
     await page.reload();
     await playsPast(page);

@@ -168,6 +168,12 @@ export default function Player({
           <track key={s.lang} kind="subtitles" srcLang={s.lang} label={s.label} src={s.src} />
         ))}
       </video>
+      {/* Drawn above the control bar (below it the bar would cover them); said by the live region. */}
+      {cue && (
+        <p className="player__subtitles" aria-hidden="true">
+          {cue}
+        </p>
+      )}
       <div className="visually-hidden" aria-live="polite">
         {cue}
       </div>

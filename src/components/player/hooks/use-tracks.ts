@@ -7,8 +7,9 @@ import { loadThumbnails, type Thumbnail } from '../thumbnails.ts';
 import type { WatchAnswer } from '../watch-api.ts';
 
 /**
- * Subtitles: the chosen sidecar track shows, the others are off. Returns the text on screen now,
- * for the live region.
+ * Subtitles: the chosen sidecar track runs hidden (the browser draws none of its cues: it would put
+ * them on the control bar), the others are off. Returns the text of the cues on now, which the
+ * player draws above its bar and says in its live region.
  */
 export function useSubtitles(
   video: HTMLVideoElement | null,
@@ -22,7 +23,7 @@ export function useSubtitles(
     let shown: TextTrack | undefined;
     for (const tr of tracks) {
       const on = tr.language === lang;
-      tr.mode = on ? 'showing' : 'disabled';
+      tr.mode = on ? 'hidden' : 'disabled';
       if (on) shown = tr;
     }
     setCue('');
