@@ -30,10 +30,11 @@ export interface PurchaseChoice {
   priceId?: number | null;
   offer?: OfferName | null;
   /**
-   * An offer the visitor's experiment variant adds (offer 2): taken only when the chosen period
-   * carries it and the account never held the tariff, else the price list's price.
+   * The offer for newcomers the flow adds when it names none (offer 2 in its experiment variant,
+   * else the new user's): taken only when the chosen period carries it, the account never held
+   * the tariff and no discount code travels, else the price list's price.
    */
-  variantOffer?: OfferName | null;
+  newcomerOffer?: OfferName | null;
   /** The title a rental or purchase is for. */
   contentId?: number | null;
   promo?: string | null;
@@ -77,7 +78,7 @@ const refused = (message: string, reason: string, field: string) =>
 export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise<ChosenPurchase> {
   assertMayPay(viewer);
   const d = d1();
-  const account = c.variantOffer ? signedIn(viewer) : 0;
+  const account = c.newcomerOffer ? signedIn(viewer) : 0;
   const [t, p, o, title, held] = await batch(d, [
     ...tariffQueries(d, onSaleTariff(c.tariffId)),
     titleSaleQuery(d, c.contentId ?? 0),
@@ -89,12 +90,12 @@ export async function choosePurchase(viewer: Viewer, c: PurchaseChoice): Promise
   if (!price) throw refused(storeTexts.priceNotFound, 'price_not_found', 'subscriptionId');
   if (c.offer && !price.offers.some((x) => x.name === c.offer))
     throw refused(storeTexts.offerNotFound, 'offer_not_found', 'offer');
-  // The experiment's offer is not added to a flow that carries a discount code: the two never
+  // The newcomers' offer is not added to a flow that carries a discount code: the two never
   // stack (docs/product.md, «Money»), and the viewer came for the code.
   const offer =
     c.offer ??
-    (c.variantOffer && !c.promo && !held?.n && price.offers.some((x) => x.name === c.variantOffer)
-      ? c.variantOffer
+    (c.newcomerOffer && !c.promo && !held?.n && price.offers.some((x) => x.name === c.newcomerOffer)
+      ? c.newcomerOffer
       : null);
   const forTitle = tariff.buy_type !== 'SVOD';
   if (forTitle) {

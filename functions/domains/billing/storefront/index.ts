@@ -30,6 +30,12 @@ export {
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
+export {
+  type LeadOffer,
+  leadOffer,
+  NEWCOMER_OFFERS,
+  titleTariffs,
+} from './purchase-options.ts';
 export * as storefrontSchemas from './schemas.ts';
 export { subscribedQuery } from './status.repo.ts';
 export { periodText, priceForPeriod, storeTexts, unlockTexts } from './store-texts.ts';
