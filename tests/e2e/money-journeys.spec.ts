@@ -142,14 +142,23 @@ async function newViewer(page: Page, prefix: string) {
   return email;
 }
 
-/** The shortest purchase of the monthly «Амедиатека»: /payment, the card with renewal consent. */
+/**
+ * The new user's first month for 1 ₽: what a new account pays for the monthly «Амедиатека»
+ * (docs/product.md, «Money»).
+ */
+const NEW_USER_PAY = /Оплатить\s1\s₽/;
+
+/**
+ * The shortest purchase of the monthly «Амедиатека» by a new viewer: /payment, the card with
+ * renewal consent, at the new user's price.
+ */
 async function subscribeMonthly(page: Page, card = CARD.pays) {
   await page.goto('/payment?id=1');
   await choosePeriod(page, /1\sмесяц/);
   await page
     .getByRole('checkbox', { name: 'Сохранить карту и продлевать подписку автоматически' })
     .check();
-  await page.getByRole('button', { name: /Оплатить\s599/ }).click();
+  await page.getByRole('button', { name: NEW_USER_PAY }).click();
   await payOnCardPage(page, card);
 }
 
@@ -181,7 +190,7 @@ test('a new viewer subscribes from a paid film’s page and the film plays, with
   await page
     .getByRole('checkbox', { name: 'Сохранить карту и продлевать подписку автоматически' })
     .check();
-  await page.getByRole('button', { name: /Оплатить\s599/ }).click();
+  await page.getByRole('button', { name: NEW_USER_PAY }).click();
   await payOnCardPage(page, CARD.pays);
   await paid(page);
   await expect(page).toHaveURL(/\/success\?orderId=/);
@@ -197,7 +206,7 @@ test('a new viewer subscribes from a paid film’s page and the film plays, with
   );
   await page.goto('/payment-history');
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(page.locator('tbody tr').first()).toContainText(/599/);
+  await expect(page.locator('tbody tr').first()).toContainText(/(?<![\d\s])1\s₽/);
   await expect
     .poll(async () => (await outboxFor(request, email, { purpose: 'payment_receipt' })).length, {
       timeout: 15_000,
