@@ -143,6 +143,17 @@ describe('the three-step variant keeps what the viewer chose', () => {
     });
   });
 
+  it('a subscription’s offer the flow named does not follow the viewer to a rental picked at the tariff step', async () => {
+    const tab = await newViewer('three-offer', 'three_step');
+    const film = await rentableFilm(tab.visitor);
+    const rental = film.tariffs.find((x) => x.buy_type === 'TVOD')!;
+    await tab.goto(`/payment?steps=three&offer=new_user&contentId=${film.id}`);
+    check(options(tab).find((o) => startsWithName(o.label, rental.name))?.input);
+    await tab.submit(button(tab.page.document, 'Далее')!);
+    const order = await payAndReadOrder(tab);
+    expect(order).toMatchObject({ tariffId: rental.id, amount: rental.prices[0]!.price });
+  });
+
   it('a period chosen on a paywall is the period ticked and charged in the three-step variant', async () => {
     const tab = await newViewer('three-period', 'three_step');
     const main = await tariff(tab.visitor, 1);
