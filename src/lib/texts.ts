@@ -44,6 +44,8 @@ export const pageTexts = {
   rating: (value: string) => `Рейтинг ${value}`,
   /** The label of the episode a link led to (or that plays) in a season's list. */
   currentEpisode: 'Выбрана',
+  /** An episode anyone who may see the series plays without a subscription. */
+  freeEpisode: 'Бесплатно',
 } as const;
 
 /** What a title is, as cards and title pages name it. */

@@ -48,6 +48,25 @@ describe('series page', () => {
     ).toMatch(new RegExp(`\\?season=2&episode=${last}&play=1#player$`));
   });
 
+  it('an episode a guest may play without a subscription says «Бесплатно», and only such', async () => {
+    const visitor = new Visitor();
+    const { url } = await seriesWithSeasons(visitor);
+    const page = await visitor.open(url);
+    const episodes = [...page.document.querySelectorAll('[data-episodes] > li')].slice(0, 3);
+    const labelled = episodes.map((li) => /Бесплатно/.test(li.textContent ?? ''));
+    const playable = await Promise.all(
+      episodes.map(async (li) => {
+        const id = li.querySelector('a[data-episode-id]')?.getAttribute('data-episode-id');
+        const res = await visitor.fetch(`/cms/content_experience/watch_episode/${id}/`);
+        // Access decides before the media are looked up (no clips here: a 503 is access given).
+        return res.status !== 403;
+      }),
+    );
+    expect(labelled).toEqual(playable);
+    expect(labelled).toContain(true);
+    expect(labelled).toContain(false);
+  });
+
   it('episode dates carry the year', async () => {
     const { page } = await seriesWithSeasons(new Visitor());
     const metas = [...page.document.querySelectorAll('.episode__meta')].map(

@@ -244,22 +244,29 @@ export function seasonQueries(d: D1Database, titleId: number, number?: number) {
           WHERE seasons.title_id = ${titleId} AND seasons.number = ${seasonNumber} AND titles.type = 'series'
           LIMIT 1`,
     ),
-    rows<{
-      id: number;
-      number: number;
-      name: string;
-      description: string;
-      durationMin: number;
-      releasedAt: number;
-    }>(
+    rows<EpisodeRow>(
       d,
       sql`SELECT episodes.id, episodes.number, episodes.name, episodes.description,
-            episodes.duration_min AS "durationMin", episodes.released_at AS "releasedAt"
+            episodes.duration_min AS "durationMin", episodes.released_at AS "releasedAt",
+            episodes.free
           FROM episodes
           WHERE episodes.season_id = (SELECT s.id FROM seasons s WHERE s.title_id = ${titleId} AND s.number = ${seasonNumber})
           ORDER BY episodes.number`,
+      (r) => ({ ...(r as unknown as EpisodeRow), free: r.free === 1 }),
     ),
   ] as const;
+}
+
+/** An episode of a season's list. */
+interface EpisodeRow {
+  id: number;
+  number: number;
+  name: string;
+  description: string;
+  durationMin: number;
+  releasedAt: number;
+  /** Free to everyone who may see the series, without a subscription («Бесплатно»). */
+  free: boolean;
 }
 
 /** A season from the rows of `seasonQueries`; undefined when there is none. */

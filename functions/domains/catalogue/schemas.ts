@@ -134,6 +134,7 @@ export const seasonDetail = z.object({
       description: z.string().nullable(),
       durationMin: int.nullable(),
       releasedAt: int.nullable(),
+      free: z.boolean(),
     }),
   ),
 });
