@@ -10,7 +10,7 @@ import {
   ownOrder,
   paymentOptions,
   placeOrder,
-  quote,
+  quoteAgain,
   orderSchemas as schema,
   visitorPayments,
 } from '../domains/billing/index.ts';
@@ -141,7 +141,7 @@ export const billingOrderRoutes = new Hono<AppEnv>()
     const b = c.req.valid('json');
     // A code named here is a guess like one typed on /activate: the same limits.
     if (b.promoCode) await takePromoAttempt(viewer);
-    const q = await quote(viewer, { ...b, gift: b.isGift });
+    const { quote: q } = await quoteAgain(viewer, { ...b, gift: b.isGift });
     return c.json({
       tariffId: q.tariff.tariffId,
       priceId: q.priceId,

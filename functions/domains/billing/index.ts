@@ -50,6 +50,7 @@ export {
   providerName,
   purchaseFlow,
   qrSvg,
+  quoteAgain,
   RENEWAL,
   reconcilePending,
   returnPath,

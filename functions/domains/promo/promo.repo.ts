@@ -26,22 +26,30 @@ export interface PromoRow {
   mine: number;
 }
 
-/** The code with its tariff, first price on sale, and whether this account has redeemed it. */
+/**
+ * The code with its tariff, first price on sale, and whether this account has redeemed it. The
+ * uses held by the orders in `releasing` (those a new order is about to supersede, which give
+ * their use back in its batch) count as free.
+ */
 export function readPromoCode(
   d: D1Database,
   code: string,
   accountId: number,
+  releasing: readonly string[] = [],
 ): Promise<PromoRow | null> {
+  const held = releasing.length ? sql`r.order_id IN (${releasing})` : sql`0`;
   return prepare(
     d,
     sql`SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
-              p.max_uses AS maxUses, p.used, p.valid_from AS validFrom, p.valid_till AS validTill,
+              p.max_uses AS maxUses,
+              p.used - (SELECT count(*) FROM promo_redemptions r WHERE r.code = p.code AND ${held}) AS used,
+              p.valid_from AS validFrom, p.valid_till AS validTill,
               p.title, p.description, p.button_text AS buttonText,
               t.buy_type AS buyType, t.product_id AS productId, t.paywall_slug AS paywallSlug,
               (SELECT id FROM tariff_prices WHERE tariff_id = t.id AND on_sale = 1
                 ORDER BY sort, id LIMIT 1) AS priceId,
               EXISTS (SELECT 1 FROM promo_redemptions r
-                WHERE r.code = p.code AND r.account_id = ${accountId}) AS mine
+                WHERE r.code = p.code AND r.account_id = ${accountId} AND NOT ${held}) AS mine
          FROM promo_codes p JOIN tariffs t ON t.id = p.tariff_id
         WHERE p.code = ${code}`,
   ).first<PromoRow>();

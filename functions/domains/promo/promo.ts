@@ -60,10 +60,15 @@ function refusal(row: PromoRow | null, now: number): ApiError | null {
   return null;
 }
 
-async function checkedCode(accountId: number, raw: string, now: number): Promise<PromoRow> {
+async function checkedCode(
+  accountId: number,
+  raw: string,
+  now: number,
+  releasing: readonly string[] = [],
+): Promise<PromoRow> {
   const code = normalizePromoCode(raw);
   if (!code) throw refused(422, promoTexts.format, 'invalid_field');
-  const row = await readPromoCode(d1(), code, accountId);
+  const row = await readPromoCode(d1(), code, accountId, releasing);
   const no = refusal(row, now);
   if (no) throw no;
   return row!;
@@ -167,15 +172,16 @@ export interface PromoDiscount {
 
 /**
  * For the order: the discount of `promo` this account may use now on `tariffId`, or the popup's
- * refusal (as redeemPromoCode). A days code is no discount (409 promo_unsupported).
+ * refusal (as redeemPromoCode). A days code is no discount (409 promo_unsupported). A use held by
+ * one of the `releasing` orders (pending orders the new one supersedes) counts as free.
  */
 export async function promoDiscount(
   accountId: number,
   raw: string,
   tariffId: number,
-  now = nowSeconds(),
+  { now = nowSeconds(), releasing = [] }: { now?: number; releasing?: readonly string[] } = {},
 ): Promise<PromoDiscount> {
-  const row = await checkedCode(accountId, raw, now);
+  const row = await checkedCode(accountId, raw, now, releasing);
   if (row.discountPercent === null || row.tariffId !== tariffId)
     throw refused(409, promoTexts.unsupported, 'promo_unsupported');
   return { code: row.code, tariffId, discountPercent: row.discountPercent };

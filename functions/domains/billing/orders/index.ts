@@ -60,4 +60,5 @@ export { reconcilePending } from './reconcile.ts';
 export { RENEWAL } from './renewal-state.ts';
 export type { CheckoutInput, Confirmation, PlacedOrder } from './schemas.ts';
 export * as orderSchemas from './schemas.ts';
+export { quoteAgain } from './supersede.ts';
 export { fromYookassa } from './webhook-sources.ts';

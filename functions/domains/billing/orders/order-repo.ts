@@ -26,6 +26,9 @@ export interface OrderRow {
   confirmation_url: string | null;
   client_key: string | null;
   promo_code: string | null;
+  /** The order that superseded this one when the viewer started the purchase again. */
+  superseded_by: string | null;
+  superseded_at: number | null;
   created_at: number;
   updated_at: number;
   paid_at: number | null;
@@ -150,7 +153,10 @@ export function unsettledOrders(
   );
 }
 
-/** Pending orders whose payment request got no answer, where asking again charges nobody unawares. */
+/**
+ * Pending orders whose payment request got no answer, where asking again charges nobody unawares;
+ * not one the viewer has started again (superseded): nobody waits to pay it.
+ */
 export function unansweredOrders(
   d: D1Database,
   since: number,
@@ -162,6 +168,7 @@ export function unansweredOrders(
     sql`SELECT * FROM orders
        WHERE status = 'pending' AND created_at > ${since} AND created_at <= ${settled} AND updated_at <= ${settled}
          AND provider_payment_id IS NULL AND (kind = 'renewal' OR method <> 'saved')
+         AND superseded_at IS NULL
        ORDER BY updated_at LIMIT ${limit}`,
   );
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/errors.ts';
 import { reportFailure } from '../../../lib/report.ts';
 import { lostPromoRace, promoReservationStatements, takePromoAttempt } from '../../promo/index.ts';
 import { accountOf, billingTexts as t } from '../shared/index.ts';
-import { type OfferName, quote } from '../storefront/index.ts';
+import type { OfferName } from '../storefront/index.ts';
 import { confirmOrder, recordCancel } from './confirm.ts';
 import { lostOfferRace, offerClaimStatement } from './offer-claims.repo.ts';
 import {
@@ -27,6 +27,7 @@ import {
 } from './payment-methods.ts';
 import { paymentProvider } from './provider.ts';
 import type { Confirmation, PlacedOrder } from './schemas.ts';
+import { quoteAgain, supersedeStatements } from './supersede.ts';
 import { ProviderError } from './yookassa.ts';
 
 /** A new payment by a method of the registry, or a charge of a saved one. */
@@ -90,7 +91,7 @@ async function insertOrder(
 ): Promise<OrderRow> {
   const d = d1();
   const gift = Boolean(input.giftEmail);
-  const q = await quote(viewer, {
+  const { quote: q, earlier } = await quoteAgain(viewer, {
     tariffId: input.tariffId,
     priceId: input.priceId,
     offer: input.offer ?? null,
@@ -137,9 +138,10 @@ async function insertOrder(
     promoCode: q.promo?.code ?? null,
     now,
   });
-  // The order takes the code's use and the offer in its own batch: of orders placed at once,
-  // those that find them taken fail whole, and nothing of them is stored.
-  const statements = [insert];
+  // The order takes the code's use and the offer in its own batch, after the earlier orders of
+  // the same purchase gave theirs back: of orders placed at once, those that find them taken
+  // fail whole, and nothing of them is stored.
+  const statements = [insert, ...supersedeStatements(d, earlier, accountId, orderId, now)];
   if (q.promo)
     statements.push(...promoReservationStatements(d, q.promo.code, accountId, orderId, now));
   if (q.offer) statements.push(offerClaimStatement(d, accountId, q.tariff.tariffId, orderId, now));

@@ -2,11 +2,12 @@ import type { Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { idParam, paramOf } from '../../../lib/schemas.ts';
-import { type OfferName, type Quote, quote } from '../storefront/index.ts';
+import type { OfferName, Quote } from '../storefront/index.ts';
 import { describeOrder, orderById, paidTill } from './order-repo.ts';
 import { checkOrder, type OrderView, paymentOptions, type SavedMethod } from './order-views.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { offerName, promoParam } from './schemas.ts';
+import { quoteAgain } from './supersede.ts';
 
 /** The purchase flow as the payment screen reads it (cookies and query, spec section 3). */
 export interface PurchaseFlow {
@@ -47,8 +48,9 @@ export type PaymentScreen =
 export async function paymentScreen(viewer: Viewer, flow: PurchaseFlow): Promise<PaymentScreen> {
   if (!flow.tariffId || !flow.priceId) return { ok: false, problem: null };
   try {
-    const [q, options] = await Promise.all([
-      quote(viewer, {
+    // Back from the acquirer's page, the screen offers what starting again will have.
+    const [{ quote: q }, options] = await Promise.all([
+      quoteAgain(viewer, {
         tariffId: flow.tariffId,
         priceId: flow.priceId,
         offer: flow.offer,

@@ -15,6 +15,8 @@ export interface QuoteInput {
   titleId?: number | null;
   gift?: boolean;
   promoCode?: string | null;
+  /** Pending orders this purchase supersedes: what they hold counts as free (orders/supersede.ts). */
+  releasing?: readonly string[];
 }
 
 /** A priced purchase: what is bought, for how long, and for how much (kopecks, VAT included). */
@@ -141,7 +143,9 @@ export async function quote(viewer: Viewer, input: QuoteInput): Promise<Quote> {
     // (the promo domain: dates, uses left, once per account, the tariff); for an order it is a bad input.
     let found: Awaited<ReturnType<typeof promoDiscount>>;
     try {
-      found = await promoDiscount(accountId, input.promoCode, row.tariffId);
+      found = await promoDiscount(accountId, input.promoCode, row.tariffId, {
+        releasing: input.releasing,
+      });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       throw refuse(e.message, e.reason, 'promo');
