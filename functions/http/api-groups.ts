@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { LOCAL_PROVIDER_BASE } from '../domains/social/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { aeroflotRoutes } from './aeroflot.ts';
 import { authRoutes } from './auth.ts';
 import { billingAccountRoutes } from './billing-account.ts';
 import { billingCatalogueRoutes } from './billing-catalogue.ts';
@@ -168,6 +169,8 @@ export const apiGroups = (app: Hono<AppEnv>): RouteGroup[] => [
       // Promo codes and vouchers, free days (functions/http/offers.ts).
       { at: '/vouchers', routes: voucherRoutes },
       { at: '/free-days', routes: freeDaysRoutes },
+      // The account's Aeroflot Bonus number (functions/http/aeroflot.ts).
+      { at: '/aeroflot-card', routes: aeroflotRoutes },
       // Orders, payments and the acquirer's webhook (functions/http/billing-orders.ts).
       { at: '', routes: billingOrderRoutes },
     ],

@@ -52,7 +52,7 @@ it('every money page is refused to a kid profile alike, asked or posted to, and 
   const kid = await new Visitor().signInAsDemo('subscriber', { kid: true });
   // One address per money route of src/lib/money-pages.ts, with a query the page would read.
   const paths = [...MONEY_PAGES].map((route) => `${route.replace('[slug]', 'default')}?id=1`);
-  expect(paths).toHaveLength(13);
+  expect(paths).toHaveLength(14);
   for (const path of paths) {
     for (const method of ['GET', 'POST']) {
       const init = {
@@ -86,6 +86,7 @@ it('a kid profile’s settings lead only where it may go: no subscriptions, paym
   const refusedToKid = [
     '/subscription',
     '/settings/payments',
+    '/settings/aeroflot',
     '/payment-history',
     '/settings/parental',
   ];
@@ -95,7 +96,7 @@ it('a kid profile’s settings lead only where it may go: no subscriptions, paym
   const kid = await new Visitor().signInAsDemo('subscriber', { kid: true });
   const settings = (await kid.open('/settings')).document;
   expect(linksNamed(menu(settings), 'Покупки').map((a) => words(a))).toHaveLength(1);
-  for (const name of ['Подписки', 'Платежи', 'Родительский контроль'])
+  for (const name of ['Подписки', 'Платежи', 'Аэрофлот Бонус', 'Родительский контроль'])
     expect(
       linksNamed(menu(settings), name).map((a) => words(a)),
       name,
@@ -110,7 +111,7 @@ it('a kid profile’s settings lead only where it may go: no subscriptions, paym
 
   const adult = await new Visitor().signInAsDemo('subscriber');
   const adultSettings = (await adult.open('/settings')).document;
-  for (const name of ['Подписки', 'Платежи', 'Родительский контроль'])
+  for (const name of ['Подписки', 'Платежи', 'Аэрофлот Бонус', 'Родительский контроль'])
     expect(
       linksNamed(menu(adultSettings), name).map((a) => words(a)),
       name,

@@ -115,6 +115,7 @@ const SETTINGS: Row[] = [
   ['/settings/devices',          '302 /settings/auth',             200,                              200],
   ['/settings/profiles',         '302 /settings/auth',             200,                              200],
   ['/settings/payments',         signIn('/settings/payments'),     200,                              403],
+  ['/settings/aeroflot',         signIn('/settings/aeroflot'),     200,                              403],
   ['/settings/account',          '302 /settings/auth',             200,                              200],
   // Parental control is the adult's to set: a kid profile is refused.
   ['/settings/parental',         '302 /settings/auth',             200,                              403],
