@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KID_MONEY_TEXT } from '../access/index.ts';
 import { Browser, recordMessages, resetAccounts, signUp } from '../domains/auth/test-support.ts';
+import { freshPaymentsState } from '../domains/billing/test-support.ts';
 import { callWithVars } from '../test-helpers.ts';
 
 /**
@@ -126,5 +127,59 @@ describe('the Aeroflot card', () => {
       'not_configured',
     );
     expect(await stored()).toEqual([]);
+  });
+});
+
+describe('miles for payments', () => {
+  beforeEach(freshPaymentsState);
+
+  /** A month of the subscription (599 ₽) placed and paid on the sandbox's card page. */
+  async function paidMonth(b: Browser) {
+    const res = await b.post('/billing/checkout/', {
+      tariffId: 1,
+      priceId: 1,
+      method: 'bank_card',
+      recurringConsent: false,
+      clientKey: `miles-${Date.now()}-${++n}`,
+    });
+    expect(res.status).toBe(200);
+    const order = (await res.json()) as { orderId: string; confirmation: { url: string } };
+    await b.fetch(order.confirmation.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'number=5555555555554477&expiry=12%2F30&cvc=123&action=pay',
+    });
+    const status = (await (await b.fetch(`/billing/orders/${order.orderId}/`)).json()) as {
+      status: string;
+    };
+    expect(status.status).toBe('succeeded');
+    return order.orderId;
+  }
+
+  const accruals = async () =>
+    (
+      await env.DB.prepare(
+        'SELECT order_id AS orderId, number, miles FROM aeroflot_accruals ORDER BY created_at',
+      ).all()
+    ).results;
+
+  it('earns a mile for every full 30 ₽ paid, once per payment, on the card attached when paid', async () => {
+    const b = await viewer();
+    await b.post('/billing/aeroflot-card/', { number: '12345678' });
+    const orderId = await paidMonth(b);
+    expect(await accruals()).toEqual([{ orderId, number: '12345678', miles: 19 }]);
+    // The acquirer's notification again: no second accrual.
+    const { id } = (await env.DB.prepare(
+      'SELECT provider_payment_id AS id FROM orders WHERE id = ?',
+    )
+      .bind(orderId)
+      .first<{ id: string }>())!;
+    await b.post('/dev/yookassa/api/notify', { paymentId: id });
+    expect(await accruals()).toHaveLength(1);
+  });
+
+  it('earns nothing for an account without a card', async () => {
+    await paidMonth(await viewer());
+    expect(await accruals()).toEqual([]);
   });
 });

@@ -37,3 +37,25 @@ export const detachStatement = (d: D1Database, accountId: number): D1PreparedSta
 /** Whether a failed attach lost the number to another account. */
 export const numberTaken = (error: unknown) =>
   /UNIQUE constraint failed: aeroflot_cards\.number/.test(String(error));
+
+/** Kopecks of payment per mile earned: a mile for every full 30 ₽ (docs/product.md, «Money»). */
+export const KOPECKS_PER_MILE = 3000;
+
+/**
+ * For the batch that confirms a paid order, before the statement that finishes it: the miles the
+ * payment earns the account's card, if it has one, once per order and only while the order is
+ * still pending (a second confirmation adds nothing).
+ */
+export function milesStatement(
+  d: D1Database,
+  o: { orderId: string; accountId: number; amount: number; now: number },
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`INSERT OR IGNORE INTO aeroflot_accruals (order_id, account_id, number, miles, created_at)
+       SELECT ${o.orderId}, account_id, number, CAST(${o.amount} / ${KOPECKS_PER_MILE} AS INTEGER), ${o.now}
+         FROM aeroflot_cards
+        WHERE account_id = ${o.accountId} AND ${o.amount} >= ${KOPECKS_PER_MILE}
+          AND EXISTS (SELECT 1 FROM orders WHERE id = ${o.orderId} AND status = 'pending')`,
+  );
+}

@@ -2,6 +2,8 @@
  * The Aeroflot card (docs/product.md, «Money»): an account's Aeroflot Bonus number. The domain's
  * one entry.
  */
+
+export { KOPECKS_PER_MILE, milesStatement } from './aeroflot.repo.ts';
 export {
   aeroflotCard,
   aeroflotPage,

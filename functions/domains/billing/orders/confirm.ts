@@ -3,6 +3,7 @@ import { run } from '../../../db/run.ts';
 import { config, siteUrl } from '../../../lib/config.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { logger } from '../../../lib/log.ts';
+import { milesStatement } from '../../aeroflot/index.ts';
 import { type GrantTariff, grantStatements } from '../../grants/index.ts';
 import { messageSender, outboxStatement, templates } from '../../messages/index.ts';
 import { promoRedemptionStatements, promoReleaseStatements } from '../../promo/index.ts';
@@ -149,6 +150,10 @@ async function recordSuccess(
         now: at,
       }),
     );
+  // The payment earns miles on the account's Aeroflot card, if it has one.
+  statements.push(
+    milesStatement(d, { orderId: o.id, accountId: o.account_id, amount: o.amount, now: at }),
+  );
   const finishing = statements.length;
   statements.push(
     orderSucceededStatement(d, { orderId: o.id, ...saved, now: at }),
