@@ -28,6 +28,8 @@ export interface Entitlement {
   startsBy: number | null;
   startedAt: number | null;
   expiresAt: number | null;
+  /** A subscription's pause runs until then (unix seconds): it unlocks nothing before. */
+  pausedUntil?: number | null;
 }
 
 /** What a signed-in account brings to the decision; a guest has none. */
@@ -51,6 +53,7 @@ export type PlayDecision = { allowed: true; unlock: Unlock } | { allowed: false;
 function unlockBy(e: Entitlement, item: PlayItem, now: number): Unlock | null {
   if (e.kind === 'subscription') {
     if (e.expiresAt === null || e.expiresAt <= now) return null;
+    if (e.pausedUntil != null && e.pausedUntil > now) return null;
     const unlocks = item.kind === 'channel' || item.subscriptions.includes(e.productId);
     return unlocks ? { by: 'subscription', until: e.expiresAt } : null;
   }

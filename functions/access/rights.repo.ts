@@ -11,13 +11,19 @@ import type { Entitlement } from './play.ts';
 
 /**
  * The account's entitlements (an account holds a handful: subscriptions, rentals, purchases), so
- * the query needs nothing of the item and joins the item's own in one batch.
+ * the query needs nothing of the item and joins the item's own in one batch. A subscription's
+ * rows carry the end of its product's open pause (docs/product.md, «Money»: a paused
+ * subscription's catalogue does not play).
  */
 export function entitlementsQuery(d: D1Database, accountId: number): Query<Entitlement[]> {
   return rows<Entitlement>(
     d,
     sql`SELECT id, kind, product_id AS "productId", title_id AS "titleId", starts_by AS "startsBy",
-          started_at AS "startedAt", expires_at AS "expiresAt"
+          started_at AS "startedAt", expires_at AS "expiresAt",
+          CASE WHEN kind = 'subscription' THEN (
+            SELECT max(p.ends_at) FROM subscription_pauses p
+            WHERE p.account_id = entitlements.account_id AND p.product_id = entitlements.product_id
+              AND p.ended_at IS NULL) END AS "pausedUntil"
         FROM entitlements
         WHERE account_id = ${accountId}`,
   );

@@ -8,7 +8,9 @@ import { loadBillingFixture } from '../domains/billing/test-fixtures.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 
 /** The retention offer's price for its period, as the price list has it. */
-const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
+const RETENTION_PRICE = priceOffers.find(
+  (o) => o.price_id === 1 && o.name === 'retention',
+)!.first_price;
 
 /**
  * The viewer's subscriptions over the API: renewal off and on, the retention offer on cancelling
@@ -161,12 +163,63 @@ describe('cancelling with the retention offer', () => {
     ).toBe(200);
   });
 
-  it('has no offer for a tariff without one: cancelling turns renewal off at once', async () => {
+  it('offers a partner’s subscriber the offer on their own price, on the paywall narrowed to their subscription', async () => {
     const { browser, accountId } = await viewer('hbo@example.ru');
+    await givenSubscription(accountId);
     const { subscriptionId } = await givenSubscription(accountId, {
       tariffId: 2,
       priceId: 4,
       productId: 2,
+    });
+    const hboOffer = priceOffers.find((o) => o.price_id === 4 && o.name === 'retention')!;
+    const res = await browser.post(`/billing/subscriptions/${subscriptionId}/cancel/`, {});
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({
+      retention: {
+        subscription_id: subscriptionId,
+        paywall_slug: 'retention',
+        offer: { first_price: hboOffer.first_price, first_period_days: 90 },
+      },
+    });
+    const paywall = await browser.fetch(
+      `/billing/customer-retention/paywall/retention?subscriptionId=${subscriptionId}`,
+    );
+    expect(paywall.status).toBe(200);
+    const body = (await paywall.json()) as {
+      tariffs: { id: number }[];
+      offer: { price_id: number; first_price: number };
+      subscription: { id: number };
+      eligible: boolean;
+    };
+    expect(body.tariffs.map((x) => x.id)).toEqual([2]);
+    expect(body).toMatchObject({
+      offer: { price_id: 4, first_price: hboOffer.first_price },
+      subscription: { id: subscriptionId, tariff_id: 2 },
+      eligible: true,
+    });
+    const taken = await browser.post('/billing/apply-retention-offer/', {
+      subscription_id: subscriptionId,
+    });
+    expect(taken.status).toBe(200);
+    expect(await storedSubscription(subscriptionId)).toMatchObject({ renewalOfferId: hboOffer.id });
+    const answered = await browser.fetch(
+      `/billing/customer-retention/paywall/retention?subscriptionId=${subscriptionId}`,
+    );
+    expect(((await answered.json()) as { eligible: boolean }).eligible).toBe(false);
+    const other = await viewer('ne-moya@example.ru', '203.0.113.74');
+    const foreign = await other.browser.fetch(
+      `/billing/customer-retention/paywall/retention?subscriptionId=${subscriptionId}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ details: { reason: 'subscription_not_found' } });
+  });
+
+  it('has no offer for a tariff without one (the legacy tariff): cancelling turns renewal off at once', async () => {
+    const { browser, accountId } = await viewer('arhiv@example.ru');
+    const { subscriptionId } = await givenSubscription(accountId, {
+      tariffId: 9,
+      priceId: 12,
+      productId: 1,
     });
     const res = await browser.post(`/billing/subscriptions/${subscriptionId}/cancel/`, {});
     expect(res.status).toBe(200);

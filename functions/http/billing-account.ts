@@ -6,12 +6,14 @@ import {
   applyRetentionOffer,
   cancelRenewal,
   changeRenewal,
+  pauseSubscription,
   type ReceiptRow,
   type RetentionOffer,
   receiptFor,
   receiptSchemas,
   receiptsFor,
   removeSavedCard,
+  resumeSubscription,
   type SubscriptionView,
   subscriptionFor,
   subscriptionSchemas,
@@ -62,6 +64,9 @@ export function subscriptionJson(
     can_renew: s.canRenew,
     retention_offer: s.retentionOffer,
     renewal_offer: s.renewalOffer,
+    paused_until: s.pausedUntil,
+    can_pause: s.canPause,
+    pause_days_max: s.pauseDaysMax,
   };
 }
 
@@ -189,6 +194,52 @@ export const billingAccountRoutes = new Hono<AppEnv>()
         : c.json({ subscription: subscriptionJson(result.subscription) }, 200, NO_STORE);
     },
   )
+
+  .post(
+    '/subscriptions/:id/pause',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Заморозить подписку на 7–90 дней (/info/freezing): доступ к каталогу подписки приостанавливается, дата списания сдвигается на срок заморозки; не чаще двух раз и не больше 90 дней за 12 месяцев',
+      answers: { 200: subscriptionSchemas.subscriptionAnswer },
+      errors: {
+        403: KID_MONEY,
+        404: NOT_FOUND,
+        409: 'Подписка уже на паузе (subscription_paused), не активна (subscription_not_active), без автопродления (renewal_off), пробная, подарочная или по промокоду (pause_not_allowed), или заморозки за 12 месяцев исчерпаны (pause_limit_reached)',
+        422: `${INVALID}; срок больше оставшихся дней заморозки (pause_days_exceeded)`,
+      },
+    }),
+  )
+  .post(
+    '/subscriptions/:id/pause',
+    validate('param', idParam),
+    validate('json', subscriptionSchemas.pauseBody),
+    async (c) => {
+      const s = await pauseSubscription(
+        await member(c),
+        c.req.valid('param').id,
+        c.req.valid('json').days,
+      );
+      return c.json(subscriptionJson(s), 200, NO_STORE);
+    },
+  )
+
+  .post(
+    '/subscriptions/:id/resume',
+    apiDoc({
+      tag,
+      auth: true,
+      summary:
+        'Возобновить замороженную подписку раньше срока: оставшиеся дни заморозки сгорают, дата списания пересчитывается',
+      answers: { 200: subscriptionSchemas.subscriptionAnswer },
+      errors: { 403: KID_MONEY, 404: NOT_FOUND, 409: 'Подписка не на паузе (not_paused)' },
+    }),
+  )
+  .post('/subscriptions/:id/resume', validate('param', idParam), async (c) => {
+    const s = await resumeSubscription(await member(c), c.req.valid('param').id);
+    return c.json(subscriptionJson(s), 200, NO_STORE);
+  })
 
   .post(
     '/apply-retention-offer',

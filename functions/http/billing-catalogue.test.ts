@@ -8,7 +8,9 @@ import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { call, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 
 /** The retention offer's price for its period, as the price list has it. */
-const RETENTION_PRICE = priceOffers.find((o) => o.name === 'retention')!.first_price;
+const RETENTION_PRICE = priceOffers.find(
+  (o) => o.price_id === 1 && o.name === 'retention',
+)!.first_price;
 
 /**
  * The storefront API. Fixture: tariffs 1 Амедиатека (30/90/365 days, offers on the month), 2 HBO
@@ -270,6 +272,12 @@ describe('what the viewer holds', () => {
   it('offers the retention paywall to a subscriber, with the client’s paywall params', async () => {
     const me = await signedUp('uderzhanie@example.ru', '198.51.100.85');
     await grant(me.accountId, 1, 1, 'order:r1');
+    // The offer is for a subscription that renews: not yet eligible until renewal is on.
+    const notRenewing = await me.browser.fetch('/billing/customer-retention/paywall/retention');
+    expect(await json(notRenewing)).toMatchObject({ eligible: false });
+    await env.DB.prepare('UPDATE subscriptions SET is_renew = 1 WHERE account_id = ?')
+      .bind(me.accountId)
+      .run();
     const res = await me.browser.fetch('/billing/customer-retention/paywall/retention?from=cancel');
     expect(res.status).toBe(200);
     const body = await json(res);

@@ -19,6 +19,7 @@ export const MONEY_PAGES: ReadonlySet<string> = new Set([
   '/payment-type',
   '/payment/redirect',
   '/paywall/[slug]',
+  '/paywall/retention',
   '/settings/aeroflot',
   '/settings/payments',
   '/subscription',

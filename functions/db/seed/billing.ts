@@ -148,6 +148,30 @@ export const tariffPrices = [
   { ...price(12, 9, 30, 399), on_sale: 0 },
 ];
 
+/**
+ * The retention offer of every renewable price (docs/product.md, «Money»): the next renewal at
+ * half price — a monthly one for three months, a longer one for its own period.
+ */
+const retention = (id: number, priceId: number) => {
+  const p = tariffPrices.find((x) => x.id === priceId)!;
+  const rub = p.price / 100;
+  const half = Math.round(rub / 2);
+  const monthly = p.period_duration === 30;
+  const yearly = p.period_duration === 365;
+  return {
+    id,
+    price_id: priceId,
+    name: 'retention',
+    first_price: (monthly ? 3 * half : half) * 100,
+    first_period_days: monthly ? 90 : p.period_duration,
+    title: yearly ? 'Год за полцены' : 'Три месяца за полцены',
+    description: monthly
+      ? `${half} ₽ в месяц вместо ${rub} ₽ следующие три месяца`
+      : `${half} ₽ вместо ${rub} ₽ за следующ${yearly ? 'ий год' : 'ие три месяца'}`,
+    button_text: 'Получить скидку',
+  };
+};
+
 export const priceOffers = [
   {
     id: 1,
@@ -189,6 +213,14 @@ export const priceOffers = [
     description: 'Затем 599 ₽ в месяц. Отключить продление можно в любой момент',
     button_text: 'Смотреть 7 дней бесплатно',
   },
+  // Every other renewable price, partners' included.
+  retention(5, 2),
+  retention(6, 3),
+  retention(7, 4),
+  retention(8, 5),
+  retention(9, 6),
+  retention(10, 7),
+  retention(11, 8),
 ];
 
 export const paywalls = [
@@ -276,7 +308,12 @@ export const paywallTariffs = [
   { paywall_slug: 'film', tariff_id: 6, sort: 1 },
   { paywall_slug: 'film', tariff_id: 7, sort: 2 },
   { paywall_slug: 'film', tariff_id: 8, sort: 3 },
+  // The retention paywall holds every renewable tariff; it shows the one of the subscription asked.
   { paywall_slug: 'retention', tariff_id: 1, sort: 1 },
+  { paywall_slug: 'retention', tariff_id: 2, sort: 2 },
+  { paywall_slug: 'retention', tariff_id: 3, sort: 3 },
+  { paywall_slug: 'retention', tariff_id: 4, sort: 4 },
+  { paywall_slug: 'retention', tariff_id: 5, sort: 5 },
 ];
 
 /** The billing catalogue as idempotent inserts (after the catalogue's products). */

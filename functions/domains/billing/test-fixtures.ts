@@ -17,6 +17,7 @@ export const BILLING_TABLES = [
   'payments',
   'offer_claims',
   'orders',
+  'subscription_pauses',
   'subscriptions',
   'payment_methods',
   'paywall_tariffs',
@@ -55,7 +56,10 @@ export async function loadBillingFixture() {
       ),
       insertIgnore('tariffs', sold(tariffs, 'id')),
       insertIgnore('tariff_prices', sold(tariffPrices, 'tariff_id')),
-      insertIgnore('price_offers', priceOffers),
+      insertIgnore(
+        'price_offers',
+        priceOffers.filter((o) => sold(tariffPrices, 'tariff_id').some((p) => p.id === o.price_id)),
+      ),
       insertIgnore(
         'paywalls',
         paywalls.filter((p) => p.slug !== 'paramount-plus'),

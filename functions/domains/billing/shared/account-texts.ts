@@ -9,7 +9,7 @@ export const accountBillingTexts = {
   status: {
     active: 'Активна',
     renew: 'Не\u00a0удалось списать оплату, пробуем ещё раз',
-    paused: 'Приостановлена',
+    paused: 'На\u00a0паузе',
     ended: 'Закончилась',
   },
   /** «до 24 декабря 2026» */
@@ -19,6 +19,21 @@ export const accountBillingTexts = {
   notRenewing: 'Не\u00a0продлевается: доступ сохранится до\u00a0конца оплаченного периода',
   cardRemoved: 'Карта удалена, поэтому подписка не\u00a0продлится',
   noCard: 'Нет сохранённой карты для продления',
+  /** «На паузе до 12 января 2027, затем продлится 11 февраля 2027» */
+  pausedUntil: (until: string, renews: string | null) =>
+    `На\u00a0паузе до\u00a0${until}${renews ? `, затем продлится ${renews}` : ''}`,
+  pauseDays: 'Срок заморозки\u00a0— от\u00a07 до\u00a090\u00a0дней',
+  pauseNotActive: 'Заморозить можно только активную подписку',
+  pauseAlready: 'Подписка уже на\u00a0паузе',
+  pauseNeedsRenewal: 'Заморозить можно подписку с\u00a0включённым автопродлением',
+  pauseNotPaid:
+    'Пробный период и\u00a0подписки, оформленные по\u00a0промокоду или в\u00a0подарок, заморозить нельзя',
+  pauseShortPeriod: 'Заморозить можно подписку, оплаченную не\u00a0менее чем на\u00a0месяц',
+  pauseTooOften: 'Заморозить подписку можно не\u00a0чаще двух раз за\u00a012\u00a0месяцев',
+  /** The days left of the 90 in 12 months. */
+  pauseTooLong: (left: number) =>
+    `За\u00a012\u00a0месяцев подписку можно заморозить не\u00a0больше чем на\u00a090\u00a0дней: осталось ${accountBillingTexts.days(left)}`,
+  notPaused: 'Подписка не\u00a0на\u00a0паузе',
   renewalOffer: (title: string) => `Следующие продления со\u00a0скидкой: ${title}`,
 
   subscriptionNotFound: 'Подписка не\u00a0найдена',

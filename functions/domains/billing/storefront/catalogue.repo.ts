@@ -207,6 +207,8 @@ export interface SubscriptionRow {
   grantedTill: number;
   periodDuration: number;
   price: number;
+  /** When the retention offer was answered (taken or declined), or null. */
+  retentionOfferAt: number | null;
 }
 
 /** The account's subscriptions in the given states, newest paid-up date first. */
@@ -219,7 +221,7 @@ export function subscriptionsQuery(
     d,
     sql`SELECT s.id, s.tariff_id AS "tariffId", s.price_id AS "priceId", s.status,
           s.is_renew AS "isRenew", s.granted_till AS "grantedTill",
-          pr.period_duration AS "periodDuration", pr.price
+          pr.period_duration AS "periodDuration", pr.price, s.retention_offer_at AS "retentionOfferAt"
         FROM subscriptions s JOIN tariff_prices pr ON pr.id = s.price_id
         WHERE s.account_id = ${accountId} AND s.status IN (${statuses})
         ORDER BY s.granted_till DESC, s.id`,

@@ -104,9 +104,11 @@ export async function paywall(
 }
 
 /**
- * A retention paywall (/billing/customer-retention/paywall/{slug}): its tariffs and offer, the
- * paywall params merged with the client's, and whether this viewer's subscription to it may still
- * take the offer (once per subscription). Signed-in viewers only.
+ * A retention paywall (/billing/customer-retention/paywall/{slug}): the paywall params merged
+ * with the client's, narrowed to one of the viewer's subscriptions — the one `subscriptionId`
+ * names (404 when it is not theirs), else the first it holds — with that tariff and the offer on
+ * its price, and whether the subscription may still take it (renewing, not yet answered: once per
+ * subscription). Signed-in viewers only.
  */
 export async function retentionPaywall(
   viewer: Viewer,
@@ -123,11 +125,35 @@ export async function retentionPaywall(
   ] as const);
   if (row?.kind !== 'retention') throw notFound();
   const dto = paywallDto(row, toTariffs(t, p, o), null);
-  const held = subs.find((s) => dto.tariffs.some((x) => x.id === s.tariffId));
+  const asked = /^\d{1,15}$/.test(params.subscriptionId ?? '')
+    ? Number(params.subscriptionId)
+    : null;
+  const sold = subs.filter((s) => dto.tariffs.some((x) => x.id === s.tariffId));
+  const held = asked === null ? sold[0] : sold.find((s) => s.id === asked);
+  if (asked !== null && !held)
+    throw new ApiError(404, storeTexts.subscriptionNotFound, 'subscription_not_found');
+  const tariffs = held ? dto.tariffs.filter((x) => x.id === held.tariffId) : dto.tariffs;
+  const found = held
+    ? tariffs[0]?.prices
+        .find((x) => x.id === held.priceId)
+        ?.offers.find((x) => x.name === row.offerName)
+    : null;
+  const offer = held
+    ? found
+      ? { ...found, tariff_id: held.tariffId, price_id: held.priceId }
+      : null
+    : dto.offer;
   return {
     ...dto,
+    tariffs,
+    offer,
     params: { ...dto.params, ...params },
     subscription: held ? { id: held.id, tariff_id: held.tariffId } : null,
-    eligible: !!held && dto.offer !== null,
+    eligible:
+      !!held &&
+      offer !== null &&
+      held.isRenew &&
+      held.retentionOfferAt === null &&
+      (held.status === 'active' || held.status === 'renew'),
   };
 }

@@ -10,6 +10,7 @@ export const storeTexts = {
   contentNotFound: 'Контент не\u00a0найден',
   partnerNotFound: 'Такого партнёра нет',
   signInRequired: 'Войдите, чтобы продолжить',
+  subscriptionNotFound: 'Подписка не\u00a0найдена',
   buyType: 'Тип покупки: SVOD, TVOD или EST',
   ids: 'Список id через запятую',
   statuses: 'Статусы подписки через запятую: active, renew, paused, ended',

@@ -16,6 +16,7 @@ export {
   subscriptionPage,
   type TitleRightView,
 } from './account-pages.ts';
+export { pauseSubscription, resumeSubscription } from './pauses.ts';
 export { runRenewals } from './renewals.ts';
 export {
   type CancelResult,
@@ -23,6 +24,7 @@ export {
   RETENTION_PAYWALL,
   type RetentionOffer,
   retentionOfferFor,
+  retentionPaywallPath,
   UNSUBSCRIBE_POLL_PATH,
 } from './retention.ts';
 export { type CardRemoved, removeSavedCard } from './saved-cards.ts';

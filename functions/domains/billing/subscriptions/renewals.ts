@@ -1,6 +1,7 @@
 import { d1 } from '../../../db/client.ts';
 import { reportFailure } from '../../../lib/report.ts';
 import { type OrderRow, orderById, startPayment } from '../orders/index.ts';
+import { endLapsedPauses } from './pauses.repo.ts';
 import {
   type DueRenewal,
   dueRenewals,
@@ -11,7 +12,7 @@ import {
 /**
  * Renewals (docs/product.md, «Money»), run by the Cron Trigger: every subscription due a charge
  * (a day before its paid-up date, or a retry) is charged from its saved method, without the
- * viewer. The charge is claimed by its renewal order, keyed by the subscription, the paid-up date
+ * viewer; a paused one is not due (its next charge moved with the pause). The charge is claimed by its renewal order, keyed by the subscription, the paid-up date
  * and the attempt, so a run twice, or two runs at once, charge once.
  */
 
@@ -26,6 +27,8 @@ const RETAKE_AFTER = 600;
 
 export async function runRenewals(now: number): Promise<{ charged: number; skipped: number }> {
   const d = d1();
+  // Pauses whose day has come end first, so a subscription due at once is charged in this run.
+  await d.batch(endLapsedPauses(d, now));
   const { results } = await dueRenewals(d, now, RETAKE_AFTER, BATCH).all<DueRenewal>();
   let charged = 0;
   let skipped = 0;

@@ -18,8 +18,12 @@ import {
 } from './subscriptions.repo.ts';
 import { nowSeconds, type SubscriptionView, toSubscriptionView } from './subscriptions.ts';
 
-/** The retention paywall's slug (paywalls kind 'retention'). */
+/** The retention paywall's slug (paywalls kind 'retention'), its page /paywall/retention. */
 export const RETENTION_PAYWALL = 'retention';
+
+/** The retention paywall page of one subscription. */
+export const retentionPaywallPath = (subscriptionId: number) =>
+  `/paywall/${RETENTION_PAYWALL}?subscriptionId=${subscriptionId}`;
 
 /** The poll a viewer who turned renewal off is asked (the offers domain serves /poll/{slug}). */
 export const UNSUBSCRIBE_POLL_PATH = '/poll/unsubscribe';
@@ -58,12 +62,9 @@ export async function retentionOfferFor(
   const row = await subscriptionOf(db, accountOf(viewer), id).first<SubscriptionRow>();
   if (!row) throw new ApiError(404, t.subscriptionNotFound, 'subscription_not_found');
   if (!toSubscriptionView(row).retentionOffer) return null;
-  const paywall = await retentionPaywall(viewer, RETENTION_PAYWALL, {});
+  const paywall = await retentionPaywall(viewer, RETENTION_PAYWALL, { subscriptionId: String(id) });
   // The offer on this subscription's own price: what the first discounted period costs.
-  const offer = paywall.tariffs
-    .flatMap((x) => x.prices)
-    .find((p) => p.id === row.priceId)
-    ?.offers.find((o) => o.name === paywall.offer_name);
+  const offer = paywall.offer;
   if (!offer) return null;
   return {
     subscriptionId: id,

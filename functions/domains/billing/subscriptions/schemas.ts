@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { accountBillingTexts } from '../shared/index.ts';
+
+const PAUSE_DAYS = accountBillingTexts.pauseDays;
 
 /**
  * The request and answer schemas of the viewer's subscriptions and the retention offer
@@ -25,6 +28,16 @@ export const subscriptionAnswer = z.object({
   can_renew: z.boolean().describe('Продление можно включить: есть сохранённая карта'),
   retention_offer: z.boolean().describe('Отключение продления сначала предложит скидку'),
   renewal_offer: z.string().nullable().describe('Скидка, по которой пройдут следующие продления'),
+  paused_until: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Заморозка до, unix-время; null — не на паузе'),
+  can_pause: z.boolean().describe('Подписку можно заморозить (/info/freezing)'),
+  pause_days_max: z
+    .number()
+    .int()
+    .describe('На сколько дней ещё можно заморозить за 12 месяцев (не больше 90)'),
 });
 
 /** The retention offer as the API answers it. */
@@ -50,6 +63,16 @@ export const renewalBody = z.object({ is_renew: z.boolean() });
 
 /** `POST /billing/subscriptions/{id}/cancel`: `decline_offer` skips the retention offer. */
 export const cancelBody = z.object({ decline_offer: z.boolean().default(false) });
+
+/** `POST /billing/subscriptions/{id}/pause`: how many days to freeze for, 7 to 90. */
+export const pauseBody = z.object({
+  days: z
+    .number({ message: PAUSE_DAYS })
+    .int({ message: PAUSE_DAYS })
+    .min(7, { message: PAUSE_DAYS })
+    .max(90, { message: PAUSE_DAYS })
+    .describe('Срок заморозки в днях: от 7 до 90'),
+});
 
 /** `POST /billing/apply-retention-offer`. */
 export const applyOfferBody = z.object({ subscription_id: z.number().int().positive() });

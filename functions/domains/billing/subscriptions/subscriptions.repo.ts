@@ -1,4 +1,5 @@
-import { prepare, raw, sql } from '../../../db/sql.ts';
+import { prepare, raw, type Sql, sql } from '../../../db/sql.ts';
+import { PAUSE_WINDOW, PERIOD_KIND } from './pauses.repo.ts';
 /**
  * D1 of the viewer's side of billing: their subscriptions, saved cards and rights (rentals and
  * purchases). Each function answers one prepared statement so a page can put several in one
@@ -29,34 +30,62 @@ export interface SubscriptionRow {
   renewalOfferTitle: string | null;
   /** The retention offer of this subscription's price, when it has one. */
   retentionOfferId: number | null;
+  /** The end of its open pause (unix seconds), if any. */
+  pausedUntil: number | null;
+  /** Pauses started in the last 12 months, and their days. */
+  pausesUsed: number;
+  pauseDaysUsed: number;
+  /** What its latest period was: 'paid', 'trial', 'gift', 'promo', 'free_days' (null: none). */
+  periodKind: string | null;
 }
 
-const SUBSCRIPTION_SELECT = `SELECT s.id, s.tariff_id AS tariffId, t.name AS tariffName, t.product_id AS productId,
+const SUBSCRIPTION_COLUMNS = `SELECT s.id, s.tariff_id AS tariffId, t.name AS tariffName, t.product_id AS productId,
     s.price_id AS priceId, tp.period_duration AS periodDays, tp.price, s.status, s.is_renew AS isRenew,
     s.granted_till AS grantedTill, s.grace_until AS graceUntil, s.payment_method_id AS paymentMethodId,
     pm.title AS cardTitle, pm.kind AS cardKind, pm.card_brand AS cardBrand, pm.card_last4 AS cardLast4,
     pm.deleted_at IS NOT NULL AS cardDeleted, s.retention_offer_at AS retentionOfferAt,
     s.renewal_offer_id AS renewalOfferId, ro.title AS renewalOfferTitle,
-    (SELECT po.id FROM price_offers po WHERE po.price_id = s.price_id AND po.name = 'retention') AS retentionOfferId
-  FROM subscriptions s
+    (SELECT po.id FROM price_offers po WHERE po.price_id = s.price_id AND po.name = 'retention') AS retentionOfferId,
+    (SELECT p.ends_at FROM subscription_pauses p WHERE p.subscription_id = s.id AND p.ended_at IS NULL) AS pausedUntil,
+    ${PERIOD_KIND} AS periodKind`;
+
+const SUBSCRIPTION_FROM = `FROM subscriptions s
   JOIN tariffs t ON t.id = s.tariff_id
   JOIN tariff_prices tp ON tp.id = s.price_id
   LEFT JOIN payment_methods pm ON pm.id = s.payment_method_id
   LEFT JOIN price_offers ro ON ro.id = s.renewal_offer_id`;
 
+/** A subscription's columns with its pauses of the 12 months before `now`. */
+const subscriptionSelect = (now: number): Sql =>
+  sql`${raw(SUBSCRIPTION_COLUMNS)},
+    (SELECT count(*) FROM subscription_pauses p WHERE p.subscription_id = s.id AND p.starts_at > ${now - PAUSE_WINDOW}) AS pausesUsed,
+    (SELECT coalesce(sum(p.days), 0) FROM subscription_pauses p WHERE p.subscription_id = s.id AND p.starts_at > ${now - PAUSE_WINDOW}) AS pauseDaysUsed
+    ${raw(SUBSCRIPTION_FROM)}`;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 /** The account's subscriptions, running ones first, then by tariff. */
-export function subscriptionsOf(db: D1Database, accountId: number): D1PreparedStatement {
+export function subscriptionsOf(
+  db: D1Database,
+  accountId: number,
+  now = nowSeconds(),
+): D1PreparedStatement {
   return prepare(
     db,
-    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId}
+    sql`${subscriptionSelect(now)} WHERE s.account_id = ${accountId}
        ORDER BY s.status = 'ended', t.sort, s.id`,
   );
 }
 
-export function subscriptionOf(db: D1Database, accountId: number, id: number): D1PreparedStatement {
+export function subscriptionOf(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  now = nowSeconds(),
+): D1PreparedStatement {
   return prepare(
     db,
-    sql`${raw(SUBSCRIPTION_SELECT)} WHERE s.account_id = ${accountId} AND s.id = ${id}`,
+    sql`${subscriptionSelect(now)} WHERE s.account_id = ${accountId} AND s.id = ${id}`,
   );
 }
 

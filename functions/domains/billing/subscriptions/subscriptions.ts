@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/errors.ts';
 import { formatRub } from '../../../shared/money.ts';
 import { cardLabel, DEFAULT_PAYMENT_METHOD, formatDay } from '../orders/index.ts';
 import { accountOf, accountBillingTexts as t } from '../shared/index.ts';
+import { PAUSE_MAX_DAYS, PAUSE_MIN_DAYS, pauseRefusal } from './pause-rules.ts';
 import {
   applyRetention,
   type SubscriptionRow,
@@ -41,12 +42,23 @@ export interface SubscriptionView {
   retentionOffer: boolean;
   /** The offer the next renewals charge (the retention offer once taken). */
   renewalOffer: string | null;
+  /** The end of its running pause (unix seconds), or null. */
+  pausedUntil: number | null;
+  /** It may be paused now (/info/freezing), for at most `pauseDaysMax` days. */
+  canPause: boolean;
+  pauseDaysMax: number;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A stored subscription as the viewer reads it. */
-export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
+export function toSubscriptionView(row: SubscriptionRow, now = nowSeconds()): SubscriptionView {
+  // A pause whose day has come reads as over before the job closes it.
+  const pausedUntil =
+    row.status === 'paused' && row.pausedUntil !== null && row.pausedUntil > now
+      ? row.pausedUntil
+      : null;
+  const status = row.status === 'paused' && pausedUntil === null ? 'active' : row.status;
   const running = row.status !== 'ended';
   const card = row.paymentMethodId
     ? {
@@ -63,13 +75,15 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   const isRenew = row.isRenew === 1 && running;
   const renewalText = !running
     ? t.status.ended
-    : isRenew
-      ? [t.renewsOn(formatDay(row.grantedTill)), card && t.renewsWith(card.label)]
-          .filter(Boolean)
-          .join(' ')
-      : card?.removed
-        ? t.cardRemoved
-        : t.notRenewing;
+    : pausedUntil !== null
+      ? t.pausedUntil(formatDay(pausedUntil), isRenew ? formatDay(row.grantedTill) : null)
+      : isRenew
+        ? [t.renewsOn(formatDay(row.grantedTill)), card && t.renewsWith(card.label)]
+            .filter(Boolean)
+            .join(' ')
+        : card?.removed
+          ? t.cardRemoved
+          : t.notRenewing;
   return {
     id: row.id,
     tariffId: row.tariffId,
@@ -77,8 +91,8 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     period: t.period(row.periodDays),
     price: row.price,
     priceText: formatRub(row.price),
-    status: row.status,
-    statusText: t.status[row.status],
+    status,
+    statusText: t.status[status],
     isRenew,
     grantedTill: row.grantedTill,
     paidUpTo: t.paidUpTo(formatDay(row.grantedTill)),
@@ -93,6 +107,9 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
       card !== null &&
       !card.removed,
     renewalOffer: row.renewalOfferTitle ? t.renewalOffer(row.renewalOfferTitle) : null,
+    pausedUntil,
+    canPause: pauseRefusal(row, PAUSE_MIN_DAYS, now) === null,
+    pauseDaysMax: Math.max(0, PAUSE_MAX_DAYS - row.pauseDaysUsed),
   };
 }
 
