@@ -24,7 +24,7 @@ interface Group {
 async function retentionOffer(page: Page) {
   await page.goto('/subscription');
   const id = await page.locator('[data-subscription]').first().getAttribute('data-subscription');
-  return `/subscription?retention=${id}`;
+  return `/paywall/retention?subscriptionId=${id}`;
 }
 
 const { paidOrder, canceledOrder } = DEMO_SUBSCRIBER;

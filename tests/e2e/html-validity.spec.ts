@@ -216,7 +216,9 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'my/history.astro': ['/my/history'],
     'payment.astro': ['/payment', '/payment?steps=three', '/payment?id=2&steps=three&step=period'],
     // The account's billing pages (an account without payments: their empty states).
-    'subscription.astro': ['/subscription', '/subscription?retention=1', '/subscription?done=off'],
+    'subscription.astro': ['/subscription', '/subscription?done=off', '/subscription?done=paused'],
+    // No subscription of this account: the «Ошибка» dialog.
+    'paywall/retention.astro': ['/paywall/retention?subscriptionId=1'],
     'payment-history.astro': ['/payment-history'],
     'gifts.astro': ['/gifts', '/gifts?resent=1'],
     'gifts/success.astro': ['/gifts/success'],
@@ -319,7 +321,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
       const pages = [
         ...paths,
         '/subscription',
-        ...(retention ? [`/subscription?retention=${retention}`] : []),
+        ...(retention ? [`/paywall/retention?subscriptionId=${retention}`] : []),
       ];
       checked.push(
         ...(await fetchAll(

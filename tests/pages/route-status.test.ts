@@ -37,8 +37,8 @@ const ACCOUNT_ROUTES: Row[] = [
   ['/advantages',                200,                              200,                              403],
   ['/paywall/default',           200,                              200,                              403],
   ['/paywall/no-such',           404,                              404,                              403],
-  // The retention paywall is of one of the viewer's subscriptions: none named, nothing to show.
-  ['/paywall/retention',         signIn('/paywall/retention'),     404,                              403],
+  // The retention paywall of one of the viewer's subscriptions: none named, the «Ошибка» dialog.
+  ['/paywall/retention',         signIn('/paywall/retention'),     200,                              403],
   ['/payment',                   signIn('/payment'),               200,                              403],
   ['/payment?id=1',              signIn('/payment?id=1'),          200,                              403],
   ['/payment?id=999',            signIn('/payment?id=999'),        404,                              403],

@@ -29,6 +29,7 @@ export const accountPageTexts = {
   doneResumed: 'Подписка возобновлена.',
   poll: 'Расскажите, почему вы\u00a0отключили продление',
   retentionLead: 'Прежде чем отключить продление',
+  retentionTitle: 'Скидка на\u00a0продление',
   close: 'Закрыть',
   error: 'Ошибка',
   back: 'Вернуться к\u00a0подпискам',
