@@ -232,6 +232,21 @@ describe('the end of a pause', () => {
     expect(await again.json()).toMatchObject({ details: { reason: 'not_paused' } });
   });
 
+  it('gives the days back once when «Возобновить» arrives five times at once', async () => {
+    const { browser, accountId } = await viewer('pyat-raz@example.ru', '203.0.113.90');
+    const { subscriptionId } = await givenSubscription(accountId);
+    const before = (await stored(subscriptionId))!;
+    expect((await pause(browser, subscriptionId, { days: 30 })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => resume(browser, subscriptionId)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const after = (await stored(subscriptionId))!;
+    expect(after.status).toBe('active');
+    expect(after.grantedTill - before.grantedTill).toBeGreaterThanOrEqual(0);
+    expect(after.grantedTill - before.grantedTill).toBeLessThan(60);
+  });
+
   it('the renewal job charges nothing while paused and ends the pause on its day', async () => {
     const { browser, accountId } = await viewer('po-grafiku@example.ru', '203.0.113.89');
     const { subscriptionId } = await givenSubscription(accountId);
