@@ -21,12 +21,11 @@ import {
   toReceiptView,
 } from '../receipts/index.ts';
 import { accountBillingTexts as t } from '../shared/index.ts';
+import { type SavedMethodRow, savedMethodsOf } from './saved-methods.repo.ts';
 import {
   billingCounts,
   type RightRow,
-  type SavedMethodRow,
   type SubscriptionRow,
-  savedMethodsOf,
   subscriptionsOf,
   titleRightsOf,
 } from './subscriptions.repo.ts';

@@ -7,7 +7,7 @@ import { assertMayPay, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { accountOf, accountBillingTexts as t } from '../shared/index.ts';
-import { removeSavedMethod } from './subscriptions.repo.ts';
+import { removeSavedMethod } from './saved-methods.repo.ts';
 import { nowSeconds } from './subscriptions.ts';
 
 export interface CardRemoved {
