@@ -52,7 +52,7 @@ it('every money page is refused to a kid profile alike, asked or posted to, and 
   const kid = await new Visitor().signInAsDemo('subscriber', { kid: true });
   // One address per money route of src/lib/money-pages.ts, with a query the page would read.
   const paths = [...MONEY_PAGES].map((route) => `${route.replace('[slug]', 'default')}?id=1`);
-  expect(paths).toHaveLength(14);
+  expect(paths).toHaveLength(15);
   for (const path of paths) {
     for (const method of ['GET', 'POST']) {
       const init = {

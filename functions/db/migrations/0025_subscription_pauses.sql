@@ -1,4 +1,4 @@
--- 0023 Subscription pauses (docs/product.md, «Money»; /info/freezing): a viewer freezes a running
+-- 0025 Subscription pauses (docs/product.md, «Money»; /info/freezing): a viewer freezes a running
 -- subscription for 7 to 90 days. While a pause runs (`ended_at` NULL and `ends_at` in the future)
 -- the subscription's catalogue does not play (access/ leaves its entitlements out), it is not
 -- charged, and its paid-up date and next charge have moved by the pause. `ended_at` is set when
