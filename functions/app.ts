@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import { mountDevFakes } from './dev/index.ts';
+import { DEV_BASIC_AUTH_APIS, mountDevFakes } from './dev/index.ts';
 import { apiGroups } from './http/api-groups.ts';
 import { isApiPath, PAGES_AT_PREFIX } from './lib/api-paths.ts';
 import type { AppEnv } from './lib/app-env.ts';
@@ -65,7 +65,8 @@ export function createEdgeApp(
     const pageMethodCheck = pageMethods(formPages);
     app.use(async (c, next) => (c.var.apiPath ? next() : pageMethodCheck(c, next)));
   }
-  app.use(csrfGuard, attribution);
+  // The sandbox acquirer's API takes a shop's Basic-auth calls, as YooKassa's does (development).
+  app.use(csrfGuard({ basicAuthApis: __DEV_FAKES__ ? DEV_BASIC_AUTH_APIS : [] }), attribution);
   app.use(customerOpened);
 
   // CMS answers are shared by many visitors: ETags let browsers revalidate cheaply, and the edge

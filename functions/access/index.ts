@@ -38,7 +38,7 @@ export {
   type SeeReason,
 } from './rules.ts';
 export { staffQuery } from './staff.repo.ts';
-export { canReadReports } from './staff.ts';
+export { canReadReports, canRefund } from './staff.ts';
 export { accessTexts } from './texts.ts';
 export { type Viewer, type ViewerSource, viewerOf } from './viewer.ts';
 export { visibleChannels, visibleShelves, visibleTitles } from './visibility.repo.ts';

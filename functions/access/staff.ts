@@ -8,3 +8,11 @@ import type { Viewer } from './viewer.ts';
 export function canReadReports(viewer: Viewer, isStaff: boolean): boolean {
   return viewer.account !== null && !viewer.isKid && isStaff;
 }
+
+/**
+ * Refunds (docs/product.md, «Money»): the same staff, on an adult profile, and nobody else; the
+ * refund's address answers everyone else as if it did not exist, like the reports.
+ */
+export function canRefund(viewer: Viewer, isStaff: boolean): boolean {
+  return viewer.account !== null && !viewer.isKid && isStaff;
+}

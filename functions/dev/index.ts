@@ -15,6 +15,12 @@ import { SANDBOX_BASE, SANDBOX_SHOP } from './sandbox/constants.ts';
 import { setSandboxWebhook } from './sandbox/notify.ts';
 
 /**
+ * The fakes' server-to-server APIs (HTTP Basic, no browser headers): the CSRF guard lets a shop's
+ * client call them, as YooKassa's real API takes it (functions/middleware/csrf.ts).
+ */
+export const DEV_BASIC_AUTH_APIS = [`${SANDBOX_BASE}/v3/`];
+
+/**
  * Mounts the fakes on the site's app and answers the domains' calls to them in-process (the
  * Worker cannot fetch its own host in workerd tests or wrangler dev); the sandbox's notifications
  * reach the app's webhook the same way.

@@ -34,6 +34,31 @@ CREATE TABLE IF NOT EXISTS sandbox_payments (
   paid_at INTEGER
 );
 
+-- The sandbox's refunds, as YooKassa keeps them: one per Idempotence-Key, succeeded at once; a
+-- payment's refunds never add up to more than it (the insert checks it as it runs).
+CREATE TABLE IF NOT EXISTS sandbox_refunds (
+  id TEXT PRIMARY KEY NOT NULL,
+  idempotence_key TEXT NOT NULL UNIQUE,
+  payment_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'canceled')),
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  description TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sandbox_refunds_payment ON sandbox_refunds (payment_id);
+
+-- The 54-FZ receipts the shop sent with a payment or a refund (JSON: customer, items,
+-- tax_system_code), registered by the sandbox's fiscal operator.
+CREATE TABLE IF NOT EXISTS sandbox_receipts (
+  id TEXT PRIMARY KEY NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('payment', 'refund')),
+  payment_id TEXT NOT NULL,
+  refund_id TEXT,
+  body TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sandbox_receipts_payment ON sandbox_receipts (payment_id);
+
 -- The local identity provider's authorization codes and access tokens (both SHA-256).
 CREATE TABLE IF NOT EXISTS dev_oauth_grants (
   code_hash TEXT PRIMARY KEY,

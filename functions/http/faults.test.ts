@@ -118,8 +118,9 @@ describe('with D1 out of reach', () => {
     await b.post('/auth/email/sign_up/', { email, password: 'correct horse 1' });
     // An order is stored before the acquirer is asked (no batch spans another company's API), so a
     // checkout cut after that leaves the order pending with no payment: the state the retry and the
-    // reconcile sweep finish from (same Idempotence-Key), and the acquirer's own records.
-    const pendingOrder = ['orders', 'sandbox_payments'];
+    // reconcile sweep finish from (same Idempotence-Key), and the acquirer's own records (its
+    // payment and the receipt sent with it).
+    const pendingOrder = ['orders', 'sandbox_payments', 'sandbox_receipts'];
     const journeys: [string, () => RequestInit, (res: Response) => void, string[]?][] = [
       [
         '/auth/email/sign_up/',

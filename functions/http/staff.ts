@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { viewerOf } from '../access/index.ts';
 import { analyticsSchemas, reportRange, statsReport } from '../domains/analytics/index.ts';
+import { orderSchemas, refundOrder } from '../domains/billing/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { envelope } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
@@ -12,22 +13,48 @@ import { apiDoc } from './api-doc.ts';
  * figures as JSON, the same service as the /staff/stats page. Anyone but staff gets 404
  * (`staff_only`).
  */
-export const staffRoutes = new Hono<AppEnv>().get(
-  '/stats',
-  apiDoc({
-    tag: 'staff',
-    summary: 'Отчёт для сотрудников: события по дням, тайтлы, типы страниц, источники',
-    answers: { 200: analyticsSchemas.statsAnswer },
-    errors: { 404: 'Не сотрудник (или не вошёл): отчёта для него нет' },
-  }),
-  validate('query', analyticsSchemas.rangeQuery),
-  async (c) => {
-    const { from, to } = c.req.valid('query');
-    const report = await statsReport(viewerOf(c.var.edge), reportRange(from ?? null, to ?? null));
-    // The address is in the API's document anyway: the reason says why, the status stays 404.
-    if (!report) return c.json(envelope(texts.notFound, 'staff_only'), 404);
-    return c.json(analyticsSchemas.statsAnswer.parse(report), 200, {
-      'Cache-Control': 'private, no-store',
-    });
-  },
-);
+export const staffRoutes = new Hono<AppEnv>()
+  .get(
+    '/stats',
+    apiDoc({
+      tag: 'staff',
+      summary: 'Отчёт для сотрудников: события по дням, тайтлы, типы страниц, источники',
+      answers: { 200: analyticsSchemas.statsAnswer },
+      errors: { 404: 'Не сотрудник (или не вошёл): отчёта для него нет' },
+    }),
+    validate('query', analyticsSchemas.rangeQuery),
+    async (c) => {
+      const { from, to } = c.req.valid('query');
+      const report = await statsReport(viewerOf(c.var.edge), reportRange(from ?? null, to ?? null));
+      // The address is in the API's document anyway: the reason says why, the status stays 404.
+      if (!report) return c.json(envelope(texts.notFound, 'staff_only'), 404);
+      return c.json(analyticsSchemas.statsAnswer.parse(report), 200, {
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  )
+  /**
+   * `POST /api/staff/refunds/` `{ orderId, amount? }` (docs/product.md, «Money»): returns a paid
+   * order's whole payment through the acquirer; asking again answers the same refund.
+   */
+  .post(
+    '/refunds',
+    apiDoc({
+      tag: 'staff',
+      summary: 'Возврат оплаты заказа: вся сумма, один раз, только для сотрудников',
+      answers: { 200: orderSchemas.refundAnswer },
+      errors: {
+        404: 'Не сотрудник (или не вошёл), или заказа нет',
+        409: 'Заказ не оплачен, это подарок, или платёжный сервис не принял возврат',
+        422: 'Частичный возврат (сумма не равна платежу) или неверный запрос',
+        503: 'Платёжный сервис не ответил или ещё проводит возврат: повторите запрос',
+      },
+    }),
+    validate('json', orderSchemas.refundInput),
+    async (c) => {
+      const refund = await refundOrder(viewerOf(c.var.edge), c.req.valid('json'));
+      return c.json(orderSchemas.refundAnswer.parse(refund), 200, {
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );

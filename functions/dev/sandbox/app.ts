@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { ACQUIRER_METHOD_TYPES, kopecksOf, methodOfAcquirer } from '../../domains/billing/index.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
-import { base64, sha256 } from '../../lib/crypto.ts';
+
 import { notFoundResponse } from '../../lib/errors.ts';
-import { SANDBOX_3DS_CODE, SANDBOX_BASE, SANDBOX_SHOP, testCard } from './constants.ts';
+import { SANDBOX_3DS_CODE, SANDBOX_BASE, testCard } from './constants.ts';
 import { notifyLater, sendNotification } from './notify.ts';
 import { cardPage, donePage, sbpPage, threeDsPage } from './pages.ts';
+import { shopApi } from './refunds.ts';
 import {
   findByKey,
   findPayment,
@@ -19,11 +20,13 @@ import {
   type SandboxRow,
   toPayment,
 } from './repo.ts';
+import { amountSchema, apiError, itemsTotal, receiptSchema, shopAuth } from './shop-api.ts';
 
 /**
  * The sandbox acquirer (development and tests, DEV_ROUTES only): YooKassa's API v3 for the shop
  * and the pages a payer sees.
- * - `POST /v3/payments` (Basic auth, Idempotence-Key), `GET /v3/payments/{id}`, `GET /v3/receipts?payment_id=`
+ * - `POST /v3/payments` (Basic auth, Idempotence-Key), `GET /v3/payments/{id}`; the list, capture,
+ *   refunds and receipts in refunds.ts; any other `/v3` path is YooKassa's 404 error object
  * - `GET|POST /checkout/{id}`: the card page; `GET|POST /checkout/{id}/3ds`: the bank's code page
  * - `GET|POST /sbp/{id}`: what the bank app shows once the SBP QR is scanned
  * - `POST /api/notify` `{ paymentId, event? }`: sends a notification now (any event, for tests)
@@ -33,24 +36,13 @@ const devOnly = createMiddleware<AppEnv>(async (c, next) =>
   config().devRoutes ? next() : notFoundResponse(c),
 );
 
-const apiError = (code: string, description: string) => ({
-  type: 'error',
-  id: crypto.randomUUID(),
-  code,
-  description,
-});
-
-const shopAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const expected = `Basic ${base64(new TextEncoder().encode(`${SANDBOX_SHOP.id}:${SANDBOX_SHOP.secret}`))}`;
-  if (c.req.header('authorization') !== expected)
-    return c.json(apiError('invalid_credentials', 'Неверный shopId или секретный ключ'), 401);
-  await next();
-});
-
 const createBody = z.object({
-  amount: z.object({ value: z.string().regex(/^\d+\.\d{2}$/), currency: z.literal('RUB') }),
+  amount: amountSchema,
   description: z.string().max(128).default(''),
-  capture: z.boolean().optional(),
+  // The sandbox captures at once, as our shop asks (two-stage payments are not simulated).
+  capture: z
+    .literal(true, { error: 'Песочница проводит только платежи с capture: true' })
+    .optional(),
   payment_method_data: z.object({ type: z.enum(ACQUIRER_METHOD_TYPES) }).optional(),
   payment_method_id: z.string().optional(),
   save_payment_method: z.boolean().default(false),
@@ -58,37 +50,7 @@ const createBody = z.object({
     .object({ type: z.enum(['redirect', 'qr']), return_url: z.string().optional() })
     .optional(),
   metadata: z.record(z.string(), z.string()).default({}),
-  // As YooKassa's fiscal service: a receipt's items must add up to the payment, and it names the
-  // buyer by e-mail or by phone (E.164 digits without the «+»).
-  receipt: z
-    .object({
-      customer: z
-        .object({
-          email: z.email().optional(),
-          phone: z
-            .string()
-            .regex(/^[1-9]\d{7,14}$/)
-            .optional(),
-        })
-        .refine((c) => c.email || c.phone, 'Нужен email или phone покупателя'),
-      tax_system_code: z.number().int().min(1).max(6),
-      items: z
-        .array(
-          z.object({
-            description: z.string().min(1).max(128),
-            quantity: z.string().regex(/^\d+\.\d{2}$/),
-            amount: z.object({
-              value: z.string().regex(/^\d+\.\d{2}$/),
-              currency: z.literal('RUB'),
-            }),
-            vat_code: z.number().int().min(1).max(12),
-            payment_mode: z.literal('full_payment'),
-            payment_subject: z.literal('service'),
-          }),
-        )
-        .min(1),
-    })
-    .optional(),
+  receipt: receiptSchema.optional(),
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -163,11 +125,7 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
     const b = parsed.data;
     // The sandbox's shop registers receipts (54-FZ), as ours does: a payment without one is refused.
     if (!b.receipt) return c.json(apiError('invalid_request', 'Нужен чек (receipt)'), 400);
-    const itemsTotal = b.receipt?.items.reduce(
-      (sum, i) => sum + kopecksOf(i.amount.value) * Number(i.quantity),
-      0,
-    );
-    if (itemsTotal !== undefined && itemsTotal !== kopecksOf(b.amount.value))
+    if (itemsTotal(b.receipt, kopecksOf) !== kopecksOf(b.amount.value))
       return c.json(apiError('invalid_request', 'Сумма позиций чека не равна сумме платежа'), 400);
     const saved = b.payment_method_id ? await findSavedMethod(b.payment_method_id) : null;
     if (b.payment_method_id && !saved)
@@ -175,29 +133,32 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
     if (!saved && !b.payment_method_data)
       return c.json(apiError('invalid_request', 'Нужен payment_method_data'), 400);
     const type = saved ? saved.method_type : b.payment_method_data!.type;
-    const row = await insertPayment({
-      id: crypto.randomUUID(),
-      idempotence_key: key,
-      status: 'pending',
-      amount: kopecksOf(b.amount.value),
-      description: b.description,
-      method_type: type,
-      method_id: saved ? saved.method_id : crypto.randomUUID(),
-      save_method: saved || b.save_payment_method ? 1 : 0,
-      method_saved: saved ? 1 : 0,
-      card_last4: saved?.card_last4 ?? null,
-      card_type: saved?.card_type ?? null,
-      expiry_month: saved?.expiry_month ?? null,
-      expiry_year: saved?.expiry_year ?? null,
-      card_number: saved?.card_number ?? null,
-      confirmation_type: saved ? null : (b.confirmation?.type ?? 'redirect'),
-      return_url: b.confirmation?.return_url ?? null,
-      metadata: JSON.stringify(b.metadata),
-      cancel_party: null,
-      cancel_reason: null,
-      created_at: now(),
-      paid_at: null,
-    });
+    const row = await insertPayment(
+      {
+        id: crypto.randomUUID(),
+        idempotence_key: key,
+        status: 'pending',
+        amount: kopecksOf(b.amount.value),
+        description: b.description,
+        method_type: type,
+        method_id: saved ? saved.method_id : crypto.randomUUID(),
+        save_method: saved || b.save_payment_method ? 1 : 0,
+        method_saved: saved ? 1 : 0,
+        card_last4: saved?.card_last4 ?? null,
+        card_type: saved?.card_type ?? null,
+        expiry_month: saved?.expiry_month ?? null,
+        expiry_year: saved?.expiry_year ?? null,
+        card_number: saved?.card_number ?? null,
+        confirmation_type: saved ? null : (b.confirmation?.type ?? 'redirect'),
+        return_url: b.confirmation?.return_url ?? null,
+        metadata: JSON.stringify(b.metadata),
+        cancel_party: null,
+        cancel_reason: null,
+        created_at: now(),
+        paid_at: null,
+      },
+      b.receipt,
+    );
     if (saved && row.status === 'pending') return c.json(toPayment(await chargeSaved(row, saved)));
     return c.json(toPayment(row));
   })
@@ -206,27 +167,7 @@ export const sandboxApp = new Hono<AppEnv>({ strict: false })
     if (!row) return c.json(apiError('not_found', 'Платёж не найден'), 404);
     return c.json(toPayment(row));
   })
-  .get('/v3/receipts', shopAuth, async (c) => {
-    const row = await findPayment(c.req.query('payment_id') ?? '');
-    if (row?.status !== 'succeeded') return c.json({ type: 'list', items: [] });
-    // The sandbox's fiscal operator: numbers derived from the payment, stable on every read.
-    const digits = (await sha256(`fiscal:${row.id}`)).replace(/\D/g, '').padEnd(26, '7');
-    return c.json({
-      type: 'list',
-      items: [
-        {
-          id: `r-${row.id}`,
-          type: 'payment',
-          payment_id: row.id,
-          status: 'succeeded',
-          fiscal_storage_number: `99990789${digits.slice(0, 8)}`,
-          fiscal_document_number: String(Number(digits.slice(8, 13)) + 1),
-          fiscal_attribute: digits.slice(13, 23),
-          registered_at: new Date((row.paid_at ?? now()) * 1000).toISOString(),
-        },
-      ],
-    });
-  })
+  .route('/v3', shopApi)
   .get('/checkout/:id', async (c) => {
     const row = await findPayment(c.req.param('id'));
     if (!isCard(row)) return notFoundResponse(c);

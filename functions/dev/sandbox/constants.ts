@@ -4,6 +4,12 @@ export const SANDBOX_BASE = '/dev/yookassa';
 /** The sandbox's shop: fixed, development-only credentials (the real ones are secrets). */
 export const SANDBOX_SHOP = { id: 'sandbox-shop', secret: 'sandbox-secret-key' } as const;
 
+/** The gateway the sandbox's shop is paid through (a payment's `recipient.gateway_id`). */
+export const SANDBOX_GATEWAY = 'sandbox-gateway';
+
+/** The acquirer's fee in percent: a paid payment's `income_amount` is what is left of it. */
+export const SANDBOX_FEE_PERCENT = 3.5;
+
 /** The 3-D Secure code the sandbox's bank accepts. */
 export const SANDBOX_3DS_CODE = '123456';
 

@@ -13,6 +13,7 @@ export const BILLING_TABLES = [
   'promo_redemptions',
   'promo_codes',
   'gifts',
+  'refunds',
   'receipts',
   'payments',
   'offer_claims',

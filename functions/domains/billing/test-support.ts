@@ -12,8 +12,12 @@ export async function freshPaymentsState() {
   await loadCatalogueFixture();
   await loadBillingFixture();
   await env.DB.batch(
-    ['sandbox_payments', 'outbox_messages', 'entitlements'].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
+    [
+      'sandbox_refunds',
+      'sandbox_receipts',
+      'sandbox_payments',
+      'outbox_messages',
+      'entitlements',
+    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );
 }

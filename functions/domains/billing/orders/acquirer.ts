@@ -12,6 +12,7 @@ export type { FiscalData };
 export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
 
 export interface ProviderCard {
+  first6?: string;
   last4: string;
   card_type: string;
   expiry_month: string;
@@ -41,6 +42,38 @@ export interface ProviderPayment {
   cancellation_details?: { party: string; reason: string };
   metadata?: Record<string, string>;
   created_at: string;
+  /** What the shop gets after the acquirer's fee (a paid payment). */
+  income_amount?: { value: string; currency: string };
+  refunded_amount?: { value: string; currency: string };
+  /** Whether any of it can still be refunded. */
+  refundable?: boolean;
+  test?: boolean;
+  recipient?: { account_id: string; gateway_id: string };
+  captured_at?: string;
+}
+
+/**
+ * A refund of a paid payment (YooKassa's `POST /v3/refunds`): the whole amount, with the 54-FZ
+ * receipt of the return (income_return) that the acquirer's fiscal service registers.
+ */
+export interface CreateRefund {
+  /** One refund per key however often it is asked (`refund:<order id>`). */
+  idempotenceKey: string;
+  paymentId: string;
+  amount: number;
+  description: string;
+  receipt: CreatePayment['receipt'];
+}
+
+/** A refund as the acquirer answers it (YooKassa's refund object, the fields we read). */
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  created_at: string;
+  description?: string;
+  cancellation_details?: { party: string; reason: string };
 }
 
 export interface CreatePayment {
@@ -65,7 +98,9 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'yookassa';
   createPayment(request: CreatePayment): Promise<ProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment | null>;
-  fiscalData(paymentId: string): Promise<FiscalData | null>;
+  /** The fiscal data of a payment's receipt, or with `refundId` of that refund's receipt. */
+  fiscalData(paymentId: string, refundId?: string): Promise<FiscalData | null>;
+  refund(request: CreateRefund): Promise<ProviderRefund>;
 }
 
 export type ProviderName = PaymentProvider['name'];

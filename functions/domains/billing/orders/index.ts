@@ -57,6 +57,7 @@ export {
 } from './provider.ts';
 export { qrSvg } from './qr.ts';
 export { reconcilePending } from './reconcile.ts';
+export { type RefundView, refundOrder, type StaffOrderView, staffOrder } from './refunds.ts';
 export { RENEWAL } from './renewal-state.ts';
 export type { CheckoutInput, Confirmation, PlacedOrder } from './schemas.ts';
 export * as orderSchemas from './schemas.ts';

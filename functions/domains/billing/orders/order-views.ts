@@ -76,6 +76,8 @@ export interface PaymentItem {
   /** When it was paid; null for an order not (yet) paid. */
   paidAt: number | null;
   receiptId: string | null;
+  refundedAt: number | null;
+  refundReceiptId: string | null;
 }
 
 /**
@@ -100,6 +102,8 @@ export async function visitorPayments(
       titleId: r.titleId,
       paidAt: r.paidAt,
       receiptId: r.receiptId,
+      refundedAt: r.refundedAt,
+      refundReceiptId: r.refundReceiptId,
     })),
     total,
   };

@@ -103,6 +103,8 @@ export const paymentItem = z.object({
   titleId: z.number().nullable(),
   paidAt: z.number().nullable().describe('Когда оплачен; null — заказ не оплачен'),
   receiptId: z.string().nullable(),
+  refundedAt: z.number().nullable().describe('Когда платёж возвращён; null — не возвращён'),
+  refundReceiptId: z.string().nullable().describe('Чек возврата прихода'),
 });
 
 export const basketAnswer = z.object({
@@ -142,3 +144,24 @@ export const yookassaNotification = z.object({
 });
 
 export const notificationAnswer = z.object({ result: z.enum(['confirmed', 'ignored']) });
+
+/** A staff refund (`POST /api/staff/refunds/`): the order, and the amount when staff name it. */
+export const refundInput = z.object({
+  orderId: z.string().min(1).max(64),
+  amount: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Копейки; если указана, должна быть равна всей сумме платежа'),
+});
+
+export const refundAnswer = z.object({
+  orderId: z.string(),
+  accountId: z.number(),
+  amount: z.number().int().describe('Копейки, вся сумма платежа'),
+  status: z.literal('succeeded'),
+  providerRefundId: z.string(),
+  refundedAt: z.number(),
+  receiptId: z.string().nullable().describe('Чек возврата прихода (income_return)'),
+});

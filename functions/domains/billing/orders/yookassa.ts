@@ -2,10 +2,12 @@ import { base64 } from '../../../lib/crypto.ts';
 import { amountValue } from '../shared/index.ts';
 import type {
   CreatePayment,
+  CreateRefund,
   FiscalData,
   PaymentProvider,
   ProviderName,
   ProviderPayment,
+  ProviderRefund,
 } from './acquirer.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 
@@ -46,6 +48,31 @@ function vatCode(rate: number): number {
   return code;
 }
 
+/** YooKassa's receipt object for a payment or its refund: one item, the whole amount. */
+function receiptOf(
+  receipt: NonNullable<CreatePayment['receipt']>,
+  description: string,
+  amount: number,
+) {
+  return {
+    // YooKassa takes a phone as E.164 digits without the «+» (79000000000).
+    customer: receipt.email
+      ? { email: receipt.email }
+      : { phone: (receipt.phone ?? '').replace(/^\+/, '') },
+    tax_system_code: 1,
+    items: [
+      {
+        description: description.slice(0, 128),
+        quantity: '1.00',
+        amount: { value: amountValue(amount), currency: 'RUB' },
+        vat_code: vatCode(receipt.vatRate),
+        payment_mode: 'full_payment',
+        payment_subject: 'service',
+      },
+    ],
+  };
+}
+
 /**
  * The acquirer's answer, or a ProviderError when it does not come in time or the network fails:
  * a checkout must answer the viewer (503, the order left pending for the reconcile sweep) rather
@@ -66,8 +93,8 @@ async function answerInTime(answer: Promise<Response>, ms: number): Promise<Resp
 }
 
 /**
- * YooKassa's API v3 (`POST /v3/payments` with the Idempotence-Key, `GET /v3/payments/{id}`,
- * `GET /v3/receipts?payment_id=`), HTTP Basic with the shop id and secret key.
+ * YooKassa's API v3 (`POST /v3/payments` and `POST /v3/refunds` with the Idempotence-Key,
+ * `GET /v3/payments/{id}`, `GET /v3/receipts?payment_id=|refund_id=`), HTTP Basic with the shop id and secret key.
  * @example yookassaProvider({ name: 'yookassa', baseUrl: 'https://api.yookassa.ru', shopId, secretKey, fetch })
  */
 export function yookassaProvider(o: YookassaOptions): PaymentProvider {
@@ -97,24 +124,7 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
         description: p.description.slice(0, 128),
         metadata: p.metadata,
       };
-      if (p.receipt)
-        body.receipt = {
-          // YooKassa takes a phone as E.164 digits without the «+» (79000000000).
-          customer: p.receipt.email
-            ? { email: p.receipt.email }
-            : { phone: (p.receipt.phone ?? '').replace(/^\+/, '') },
-          tax_system_code: 1,
-          items: [
-            {
-              description: p.description.slice(0, 128),
-              quantity: '1.00',
-              amount: { value: amountValue(p.amount), currency: 'RUB' },
-              vat_code: vatCode(p.receipt.vatRate),
-              payment_mode: 'full_payment',
-              payment_subject: 'service',
-            },
-          ],
-        };
+      if (p.receipt) body.receipt = receiptOf(p.receipt, p.description, p.amount);
       if ('savedId' in p.method) body.payment_method_id = p.method.savedId;
       else {
         const method = PAYMENT_METHODS[p.method.type];
@@ -136,17 +146,42 @@ export function yookassaProvider(o: YookassaOptions): PaymentProvider {
     getPayment(id) {
       return call<ProviderPayment>(`/payments/${encodeURIComponent(id)}`);
     },
-    async fiscalData(paymentId) {
+    async refund(r: CreateRefund) {
+      const body: Record<string, unknown> = {
+        payment_id: r.paymentId,
+        amount: { value: amountValue(r.amount), currency: 'RUB' },
+        description: r.description.slice(0, 250),
+      };
+      // A shop with fiscalisation sends the return's receipt (income_return) with the refund.
+      if (r.receipt) body.receipt = receiptOf(r.receipt, r.description, r.amount);
+      const refund = await call<ProviderRefund>('/refunds', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotence-key': r.idempotenceKey },
+        body: JSON.stringify(body),
+      });
+      if (!refund) throw new ProviderError(404, 'not_found');
+      return refund;
+    },
+    async fiscalData(paymentId, refundId) {
       const list = await call<{
         items: {
+          type?: 'payment' | 'refund';
           status: string;
           fiscal_storage_number?: string;
           fiscal_document_number?: string;
           fiscal_attribute?: string;
           registered_at?: string;
         }[];
-      }>(`/receipts?payment_id=${encodeURIComponent(paymentId)}`);
-      const r = list?.items.find((i) => i.status === 'succeeded' && i.fiscal_attribute);
+      }>(
+        refundId
+          ? `/receipts?refund_id=${encodeURIComponent(refundId)}`
+          : `/receipts?payment_id=${encodeURIComponent(paymentId)}`,
+      );
+      // A payment's own receipt, not its refund's (both may be listed under the payment).
+      const r = list?.items.find(
+        (i) =>
+          i.status === 'succeeded' && i.fiscal_attribute && (refundId ? true : i.type !== 'refund'),
+      );
       if (!r) return null;
       return {
         fiscalStorage: r.fiscal_storage_number ?? '',

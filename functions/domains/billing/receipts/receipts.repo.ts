@@ -25,6 +25,10 @@ export interface PaymentRow {
   /** When it was paid; null for an order not (yet) paid. */
   paidAt: number | null;
   receiptId: string | null;
+  /** When the payment was refunded (staff, the whole amount); null when it was not. */
+  refundedAt: number | null;
+  /** The refund's receipt (income_return). */
+  refundReceiptId: string | null;
 }
 
 /**
@@ -46,7 +50,9 @@ export function paymentsOf(
          coalesce(p.method_title, pm.title) AS methodTitle, o.tariff_id AS tariffId, t.name AS tariffName, t.buy_type AS buyType,
          tp.period_duration AS periodDays, o.title_id AS titleId, ti.name AS titleName,
          o.gift_email AS giftEmail, coalesce(p.paid_at, o.created_at) AS at, p.paid_at AS paidAt,
-         (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income') AS receiptId
+         (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income') AS receiptId,
+         (SELECT rf.refunded_at FROM refunds rf WHERE rf.order_id = o.id AND rf.status = 'succeeded') AS refundedAt,
+         (SELECT r.id FROM receipts r WHERE r.order_id = o.id AND r.kind = 'income_return') AS refundReceiptId
        FROM orders o
        JOIN tariffs t ON t.id = o.tariff_id
        JOIN tariff_prices tp ON tp.id = o.price_id
@@ -94,8 +100,11 @@ export function receiptOf(db: D1Database, accountId: number, id: string): D1Prep
   return prepare(db, sql`${raw(RECEIPT_SELECT)} WHERE account_id = ${accountId} AND id = ${id}`);
 }
 
-/** A payment's income receipt, once per order: a second confirmation writes nothing. */
-export function insertIncomeReceipt(
+/**
+ * A payment's income receipt, or its refund's income_return, once per order and kind: a second
+ * confirmation (or refund) writes nothing.
+ */
+export function insertReceipt(
   d: D1Database,
   orderId: string,
   accountId: number,
@@ -106,12 +115,16 @@ export function insertIncomeReceipt(
     d,
     sql`INSERT INTO receipts (id, order_id, account_id, kind, customer_contact, body, total,
          fiscal_storage, fiscal_document, fiscal_sign, created_at)
-       VALUES (${crypto.randomUUID()}, ${orderId}, ${accountId}, 'income', ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${now})
+       VALUES (${crypto.randomUUID()}, ${orderId}, ${accountId}, ${b.kind}, ${b.customerContact}, ${JSON.stringify(b)}, ${b.total}, ${b.fiscal.storageNumber}, ${b.fiscal.documentNumber}, ${b.fiscal.sign}, ${now})
        ON CONFLICT (order_id, kind) DO NOTHING`,
   );
 }
 
-/** Receipts since then still without the fiscal operator's data, whose payment the acquirer holds. */
+/**
+ * Payments' receipts since then still without the fiscal operator's data, whose payment the
+ * acquirer holds (a refund's receipt gets its data when the refund is made: asked by the payment,
+ * the acquirer would answer the payment's).
+ */
 export function fiscalDataMissing(
   d: D1Database,
   since: number,
@@ -121,7 +134,7 @@ export function fiscalDataMissing(
     d,
     sql`SELECT r.id, o.provider_payment_id AS paymentId FROM receipts r
        JOIN orders o ON o.id = r.order_id
-       WHERE r.fiscal_sign IS NULL AND r.created_at > ${since} AND o.provider_payment_id IS NOT NULL
+       WHERE r.fiscal_sign IS NULL AND r.kind = 'income' AND r.created_at > ${since} AND o.provider_payment_id IS NOT NULL
        ORDER BY r.created_at LIMIT ${limit}`,
   );
 }

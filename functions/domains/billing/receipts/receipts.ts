@@ -1,7 +1,7 @@
 import { formatRub } from '../../../shared/money.ts';
 import { OPERATOR, SITE_NAME } from '../../../shared/site.ts';
 import { type OutgoingMessage, outboxStatement, templates } from '../../messages/index.ts';
-import { insertIncomeReceipt } from './receipts.repo.ts';
+import { insertReceipt } from './receipts.repo.ts';
 
 /**
  * Receipts with what 54-FZ asks (docs/product.md, «Money»): the seller (name, INN, address, tax
@@ -33,8 +33,9 @@ export interface ReceiptItem {
 }
 
 export interface ReceiptBody {
-  kind: 'income';
-  operation: 'Приход';
+  /** A payment (приход) or its refund (возврат прихода). */
+  kind: 'income' | 'income_return';
+  operation: 'Приход' | 'Возврат прихода';
   seller: { name: string; inn: string; address: string; taxSystem: string; site: string };
   /** ISO 8601 with the Moscow offset, and the same as people read it. */
   dateTime: string;
@@ -61,6 +62,8 @@ const moscow = new Intl.DateTimeFormat('ru-RU', {
 });
 
 export function receiptBody(r: {
+  /** A refund's receipt (income_return); a payment's unless set. */
+  kind?: ReceiptBody['kind'];
   name: string;
   amount: number;
   vatRate: number;
@@ -71,9 +74,10 @@ export function receiptBody(r: {
 }): ReceiptBody {
   const vatAmount = vatOf(r.amount, r.vatRate);
   const at = new Date((r.paidAt + 3 * 3600) * 1000).toISOString().replace('Z', '+03:00');
+  const kind = r.kind ?? 'income';
   return {
-    kind: 'income',
-    operation: 'Приход',
+    kind,
+    operation: kind === 'income' ? 'Приход' : 'Возврат прихода',
     seller: {
       name: OPERATOR.name,
       inn: OPERATOR.inn,
@@ -107,15 +111,25 @@ export function receiptBody(r: {
   };
 }
 
-/** The receipt as an e-mail (`receipt:<orderId>` delivers it once). */
+/**
+ * The receipt as an e-mail (`receipt:<orderId>`, a refund's `receipt-return:<orderId>`, delivers
+ * it once).
+ */
 export function receiptMail(orderId: string, b: ReceiptBody): OutgoingMessage {
   const item = b.items[0]!;
+  const refund = b.kind === 'income_return';
   return templates.email(
-    { channel: 'email', to: b.customerContact, idempotencyKey: `receipt:${orderId}` },
+    {
+      channel: 'email',
+      to: b.customerContact,
+      idempotencyKey: `${refund ? 'receipt-return' : 'receipt'}:${orderId}`,
+    },
     'payment_receipt',
-    `Кассовый чек ${SITE_NAME}: ${formatRub(b.total)}`,
+    `Кассовый чек ${SITE_NAME}${refund ? ' (возврат)' : ''}: ${formatRub(b.total)}`,
     [
-      `Спасибо за оплату! Ваш кассовый чек (${b.operation.toLowerCase()}):`,
+      refund
+        ? `Мы вернули вам ${formatRub(b.total)}. Ваш кассовый чек (${b.operation.toLowerCase()}):`
+        : `Спасибо за оплату! Ваш кассовый чек (${b.operation.toLowerCase()}):`,
       [
         `${b.seller.name}, ИНН ${b.seller.inn}`,
         `Адрес: ${b.seller.address}`,
@@ -143,13 +157,13 @@ export function receiptMail(orderId: string, b: ReceiptBody): OutgoingMessage {
   );
 }
 
-/** The receipt row and its e-mail, for the batch that records the payment. */
+/** The receipt row and its e-mail, for the batch that records the payment or its refund. */
 export function receiptStatements(
   d: D1Database,
   r: { orderId: string; accountId: number; body: ReceiptBody; now: number },
 ): D1PreparedStatement[] {
   const b = r.body;
-  const statements = [insertIncomeReceipt(d, r.orderId, r.accountId, b, r.now)];
+  const statements = [insertReceipt(d, r.orderId, r.accountId, b, r.now)];
   if (b.customerContact.includes('@'))
     statements.push(outboxStatement(d, receiptMail(r.orderId, b)));
   return statements;
