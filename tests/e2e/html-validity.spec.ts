@@ -158,6 +158,7 @@ test('every page of the site is valid HTML (Nu HTML Checker)', async ({
     'dev/sentry.astro': [['/dev/sentry', 200]],
     // Staff only: anyone else gets the not-found page (tests/e2e/analytics.spec.ts checks the report).
     'staff/stats.astro': [['/staff/stats', 404]],
+    'staff/refunds.astro': [['/staff/refunds', 404]],
     'dev/render-error.astro': [['/dev/render-error', 500]],
     'faq.astro': [['/faq', 200]],
     'get-ip.astro': [['/get-ip', 200]],

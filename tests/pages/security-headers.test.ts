@@ -50,6 +50,7 @@ const GUEST_PAGES = [
   '/500',
   '/resume',
   '/staff/stats',
+  '/staff/refunds',
   '/robots.txt',
   '/sitemap.xml',
   '/favicon.svg',

@@ -23,6 +23,7 @@ export {
   fromYookassa,
   handleNotification,
   isPaymentMethod,
+  mayRefund,
   methodOfAcquirer,
   type OrderInput,
   type OrderRow,

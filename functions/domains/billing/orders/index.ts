@@ -57,7 +57,13 @@ export {
 } from './provider.ts';
 export { qrSvg } from './qr.ts';
 export { reconcilePending } from './reconcile.ts';
-export { type RefundView, refundOrder, type StaffOrderView, staffOrder } from './refunds.ts';
+export {
+  mayRefund,
+  type RefundView,
+  refundOrder,
+  type StaffOrderView,
+  staffOrder,
+} from './refunds.ts';
 export { RENEWAL } from './renewal-state.ts';
 export type { CheckoutInput, Confirmation, PlacedOrder } from './schemas.ts';
 export * as orderSchemas from './schemas.ts';

@@ -54,6 +54,21 @@ async function assertStaff(viewer: Viewer): Promise<number> {
   return staffId;
 }
 
+/**
+ * Whether this viewer may refund (staff on an adult profile): the staff page asks before it shows
+ * anything.
+ * @example if (!(await mayRefund(viewer))) return Astro.rewrite('/404')
+ */
+export async function mayRefund(viewer: Viewer): Promise<boolean> {
+  return assertStaff(viewer).then(
+    () => true,
+    (e: unknown) => {
+      if (e instanceof ApiError) return false;
+      throw e;
+    },
+  );
+}
+
 async function subjectOf(orderId: string): Promise<RefundSubject> {
   const o = await refundSubject(d1(), orderId).first<RefundSubject>();
   if (!o) throw new ApiError(404, t.orderNotFound, 'order_not_found');

@@ -156,6 +156,8 @@ export interface PaymentView {
   receiptId: string | null;
   kind: PaymentRow['kind'];
   giftEmail: string | null;
+  /** The payment was returned (staff, the whole amount): the day, and the return's receipt. */
+  refund: { date: string; receiptId: string | null } | null;
 }
 
 function toPaymentView(p: PaymentRow): PaymentView {
@@ -173,6 +175,7 @@ function toPaymentView(p: PaymentRow): PaymentView {
     receiptId: p.receiptId,
     kind: p.kind,
     giftEmail: p.giftEmail,
+    refund: p.refundedAt ? { date: formatDay(p.refundedAt), receiptId: p.refundReceiptId } : null,
   };
 }
 

@@ -82,6 +82,8 @@ export const accountPageTexts = {
   method: 'Способ оплаты',
   status: 'Статус',
   paymentStatus: { succeeded: 'Оплачен', pending: 'Ожидает оплаты', canceled: 'Не\u00a0оплачен' },
+  refunded: (date: string) => `Возвращён ${date}`,
+  refundReceipt: 'Чек возврата',
   methods: {
     bank_card: 'Банковская карта',
     sbp: 'СБП',
