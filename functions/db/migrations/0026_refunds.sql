@@ -1,4 +1,4 @@
--- 0023 Refunds (docs/product.md, «Money»): staff return a paid order's whole payment through the
+-- 0026 Refunds (docs/product.md, «Money»): staff return a paid order's whole payment through the
 -- acquirer. One row per order is the keyed insert that makes a double click, or two staff at
 -- once, refund once: the row is written before the acquirer is asked (status pending), and the
 -- batch that records the return (its income_return receipt, the right taken back) finishes it.
