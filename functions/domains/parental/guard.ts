@@ -11,11 +11,13 @@ interface SwitchTarget {
 
 /**
  * The PIN rule of a profile switch (docs/product.md, «How things change» and «Who may see what»): with parental control Enabled, going
- * from a kid profile to an adult one needs the PIN — given with the switch, or entered by this
- * session within the last 4 hours. Otherwise it throws the envelope: 403 `pin_required` (no PIN
- * and no recent entry), 403 `pin_invalid` (wrong, with tries left), 429 `pin_locked` (five wrong
- * PINs in 15 minutes; Retry-After), 409 never (a switch without control needs nothing). A given
- * PIN counts against the account's lock and the check allowance of `ip`, and marks the entry.
+ * from a kid profile to an adult one needs the PIN given with this very switch, every time: an
+ * entry made earlier in this session (before the switch to the kid, or on the kid profile) does
+ * not count, since whoever holds the kid's device could otherwise walk back into the adult one.
+ * Otherwise it throws the envelope: 403 `pin_required` (no PIN given), 403 `pin_invalid` (wrong,
+ * with tries left), 429 `pin_locked` (five wrong PINs in 15 minutes; Retry-After), 409 never (a
+ * switch without control needs nothing). The PIN counts against the account's lock and the check
+ * allowance of `ip`, and marks the entry for the adult profile it opens.
  * @example
  * await assertPinForAdultSwitch(ip, live, { isKid: target.isKid }, body.pin);
  */
@@ -29,10 +31,21 @@ export async function assertPinForAdultSwitch(
   const now = nowSeconds();
   const control = await loadControl(session, now);
   if (control.status !== 'Enabled') return;
-  if (pin !== undefined) {
-    await takeCheckAllowance(ip, now);
-    await attemptPin(session, control, pin, now);
-    return;
-  }
-  if (!control.entered) throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
+  if (pin === undefined) throw new ApiError(403, parentalTexts.pinRequired, 'pin_required');
+  await takeCheckAllowance(ip, now);
+  await attemptPin(session, control, pin, now);
+}
+
+/**
+ * Signing this device out of a kid profile (docs/product.md, «Who may see what»): refused while
+ * parental control is Enabled (403 `kid_profile`), since signing in again would open the account's
+ * adult profile without the PIN; the way out is the profile switch, which asks for it. With
+ * control Undefined or Disabled the switch asks nothing, so signing out is let through.
+ * @example await assertMaySignOut(live) // before ending the session
+ */
+export async function assertMaySignOut(session: LiveSession): Promise<void> {
+  if (!session.isKid) return;
+  const control = await loadControl(session, nowSeconds());
+  if (control.status === 'Enabled')
+    throw new ApiError(403, parentalTexts.kidSignOut, 'kid_profile');
 }

@@ -5,6 +5,8 @@ export const parentalTexts = {
   pinFormat: 'PIN-код состоит из 4 цифр',
   accountNotFound: 'Аккаунт не найден',
   pinRequired: 'Введите PIN-код',
+  kidSignOut:
+    'Из\u00a0детского профиля выйти нельзя: переключитесь на\u00a0взрослый профиль с\u00a0PIN-кодом',
   pinExists: 'PIN-код уже задан. Его можно сменить или восстановить',
   pinNotSet: 'PIN-код ещё не задан',
   samePin: 'Новый PIN-код совпадает с текущим',

@@ -140,4 +140,27 @@ describe('POST /auth/users/switch/', () => {
     ]);
     expect(await sessionUser()).toBe(adultId);
   });
+
+  it('asks for the PIN on every way back from the kid profile, whatever was entered before', async () => {
+    const { browser, send } = await signedUp('anna@mail.ru');
+    const adultId = await sessionUser();
+    await send('POST', '/pin-code/set', { pin: '2580' });
+    const kidId = await createProfile(browser, 'Маша', true);
+    const reasonOf = async (res: Response) => [
+      res.status,
+      ((await res.json()) as { details?: { reason: string } }).details?.reason,
+    ];
+    const back = (pin?: string) =>
+      browser.post('/auth/users/switch/', pin ? { userId: adultId, pin } : { userId: adultId });
+    for (let round = 0; round < 2; round++) {
+      expect((await browser.post('/auth/users/switch/', { userId: kidId })).status).toBe(200);
+      // The PIN entered on the kid profile (the popup's check) is this session's entry too.
+      expect((await send('POST', '/pin-code/check', { pin: '2580' })).status).toBe(200);
+      // It does not open the adult profile: the switch itself must carry the PIN.
+      expect(await reasonOf(await back())).toEqual([403, 'pin_required']);
+      expect(await sessionUser()).toBe(kidId);
+      expect((await back('2580')).status).toBe(200);
+      expect(await sessionUser()).toBe(adultId);
+    }
+  });
 });
