@@ -44,6 +44,7 @@ import {
   contactSchemas,
   requestContactChange,
 } from '../domains/contacts/index.ts';
+import { assertMaySignOut } from '../domains/parental/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { applyCookies } from '../lib/cookies.ts';
@@ -54,6 +55,16 @@ import * as shape from './answers.ts';
 import { apiDoc, BAD_CODE, INVALID, LIMITED } from './api-doc.ts';
 
 const CODE_SENT = { status: 'code_sent' } as const;
+
+/** This request's live session, or null for a guest or a session already over (logout accepts both). */
+async function liveOrNull(c: Context<AppEnv>) {
+  try {
+    return await requireLiveSession(c.var.edge);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
 
 /**
  * Our paths for changing the e-mail or phone, two steps like sign-up: without `code` a code goes
@@ -383,15 +394,19 @@ export const authRoutes = new Hono<AppEnv>()
     '/logout',
     apiDoc({
       tag: 'auth',
-      summary: 'Выход: завершает сеанс устройства и удаляет cookies; успешен и без входа',
+      summary:
+        'Выход: завершает сеанс устройства и удаляет cookies; успешен и без входа. Из детского профиля при включённом родительском контроле — нельзя',
       answers: {
         200: shape.status('logged_out'),
         303: { description: 'Форма меню без JavaScript: на главную' },
       },
+      errors: { 403: 'Детский профиль при включённом родительском контроле (kid_profile)' },
     }),
   )
   .post('/logout', async (c) => {
     const { client, session } = c.var.edge;
+    const live = await liveOrNull(c);
+    if (live) await assertMaySignOut(live);
     await endThisDevice(client.sessionCookie, session.sessionId);
     applyCookies(c, expiredSessionCookies(client.secure, { logout: true }));
     // The account menu's form without JavaScript: back to the home page as a guest.
@@ -434,12 +449,18 @@ export const authRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Завершить сеанс устройства',
       answers: { 200: authSchemas.revoked },
-      errors: { 404: 'Такого сеанса нет', 422: 'Неверный id' },
+      errors: {
+        403: 'Свой сеанс детского профиля при включённом родительском контроле (kid_profile)',
+        404: 'Такого сеанса нет',
+        422: 'Неверный id',
+      },
     }),
   )
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {
     const live = await requireLiveSession(c.var.edge);
-    const { own } = await endSession(live, c.req.valid('param').id);
+    const id = c.req.valid('param').id;
+    if (id === live.sessionId) await assertMaySignOut(live);
+    const { own } = await endSession(live, id);
     if (own) applyCookies(c, expiredSessionCookies(c.var.edge.client.secure, { logout: true }));
     return c.json({ status: 'revoked', endedSessions: 1 });
   });
