@@ -10,6 +10,8 @@ declare namespace App {
     askedUrl?: URL;
     /** A money page refused to this viewer (src/middleware.ts): 403.astro shows why. */
     moneyRefused?: true;
+    /** An account page refused to a kid profile (src/lib/account-page.ts): 403.astro says why. */
+    kidRefused?: true;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { mayManageAccount } from '../../functions/access/index.ts';
 import { accountPageData, SESSION_COOKIES } from '../../functions/domains/auth/index.ts';
 import { COOKIE, expiredCookie } from '../../functions/shared/cookies.ts';
 import { redirectSetting } from './page-cookies.ts';
@@ -61,4 +62,20 @@ export function toSignIn(Astro: AstroGlobal, entry = '/settings/auth'): Response
   return Astro.locals.edge.session.signedIn
     ? redirectClearing(entry, SESSION_COOKIES)
     : Astro.redirect(entry);
+}
+
+/**
+ * An account page a kid profile may not open (`mayManageAccount`): the forbidden screen with why
+ * and «Сменить профиль», before the page reads a form; else null. The session's profile decides,
+ * not the token, which may be from before a switch.
+ * @example const refused = refuseKidProfile(Astro, page.live); if (refused) return refused;
+ */
+export function refuseKidProfile(
+  Astro: AstroGlobal,
+  live: { isKid: boolean },
+): Promise<Response> | null {
+  if (mayManageAccount(live)) return null;
+  Astro.locals.askedUrl = Astro.url;
+  Astro.locals.kidRefused = true;
+  return Astro.rewrite('/403');
 }

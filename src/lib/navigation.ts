@@ -19,24 +19,33 @@ export interface NavItem {
   external?: boolean;
   /** Hidden while a feature toggle says so. */
   toggle?: 'dazn' | 'hbo';
+  /** A partner's section (HBO Max, DAZN, Paramount+, Кино1ТВ): not in a kid profile's menu. */
+  partner?: boolean;
 }
 
 /** Top navigation (docs/product.md, «Screens and routes»). */
 export const TOP_MENU: NavItem[] = [
   { href: '/series', text: 'Сериалы', title: 'Сериалы онлайн' },
   { href: '/movies', text: 'Фильмы', title: 'Фильмы онлайн' },
-  { href: '/hbo-max', text: 'HBO Max', title: 'Сериалы и фильмы HBO Max', toggle: 'hbo' },
-  { href: '/dazn', text: 'DAZN', title: 'Спорт DAZN', toggle: 'dazn' },
+  {
+    href: '/hbo-max',
+    text: 'HBO Max',
+    title: 'Сериалы и фильмы HBO Max',
+    toggle: 'hbo',
+    partner: true,
+  },
+  { href: '/dazn', text: 'DAZN', title: 'Спорт DAZN', toggle: 'dazn', partner: true },
   {
     href: '/paramount-plus',
     text: 'Paramount+',
     title: 'Сериалы и фильмы Paramount+',
     section: 'paramount-plus',
+    partner: true,
   },
   { href: '/kids', text: 'Детям', title: 'Мультфильмы и сериалы для детей', section: 'kids' },
   { href: '/collections', text: 'Коллекции', title: 'Подборки фильмов и сериалов' },
   { href: '/tv', text: 'ТВ', title: 'Телеканалы онлайн' },
-  { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ' },
+  { href: '/kino1tv', text: 'Кино1ТВ', title: 'Кино1ТВ', partner: true },
   { href: '/my/favorite', text: 'Избранное', title: 'Избранное', needAuth: true },
 ];
 
@@ -160,7 +169,8 @@ export interface Visibility {
 
 /**
  * The items a visitor sees: sections the viewer may open, CIS-only items only in the CIS, sign-in
- * items only when signed in, DAZN not while `disable-dazn` is on, HBO Max only while available.
+ * items only when signed in, DAZN not while `disable-dazn` is on, HBO Max only while available,
+ * and no partner section for a kid profile (its menu keeps to what is made for it).
  * @example visibleItems(TOP_MENU, { viewer, signedIn: false, toggles }) // in Germany: no Детям
  */
 export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] {
@@ -170,7 +180,8 @@ export function visibleItems<T extends NavItem>(items: T[], v: Visibility): T[] 
       (!item.section || canSee(v.viewer, { kind: 'section', section: item.section }).allowed) &&
       (!item.needAuth || v.signedIn) &&
       !(item.toggle === 'dazn' && v.toggles.isDaznDisabled) &&
-      !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable),
+      !(item.toggle === 'hbo' && !v.toggles.isHBOAvailable) &&
+      !(item.partner && v.viewer.isKid),
   );
 }
 

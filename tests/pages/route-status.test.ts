@@ -109,16 +109,16 @@ const CATALOGUE_ROUTES: Row[] = [
 
 // biome-ignore format: one route a line reads as the table it is
 const SETTINGS: Row[] = [
-  ['/settings',                  '302 /settings/auth',             200,                              200],
+  ['/settings',                  '302 /settings/auth',             200,                              403],
   ['/settings/auth',             200,                              '302 /settings',                  '302 /settings'],
   ['/settings/support',          '302 /settings/support/auth',     200,                              200],
   ['/settings/support/auth',     200,                              '302 /settings/support',          '302 /settings/support'],
   ['/settings/purchase',         signIn('/settings/purchase'),     200,                              200],
-  ['/settings/devices',          '302 /settings/auth',             200,                              200],
+  ['/settings/devices',          '302 /settings/auth',             200,                              403],
   ['/settings/profiles',         '302 /settings/auth',             200,                              200],
   ['/settings/payments',         signIn('/settings/payments'),     200,                              403],
   ['/settings/aeroflot',         signIn('/settings/aeroflot'),     200,                              403],
-  ['/settings/account',          '302 /settings/auth',             200,                              200],
+  ['/settings/account',          '302 /settings/auth',             200,                              403],
   // Parental control is the adult's to set: a kid profile is refused.
   ['/settings/parental',         '302 /settings/auth',             200,                              403],
 ];

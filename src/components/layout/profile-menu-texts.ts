@@ -1,6 +1,8 @@
 /** Russian texts of the header's profile menu. */
 export const profileMenuTexts = {
   menu: (name: string) => `Профиль «${name}»: сменить профиль, настройки`,
+  /** A kid profile's menu holds no settings: only the switch. */
+  kidMenu: (name: string) => `Профиль «${name}»: сменить профиль`,
   menuNoProfile: 'Меню аккаунта',
   profiles: 'Сменить профиль',
   kid: 'детский',
