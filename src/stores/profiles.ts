@@ -156,8 +156,10 @@ export async function switchProfile(id: number, pin?: string): Promise<boolean> 
     });
     return false;
   }
-  // The server ended this session's PIN entry; the tab's own record follows it.
+  // The server ended this session's PIN entry; the tab's own record follows it. A PIN given with
+  // the switch entered it there, so the adult page does not ask for it again at start.
   if (target.isKid) writePinStatus('not_entered');
+  else if (pin !== undefined) writePinStatus('entered');
   navigation.go('/');
   return true;
 }

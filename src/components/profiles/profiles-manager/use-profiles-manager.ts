@@ -17,6 +17,8 @@ export interface ProfilesManagerProps {
   kidsAvailable: boolean;
   /** The page is viewed on a kid profile: switching only. */
   kidView: boolean;
+  /** The adult profile a switch from the header asked the PIN for: its dialog opens at once. */
+  askPinFor?: number;
 }
 
 /**
@@ -50,6 +52,10 @@ export function useProfilesManager(props: ProfilesManagerProps) {
       kidsAvailable: props.kidsAvailable,
     });
     setReady(true);
+    if (props.askPinFor !== undefined) {
+      selectProfile(props.askPinFor);
+      setDialog({ kind: 'pin', id: props.askPinFor });
+    }
   }, []);
   useEffect(() => {
     document.documentElement.classList.toggle('profile-switching', state.kidSwitchInProgress);
