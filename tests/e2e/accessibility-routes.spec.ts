@@ -149,7 +149,9 @@ const GROUPS: Group[] = [
   {
     name: 'kid pages',
     who: 'kid',
-    paths: ['/kids', '/my', '/movies', '/settings', '/settings/parental'],
+    // /settings and /settings/parental answer a kid with the forbidden screen; /settings/profiles
+    // is the settings page a kid profile keeps.
+    paths: ['/kids', '/my', '/movies', '/settings', '/settings/parental', '/settings/profiles'],
   },
 ];
 
