@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { unique } from './support/accounts.ts';
-import { latestCode } from './support/outbox.ts';
+import { signUpWithParentalControl } from './support/accounts.ts';
 
 // What a kid profile's header and settings offer, and the refusals: tests/pages/kid-leaving.test.ts.
 
@@ -18,21 +17,7 @@ test('leaving a kid profile from the header menu asks for the PIN every time whi
   });
   const { request } = context;
   // An account with parental control on: setting the PIN also entered it for this session.
-  const email = `kid-leaving-${unique()}@example.ru`;
-  const since = new Date(Date.now() - 1000);
-  expect(
-    (await request.post('/auth/email/sign_up/', { data: { email, password: PASSWORD } })).status(),
-  ).toBe(202);
-  const code = await latestCode(request, email, { since, purpose: 'sign_up_code' });
-  const signedUp = await request.post('/auth/email/sign_up/', {
-    data: { email, password: PASSWORD, code },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
-  const { accountId } = (await signedUp.json()) as { accountId: number };
-  const set = await request.post(`/auth/accounts/${accountId}/pin-code/set`, {
-    data: { pin: '2580', ageLimit: 18 },
-  });
-  expect(set.status(), await set.text()).toBe(201);
+  await signUpWithParentalControl(request, 'kid-leaving', PASSWORD);
   const adult = (
     (await (await request.get('/auth/users/')).json()) as { results: { name: string }[] }
   ).results[0]!.name;

@@ -1,28 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { unique } from './support/accounts.ts';
-import { latestCode } from './support/outbox.ts';
+import { signUpWithParentalControl } from './support/accounts.ts';
 
 const PASSWORD = 'correct horse 1';
 
 /** An account with parental control on (PIN set through the API), and its e-mail. */
-async function accountWithParentalControl(request: APIRequestContext): Promise<string> {
-  const email = `start-pin-${unique()}@example.ru`;
-  const since = new Date(Date.now() - 1000);
-  expect(
-    (await request.post('/auth/email/sign_up/', { data: { email, password: PASSWORD } })).status(),
-  ).toBe(202);
-  const code = await latestCode(request, email, { since, purpose: 'sign_up_code' });
-  const signedUp = await request.post('/auth/email/sign_up/', {
-    data: { email, password: PASSWORD, code },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
-  const { accountId } = (await signedUp.json()) as { accountId: number };
-  const set = await request.post(`/auth/accounts/${accountId}/pin-code/set`, {
-    data: { pin: '2580', ageLimit: 18 },
-  });
-  expect(set.status(), await set.text()).toBe(201);
-  return email;
-}
+const accountWithParentalControl = async (request: APIRequestContext) =>
+  (await signUpWithParentalControl(request, 'start-pin', PASSWORD)).email;
 
 /** A browser of its own address (no other journey's sign-ins count), signed in by the API. */
 async function signedInBrowser(browser: Browser, baseURL: string, ip: string, email?: string) {

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { START_POPUP_KEY } from '../../../src/lib/pin-tabs.ts';
 import { latestCode } from './outbox.ts';
 
@@ -69,4 +69,32 @@ export async function allowAs(page: Page, name: string, email: string) {
   await page.getByLabel('Имя', { exact: true }).fill(name);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Разрешить' }).click();
+}
+
+/**
+ * Signs up a fresh account through the API with `request` (whose cookies then hold its session)
+ * and turns parental control on with the PIN 2580 for 18+, which also enters it for that session.
+ * @example const { email, accountId } = await signUpWithParentalControl(context.request, 'start-pin')
+ */
+export async function signUpWithParentalControl(
+  request: APIRequestContext,
+  prefix: string,
+  password = 'correct horse 1',
+): Promise<{ email: string; accountId: number }> {
+  const email = `${prefix}-${unique()}@example.ru`;
+  const since = new Date(Date.now() - 1000);
+  expect((await request.post('/auth/email/sign_up/', { data: { email, password } })).status()).toBe(
+    202,
+  );
+  const code = await latestCode(request, email, { since, purpose: 'sign_up_code' });
+  const signedUp = await request.post('/auth/email/sign_up/', {
+    data: { email, password, code },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  const { accountId } = (await signedUp.json()) as { accountId: number };
+  const set = await request.post(`/auth/accounts/${accountId}/pin-code/set`, {
+    data: { pin: '2580', ageLimit: 18 },
+  });
+  expect(set.status(), await set.text()).toBe(201);
+  return { email, accountId };
 }
