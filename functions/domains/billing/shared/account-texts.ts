@@ -22,7 +22,7 @@ export const accountBillingTexts = {
   /** «На паузе до 12 января 2027, затем продлится 11 февраля 2027» */
   pausedUntil: (until: string, renews: string | null) =>
     `На\u00a0паузе до\u00a0${until}${renews ? `, затем продлится ${renews}` : ''}`,
-  pauseDays: 'Срок заморозки\u00a0— от\u00a07 до\u00a090\u00a0дней',
+  pauseDays: 'Срок заморозки\u00a0— от\u00a07\u00a0до\u00a090\u00a0дней',
   pauseNotActive: 'Заморозить можно только активную подписку',
   pauseAlready: 'Подписка уже на\u00a0паузе',
   pauseNeedsRenewal: 'Заморозить можно подписку с\u00a0включённым автопродлением',

@@ -19,7 +19,7 @@ export const accountPageTexts = {
   pauseLabel: (tariff: string) => `Заморозить подписку «${tariff}»`,
   pauseDays: 'Срок заморозки, дней',
   pauseHint: (max: number) =>
-    `От\u00a07 до\u00a0${max}\u00a0дней. Заморозка начнётся сразу, дата списания сдвинется на\u00a0её\u00a0срок.`,
+    `От\u00a07\u00a0до\u00a0${max}\u00a0дней. Заморозка начнётся сразу, дата списания сдвинется на\u00a0её\u00a0срок.`,
   pauseRules: 'Условия заморозки',
   pauseConfirm: 'Подтвердить',
   resume: 'Возобновить',
