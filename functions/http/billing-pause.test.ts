@@ -127,7 +127,7 @@ describe('pausing a subscription', () => {
       const res = await pause(browser, subscriptionId, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(await res.json(), JSON.stringify(body)).toMatchObject({
-        message: 'Срок заморозки\u00a0— от\u00a07 до\u00a090\u00a0дней',
+        message: 'Срок заморозки\u00a0— от\u00a07\u00a0до\u00a090\u00a0дней',
         details: { reason: 'invalid_field' },
       });
     }
