@@ -7,6 +7,7 @@ export {
   promoRedemptionStatements,
   promoReleaseStatements,
   promoReservationStatements,
+  promoTakeBackStatement,
 } from './promo.repo.ts';
 export {
   lostPromoRace,

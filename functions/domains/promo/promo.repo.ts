@@ -37,7 +37,8 @@ export function readPromoCode(
   accountId: number,
   releasing: readonly string[] = [],
 ): Promise<PromoRow | null> {
-  const held = releasing.length ? sql`r.order_id IN (${releasing})` : sql`0`;
+  // A redemption with no order (/activate, a late payment) is never held: `IN` alone reads NULL.
+  const held = releasing.length ? sql`coalesce(r.order_id IN (${releasing}), 0)` : sql`0`;
   return prepare(
     d,
     sql`SELECT p.code, p.tariff_id AS tariffId, p.days, p.discount_percent AS discountPercent,
@@ -123,6 +124,29 @@ export function promoReleaseStatements(
     ),
     prepare(d, sql`DELETE FROM promo_redemptions WHERE ${mine}`),
   ];
+}
+
+/**
+ * For the batch that confirms a paid order, before its redemption: an order superseded while
+ * waiting gave its code's use to the order that replaced it; paid after all, it takes that use
+ * back from whichever pending order of the account now holds it, so the use belongs to the order
+ * the money was taken for and a later cancel of the other one gives nothing back. Only while the
+ * paid order is pending and superseded.
+ */
+export function promoTakeBackStatement(
+  d: D1Database,
+  code: string,
+  accountId: number,
+  orderId: string,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`UPDATE promo_redemptions SET order_id = ${orderId}
+         WHERE code = ${code} AND account_id = ${accountId}
+           AND order_id IN (SELECT id FROM orders WHERE status = 'pending' AND id <> ${orderId})
+           AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status = 'pending'
+             AND superseded_at IS NOT NULL)`,
+  );
 }
 
 /**

@@ -6,7 +6,11 @@ import { logger } from '../../../lib/log.ts';
 import { milesStatement } from '../../aeroflot/index.ts';
 import { type GrantTariff, grantStatements } from '../../grants/index.ts';
 import { messageSender, outboxStatement, templates } from '../../messages/index.ts';
-import { promoRedemptionStatements, promoReleaseStatements } from '../../promo/index.ts';
+import {
+  promoRedemptionStatements,
+  promoReleaseStatements,
+  promoTakeBackStatement,
+} from '../../promo/index.ts';
 import { receiptBody, receiptMail, receiptStatements } from '../receipts/index.ts';
 import { kopecksOf } from '../shared/index.ts';
 import type { FiscalData, ProviderPayment } from './acquirer.ts';
@@ -21,7 +25,7 @@ import {
   saveMethodStatement,
   subscriptionRenewsWith,
 } from './confirm.repo.ts';
-import { offerReleaseStatement } from './offer-claims.repo.ts';
+import { offerReleaseStatement, offerTakeBackStatement } from './offer-claims.repo.ts';
 import { describeOrder, type OrderRow, orderById, orderByPayment } from './order-repo.ts';
 import { methodOfAcquirer, PAYMENT_METHODS } from './payment-methods.ts';
 import { paymentProvider } from './provider.ts';
@@ -122,6 +126,14 @@ async function recordSuccess(
   const saved = { provider: o.provider, providerMethodId: method?.id ?? '' };
   const statements: D1PreparedStatement[] = [];
 
+  // A superseded order paid after all takes back the use and the claim it gave to the order that
+  // replaced it (supersede.ts): the one paid for holds them, so neither reads as unused again.
+  // That order, paid too, still grants what it sold; it counts no second use.
+  if (o.promo_code) statements.push(promoTakeBackStatement(d, o.promo_code, o.account_id, o.id));
+  if (o.offer_id !== null)
+    statements.push(
+      offerTakeBackStatement(d, { accountId: o.account_id, tariffId: o.tariff_id, orderId: o.id }),
+    );
   // The redemption and its use, by the promo codes' own rule (the promo domain), while the order is pending.
   if (o.promo_code)
     statements.push(...promoRedemptionStatements(d, o.promo_code, o.account_id, at, o.id));

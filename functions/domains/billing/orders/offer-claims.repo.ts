@@ -32,6 +32,26 @@ export function offerReleaseStatement(d: D1Database, orderId: string): D1Prepare
   );
 }
 
+/**
+ * For the batch that confirms a paid order with an offer: an order superseded while waiting gave
+ * its claim to the order that replaced it; paid after all, it takes the claim back from the
+ * pending order of the account that holds it, so the offer stays spent whatever that one does.
+ * Only while the paid order is pending and superseded.
+ */
+export function offerTakeBackStatement(
+  d: D1Database,
+  o: { accountId: number; tariffId: number; orderId: string },
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`UPDATE offer_claims SET order_id = ${o.orderId}
+         WHERE account_id = ${o.accountId} AND tariff_id = ${o.tariffId}
+           AND order_id IN (SELECT id FROM orders WHERE status = 'pending' AND id <> ${o.orderId})
+           AND EXISTS (SELECT 1 FROM orders WHERE id = ${o.orderId} AND status = 'pending'
+             AND superseded_at IS NOT NULL)`,
+  );
+}
+
 /** Whether a failed batch lost the offer to another order of the account. */
 export const lostOfferRace = (error: unknown) =>
   /UNIQUE constraint failed: offer_claims/.test(String(error));

@@ -158,6 +158,55 @@ describe('starting again after leaving the acquirer', () => {
       ]),
     );
     expect(rows).toHaveLength(2);
+    // The new order is then canceled at the acquirer: the use is the paid order's, it stays.
+    expect((await atAcquirer(b, again, 'cancel')).status).toBe('canceled');
+    expect(await codeUse('LATE')).toEqual({ used: 1, held: 1 });
+    expect(await one('SELECT order_id AS orderId FROM promo_redemptions')).toEqual({
+      orderId: left.orderId,
+    });
+    const basket = await b.post('/billing/basket/add-product/', {
+      tariffId: 1,
+      priceId: 1,
+      promoCode: 'LATE',
+    });
+    expect(basket.status).toBe(422);
+    expect(await basket.json()).toMatchObject({ message: 'Вы уже активировали этот промокод' });
+  });
+
+  it('keeps the offer with a superseded order that is paid, when the new one is paid too', async () => {
+    const b = await viewer();
+    const left = await placed(b, { offer: 'new_user' });
+    const again = await placed(b, { offer: 'new_user' });
+    expect((await atAcquirer(b, left, 'pay')).status).toBe('succeeded');
+    expect(await one('SELECT order_id AS orderId FROM offer_claims')).toEqual({
+      orderId: left.orderId,
+    });
+    // The acquirer takes the new order's money too: it grants what it sold, the claim stays put.
+    expect((await atAcquirer(b, again, 'pay')).status).toBe('succeeded');
+    expect(
+      await one('SELECT count(*) AS claims, max(order_id) AS orderId FROM offer_claims'),
+    ).toEqual({ claims: 1, orderId: left.orderId });
+  });
+
+  it('refuses a code the account paid with while another order waits to be started again', async () => {
+    await discountCode('ONCE', 5);
+    const b = await viewer();
+    const left = await placed(b, { promoCode: 'ONCE' });
+    // Started again without the code, then the first order is paid in its old tab.
+    await placed(b);
+    expect((await atAcquirer(b, left, 'pay')).status).toBe('succeeded');
+    expect(await codeUse('ONCE')).toEqual({ used: 1, held: 1 });
+    const basket = await b.post('/billing/basket/add-product/', {
+      tariffId: 1,
+      priceId: 1,
+      promoCode: 'ONCE',
+    });
+    expect(basket.status).toBe(422);
+    expect(await basket.json()).toMatchObject({ message: 'Вы уже активировали этот промокод' });
+    const res = await place(b, { promoCode: 'ONCE' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ details: { reason: 'promo_already_redeemed' } });
+    expect(await codeUse('ONCE')).toEqual({ used: 1, held: 1 });
   });
 
   it('leaves one live order holding the code when two restarts arrive at once', async () => {

@@ -12,7 +12,8 @@ import { type Purchase, supersededStatement, waitingOrders } from './supersede.r
  * that supersedes the earlier ones still waiting for them. The acquirer cannot cancel a payment
  * that awaits its payer, so the earlier order stays pending there; here it gives back what it held
  * (a code's use, an offer's claim) in the new order's batch and leaves the payment history. A
- * payment the acquirer still takes for it is confirmed and grants as any other (confirm.ts).
+ * payment the acquirer still takes for it is confirmed and grants as any other, and takes back
+ * the use and the claim from the new order while that one waits (confirm.ts).
  */
 
 /** An earlier order the new one supersedes, with the code whose use it holds. */
