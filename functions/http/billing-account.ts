@@ -206,7 +206,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
       errors: {
         403: KID_MONEY,
         404: NOT_FOUND,
-        409: 'Подписка уже на паузе (subscription_paused), не активна (subscription_not_active), без автопродления (renewal_off), пробная, подарочная или по промокоду (pause_not_allowed), или заморозки за 12 месяцев исчерпаны (pause_limit_reached)',
+        409: 'Подписка уже на паузе (subscription_paused), не активна (subscription_not_active), без автопродления (renewal_off), пробная, подарочная или по промокоду (pause_not_allowed), заморозки за 12 месяцев исчерпаны (pause_limit_reached) или идёт списание за продление (renewal_pending)',
         422: `${INVALID}; срок больше оставшихся дней заморозки (pause_days_exceeded)`,
       },
     }),

@@ -156,6 +156,64 @@ describe('pausing a subscription', () => {
     expect((await stored(subscriptionId))!.pauses).toBe(2);
   });
 
+  it('says the days left with the right agreement: «остался 1 день», «осталось 2 дня», «осталось 5 дней», «остался 21 день»', async () => {
+    const { browser, accountId } = await viewer('ostalos@example.ru', '203.0.113.90');
+    const { subscriptionId } = await givenSubscription(accountId);
+    // One earlier pause this year, ended: its days count against the 90.
+    await env.DB.prepare(
+      `INSERT INTO subscription_pauses (id, subscription_id, account_id, product_id, days, starts_at, ends_at, ended_at, created_at)
+       VALUES ('earlier', ?, ?, 1, 89, ?, ?, ?, ?)`,
+    )
+      .bind(
+        subscriptionId,
+        accountId,
+        now() - 100 * DAY,
+        now() - 99 * DAY,
+        now() - 99 * DAY,
+        now() - 100 * DAY,
+      )
+      .run();
+    for (const [left, days, status, words] of [
+      [1, 7, 409, 'остался 1\u00a0день'],
+      [2, 7, 409, 'осталось 2\u00a0дня'],
+      [5, 7, 409, 'осталось 5\u00a0дней'],
+      [21, 30, 422, 'остался 21\u00a0день'],
+    ] as const) {
+      await env.DB.prepare("UPDATE subscription_pauses SET days = ? WHERE id = 'earlier'")
+        .bind(90 - left)
+        .run();
+      const res = await pause(browser, subscriptionId, { days });
+      expect(res.status, String(left)).toBe(status);
+      expect(((await res.json()) as { message: string }).message, String(left)).toBe(
+        `За\u00a012\u00a0месяцев подписку можно заморозить не\u00a0больше чем на\u00a090\u00a0дней: ${words}`,
+      );
+    }
+    expect((await stored(subscriptionId))!.pauses).toBe(1);
+  });
+
+  it('refuses a pause while a renewal charge is pending at the acquirer, and allows it once the charge is over', async () => {
+    const { browser, accountId } = await viewer('spisanie@example.ru', '203.0.113.91');
+    const { subscriptionId, cardId } = await givenSubscription(accountId);
+    await env.DB.prepare(
+      `INSERT INTO orders (id, account_id, kind, tariff_id, price_id, subscription_id, amount, method,
+         payment_method_id, recurring_consent, status, provider, provider_payment_id, client_key, created_at, updated_at)
+       VALUES ('renewal-held', ?, 'renewal', 1, 1, ?, 59900, 'saved', ?, 1, 'pending', 'sandbox', 'pay-held', 'renewal:held', ?, ?)`,
+    )
+      .bind(accountId, subscriptionId, cardId, now() - 60, now() - 60)
+      .run();
+    const before = await stored(subscriptionId);
+    const refused = await pause(browser, subscriptionId, { days: 14 });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message:
+        'Сейчас проходит списание за\u00a0продление подписки. Заморозить её\u00a0можно, когда оно завершится',
+      details: { reason: 'renewal_pending' },
+    });
+    expect(await stored(subscriptionId)).toEqual(before);
+    await env.DB.prepare("UPDATE orders SET status = 'canceled' WHERE id = 'renewal-held'").run();
+    expect((await pause(browser, subscriptionId, { days: 14 })).status).toBe(200);
+  });
+
   it('refuses a subscription without renewal, a gift and a trial, and another account’s', async () => {
     const { browser, accountId } = await viewer('nelzya@example.ru', '203.0.113.85');
     const noCard = await givenSubscription(accountId, { card: false });

@@ -30,9 +30,11 @@ export const accountBillingTexts = {
     'Пробный период и\u00a0подписки, оформленные по\u00a0промокоду или в\u00a0подарок, заморозить нельзя',
   pauseShortPeriod: 'Заморозить можно подписку, оплаченную не\u00a0менее чем на\u00a0месяц',
   pauseTooOften: 'Заморозить подписку можно не\u00a0чаще двух раз за\u00a012\u00a0месяцев',
-  /** The days left of the 90 in 12 months. */
+  /** The days left of the 90 in 12 months: «остался 1 день», «осталось 2 дня», «остался 21 день». */
   pauseTooLong: (left: number) =>
-    `За\u00a012\u00a0месяцев подписку можно заморозить не\u00a0больше чем на\u00a090\u00a0дней: осталось ${accountBillingTexts.days(left)}`,
+    `За\u00a012\u00a0месяцев подписку можно заморозить не\u00a0больше чем на\u00a090\u00a0дней: ${pluralForm(left, { one: 'остался', few: 'осталось', many: 'осталось' })} ${accountBillingTexts.days(left)}`,
+  pauseRenewalPending:
+    'Сейчас проходит списание за\u00a0продление подписки. Заморозить её\u00a0можно, когда оно завершится',
   notPaused: 'Подписка не\u00a0на\u00a0паузе',
   renewalOffer: (title: string) => `Следующие продления со\u00a0скидкой: ${title}`,
 

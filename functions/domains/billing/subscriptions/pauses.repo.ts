@@ -62,6 +62,17 @@ export function endLapsedPauses(
   ];
 }
 
+/**
+ * A renewal charge of the subscription the acquirer may still complete: while it is pending a
+ * pause would not stop it, and it would grant a period inside the pause.
+ */
+const pendingRenewal = (subscriptionId: number) =>
+  sql`SELECT 1 FROM orders WHERE subscription_id = ${subscriptionId} AND kind = 'renewal' AND status = 'pending'`;
+
+/** Whether a renewal charge of the subscription is pending (answers one row `{ pending }`). */
+export const renewalPendingOf = (db: D1Database, subscriptionId: number): D1PreparedStatement =>
+  prepare(db, sql`SELECT EXISTS (${pendingRenewal(subscriptionId)}) AS pending`);
+
 /** One pause as the viewer asked for it. */
 export interface PauseRequest {
   pauseId: string;
@@ -74,7 +85,7 @@ export interface PauseRequest {
 /**
  * The statements of a pause, in order: the pause row, inserted only when the subscription may be
  * paused for these days (active, renewing, a paid period of a month or more, within the
- * window's limits, no open pause); then the subscription's paused state with its dates moved and
+ * window's limits, no open pause, no renewal charge pending); then the subscription's paused state with its dates moved and
  * its product's running periods moved, both only when that row was inserted.
  */
 export function pauseStatements(db: D1Database, r: PauseRequest): D1PreparedStatement[] {
@@ -96,6 +107,7 @@ export function pauseStatements(db: D1Database, r: PauseRequest): D1PreparedStat
            AND ${pausesSince(since)} < ${PAUSES_PER_WINDOW}
            AND ${pauseDaysSince(since)} + ${days} <= ${PAUSE_MAX_DAYS}
            AND ${raw(PERIOD_KIND)} = 'paid'
+           AND NOT EXISTS (${pendingRenewal(id)})
          ON CONFLICT DO NOTHING`,
     ),
     prepare(

@@ -2,7 +2,8 @@
  * Pausing a subscription (docs/product.md, «Money»; /info/freezing): the viewer freezes a running,
  * renewing, paid subscription for 7 to 90 days, at most twice and 90 days in 12 months. The pause
  * starts at once; meanwhile its catalogue does not play (rentals and purchases do), it is not
- * charged, and its paid-up date and next charge move by the pause. It ends by itself on its day
+ * charged, and its paid-up date and next charge move by the pause. A renewal charge already at the
+ * acquirer refuses the pause until it ends, so no charge lands inside one. It ends by itself on its day
  * (the renewal job) or earlier with «Возобновить», which moves the dates back by the days not
  * used; those days still count against the limits.
  */
@@ -11,7 +12,12 @@ import { d1 } from '../../../db/client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import { accountOf, accountBillingTexts as t } from '../shared/index.ts';
 import { pauseRefusal } from './pause-rules.ts';
-import { endLapsedPauses, pauseStatements, resumeStatements } from './pauses.repo.ts';
+import {
+  endLapsedPauses,
+  pauseStatements,
+  renewalPendingOf,
+  resumeStatements,
+} from './pauses.repo.ts';
 import { type SubscriptionRow, subscriptionOf } from './subscriptions.repo.ts';
 import { nowSeconds, type SubscriptionView, toSubscriptionView } from './subscriptions.ts';
 
@@ -35,6 +41,7 @@ export async function pauseSubscription(
   const results = await db.batch([
     ...endLapsedPauses(db, now, id),
     ...pauseStatements(db, { pauseId, accountId, subscriptionId: id, days, now }),
+    renewalPendingOf(db, id),
     subscriptionOf(db, accountId, id, now),
   ]);
   const inserted = results[2]!.meta.changes > 0;
@@ -42,7 +49,11 @@ export async function pauseSubscription(
   if (!row) throw notFound();
   if (inserted) return toSubscriptionView(row, now);
   // Nothing was written: say why, from the subscription as it is now.
-  throw pauseRefusal(row, days, now) ?? new ApiError(409, t.pauseAlready, 'subscription_paused');
+  const refusal = pauseRefusal(row, days, now);
+  if (refusal) throw refusal;
+  const pending = (results.at(-2)!.results[0] as { pending: number } | undefined)?.pending;
+  if (pending) throw new ApiError(409, t.pauseRenewalPending, 'renewal_pending');
+  throw new ApiError(409, t.pauseAlready, 'subscription_paused');
 }
 
 /**
