@@ -42,18 +42,20 @@ export const aeroflotRoutes = new Hono<AppEnv>()
     apiDoc({
       tag,
       auth: true,
-      summary: 'Привязать номер участника «Аэрофлот Бонус» (заменяет прежний)',
+      summary:
+        'Привязать номер участника «Аэрофлот Бонус» (заменяет прежний): программа сверяет номер и фамилию участника',
       answers: { 200: schema.cardAnswer },
       errors: {
         403: KID_MONEY,
-        409: 'Номер привязан к другому аккаунту (aeroflot_number_taken)',
-        422: `${INVALID}: не номер (invalid_field) или участник не найден (aeroflot_member_not_found)`,
+        409: 'Номер и фамилия верны, но номер привязан к другому аккаунту (aeroflot_number_taken)',
+        422: `${INVALID}: не номер или не фамилия латиницей (invalid_field), или участника с таким номером и фамилией нет (aeroflot_member_not_found)`,
+        429: 'Слишком много попыток привязать карту (rate_limited, Retry-After)',
         503: 'Программа не отвечает (aeroflot_unavailable)',
       },
     }),
   )
   .post('/', validate('json', schema.attachBody), async (c) =>
-    c.json(await attachAeroflotCard(await member(c), c.req.valid('json').number), 200, NO_STORE),
+    c.json(await attachAeroflotCard(await member(c), c.req.valid('json')), 200, NO_STORE),
   )
   .delete(
     '/',

@@ -4,7 +4,7 @@ import { textsOf, Visitor, words } from './support/visitor.ts';
 
 /**
  * /settings/aeroflot without JavaScript (docs/product.md, «Money»): the account attaches its
- * Aeroflot Bonus number with the page's form, a refused number stays in the field with the
+ * Aeroflot Bonus number and surname with the page's form, a refused number stays in the field with the
  * Russian refusal beside it and changes nothing, and the card is detached again. The API's rules
  * are functions/http/aeroflot.test.ts's; a kid profile's refusal is kid-money.test.ts's.
  */
@@ -33,6 +33,15 @@ it('an adult attaches an Aeroflot Bonus number on the settings page, is told a w
   });
 
   fill(labelled(tab.page.document, 'Номер участника'), 'SU 1234 5678');
+  fill(labelled(tab.page.document, 'Фамилия латиницей'), 'Wrong');
+  await tab.submit(button(tab.page.document, 'Привязать'));
+  expect(tab.page.status).toBe(422);
+  expect(labelled(tab.page.document, 'Фамилия латиницей')!.getAttribute('value')).toBe('Wrong');
+  expect(words(tab.page.document.querySelector('[role="alert"]')!)).toBe(
+    'Участник «Аэрофлот Бонус» с таким номером и фамилией не найден. Проверьте номер и фамилию',
+  );
+
+  fill(labelled(tab.page.document, 'Фамилия латиницей'), 'Ivanova');
   await tab.submit(button(tab.page.document, 'Привязать'));
   expect(tab.url).toBe('/settings/aeroflot?done=attached');
   expect(textsOf(tab.page.document, 'main [role="status"]')).toEqual([

@@ -2,7 +2,8 @@ import { assertMayPay, type Viewer } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { run } from '../../db/run.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountPageData, nowSeconds } from '../auth/index.ts';
+import { SECONDS } from '../../shared/ru.ts';
+import { accountPageData, nowSeconds, pseudonym, takeOrThrow } from '../auth/index.ts';
 import {
   attachStatement,
   type CardRow,
@@ -34,6 +35,35 @@ export function normalizeMemberNumber(raw: string): string | null {
   return /^\d{6,10}$/.test(number) ? number : null;
 }
 
+/**
+ * A member's surname as the partner reads it: Latin letters (a hyphen, apostrophe or space
+ * between parts), upper case, single spaces; null when it is not one.
+ * @example normalizeSurname(' Rimsky-korsakov ') // 'RIMSKY-KORSAKOV'
+ */
+export function normalizeSurname(raw: string): string | null {
+  const surname = raw.trim().replace(/\s+/g, ' ').toUpperCase();
+  return /^[A-Z]+(?:[-' ][A-Z]+)*$/.test(surname) && surname.length <= 64 ? surname : null;
+}
+
+/**
+ * Each attach the partner is asked about costs an attempt, per account and per IP, so that
+ * neither numbers nor surnames can be tried in bulk (as promo codes: 10 minutes' allowance).
+ */
+const ATTACH_LIMITS = {
+  perAccount: { max: 10, seconds: 10 * SECONDS.minute },
+  perIp: { max: 30, seconds: 10 * SECONDS.minute },
+} as const;
+
+async function takeAttachAttempt(viewer: Viewer, now: number): Promise<void> {
+  await takeOrThrow(
+    [
+      { key: await pseudonym('aeroflot-acc', String(viewer.account)), ...ATTACH_LIMITS.perAccount },
+      { key: await pseudonym('aeroflot-ip', viewer.ip), ...ATTACH_LIMITS.perIp },
+    ],
+    now,
+  );
+}
+
 const accountOf = (viewer: Viewer) => {
   assertMayPay(viewer);
   return Number(viewer.account);
@@ -46,17 +76,27 @@ export async function aeroflotCard(viewer: Viewer): Promise<AeroflotCard> {
 }
 
 /**
- * Attaches a membership number to the account (replacing its earlier one). Refusals: 422 for a
- * number that is not one or that the programme does not know, 409 for one another account holds,
- * 503 while the programme does not answer; each changes nothing.
+ * Attaches a membership number to the account (replacing its earlier one) once the partner
+ * confirms the member by number and surname. Refusals: 422 for a number or surname that is not
+ * one, and the same 422 for a number the programme does not know or a surname not its member's
+ * (so the answer tells an outsider nothing); 429 once the attempts run out; 409 for a number
+ * another account holds, only after the surname matched (the owner writes to support); 503 while
+ * the programme does not answer; each changes nothing.
  */
-export async function attachAeroflotCard(viewer: Viewer, raw: string): Promise<AeroflotCard> {
+export async function attachAeroflotCard(
+  viewer: Viewer,
+  raw: { number: string; surname: string },
+): Promise<AeroflotCard> {
   const accountId = accountOf(viewer);
-  const number = normalizeMemberNumber(raw);
+  const number = normalizeMemberNumber(raw.number);
   if (!number) throw new ApiError(422, t.format, 'invalid_field', {}, { field: 'number' });
+  const surname = normalizeSurname(raw.surname);
+  if (!surname) throw new ApiError(422, t.surnameFormat, 'invalid_field', {}, { field: 'surname' });
+  const now = nowSeconds();
+  await takeAttachAttempt(viewer, now);
   let member: boolean;
   try {
-    member = await aeroflotPartner().isMember(number);
+    member = await aeroflotPartner().isMember(number, surname);
   } catch (e) {
     if (e instanceof PartnerUnavailable)
       throw new ApiError(503, t.unavailable, 'aeroflot_unavailable');
@@ -65,7 +105,7 @@ export async function attachAeroflotCard(viewer: Viewer, raw: string): Promise<A
   if (!member)
     throw new ApiError(422, t.unknownMember, 'aeroflot_member_not_found', {}, { field: 'number' });
   try {
-    await attachStatement(d1(), accountId, number, nowSeconds()).run();
+    await attachStatement(d1(), accountId, number, now).run();
   } catch (e) {
     if (numberTaken(e)) throw new ApiError(409, t.taken, 'aeroflot_number_taken');
     throw e;

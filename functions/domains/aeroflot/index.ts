@@ -10,6 +10,7 @@ export {
   attachAeroflotCard,
   detachAeroflotCard,
   normalizeMemberNumber,
+  normalizeSurname,
 } from './aeroflot.ts';
 export type { AeroflotPartner } from './partner.ts';
 export type { AeroflotCard } from './schemas.ts';

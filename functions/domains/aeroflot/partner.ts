@@ -10,8 +10,12 @@ import { requireSecret } from '../../lib/unavailable.ts';
  */
 export interface AeroflotPartner {
   readonly name: 'local' | 'aeroflot';
-  /** Whether the number is a member's; throws PartnerUnavailable when the partner cannot say. */
-  isMember(number: string): Promise<boolean>;
+  /**
+   * Whether the number is a member's whose surname (Latin, upper case, as on the card) is
+   * `surname`: only the member knows both, so this is the proof of ownership. An unknown number
+   * and a wrong surname are the same false. Throws PartnerUnavailable when the partner cannot say.
+   */
+  isMember(number: string, surname: string): Promise<boolean>;
 }
 
 /** The partner did not answer, or answered what we cannot read: a 503 for the viewer. */
@@ -19,22 +23,32 @@ export class PartnerUnavailable extends Error {}
 
 /**
  * The local programme: every well-formed number is a member's but those that start with 0, which
- * stand for a number the programme does not know (the README's test numbers).
+ * stand for a number the programme does not know (the README's test numbers); its member answers
+ * to any Latin surname but WRONG, which stands for a surname that is not the member's.
  */
 export const localPartner: AeroflotPartner = {
   name: 'local',
-  isMember: async (number) => !number.startsWith('0'),
+  isMember: async (number, surname) => !number.startsWith('0') && surname !== 'WRONG',
 };
 
-/** The partner's API: `GET {base}/v1/members/{number}`, 200 for a member, 404 for none. */
+/**
+ * The partner's API: `POST {base}/v1/members/verify` with `{ number, last_name }` in the body (not
+ * the URL, which logs keep), 200 for a member of that number and surname, 404 for none.
+ */
 export function aeroflotApiPartner(base: string, key: string): AeroflotPartner {
   return {
     name: 'aeroflot',
-    async isMember(number) {
+    async isMember(number, surname) {
       let res: Response;
       try {
-        res = await fetch(`${base.replace(/\/+$/, '')}/v1/members/${encodeURIComponent(number)}`, {
-          headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+        res = await fetch(`${base.replace(/\/+$/, '')}/v1/members/verify`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ number, last_name: surname }),
           signal: AbortSignal.timeout(5000),
         });
       } catch (e) {
@@ -49,7 +63,7 @@ export function aeroflotApiPartner(base: string, key: string): AeroflotPartner {
 
 /**
  * The configured partner (a missing secret of the real one is the envelope's 503 not_configured).
- * @example await aeroflotPartner().isMember('12345678')
+ * @example await aeroflotPartner().isMember('12345678', 'IVANOV')
  */
 export function aeroflotPartner(): AeroflotPartner {
   const vars = env as unknown as Record<string, unknown>;
