@@ -66,6 +66,72 @@ export function takeBackRight(d: D1Database, o: Pick<OrderRow, 'id' | 'account_i
 }
 
 /**
+ * How many of the product's subscription periods end after the one this order granted: periods are
+ * stacked (each starts where the one before ends), so a later one would keep the refunded
+ * period's days. 0 when the order's period is the latest (or it granted none).
+ */
+export function laterPeriods(
+  d: D1Database,
+  o: Pick<OrderRow, 'id' | 'account_id'>,
+): D1PreparedStatement {
+  return prepare(
+    d,
+    sql`SELECT count(*) AS n FROM entitlements e JOIN entitlements mine
+         ON mine.order_id = ${`order:${o.id}`} AND mine.account_id = ${o.account_id}
+           AND mine.kind = 'subscription'
+       WHERE e.account_id = mine.account_id AND e.kind = 'subscription'
+         AND e.product_id = mine.product_id AND e.expires_at > mine.expires_at`,
+  );
+}
+
+/** A refunded payment earns no miles: its Aeroflot accrual goes (docs/product.md, «Money»). */
+export function takeBackMiles(d: D1Database, o: Pick<OrderRow, 'id' | 'account_id'>) {
+  return prepare(
+    d,
+    sql`DELETE FROM aeroflot_accruals WHERE order_id = ${o.id} AND account_id = ${o.account_id}`,
+  );
+}
+
+/**
+ * The open pause of the refunded tariff's subscription ends now, as «Возобновить» ends it: the
+ * product's running periods and the subscription's dates move back by the pause's days not used,
+ * a paused subscription runs again, the pause is closed. Left open, it would keep a new purchase
+ * of the product from playing until its planned end.
+ */
+export function endPauseOnRefund(
+  d: D1Database,
+  o: Pick<OrderRow, 'account_id' | 'tariff_id'>,
+  now: number,
+): D1PreparedStatement[] {
+  const open = sql`FROM subscription_pauses WHERE account_id = ${o.account_id} AND ended_at IS NULL
+      AND subscription_id IN (SELECT id FROM subscriptions
+        WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id})`;
+  const unused = sql`(SELECT max(0, max(ends_at) - ${now}) ${open})`;
+  return [
+    prepare(
+      d,
+      sql`UPDATE entitlements SET expires_at = expires_at - ${unused}
+         WHERE account_id = ${o.account_id} AND kind = 'subscription' AND expires_at > ${now}
+           AND product_id IN (SELECT product_id ${open})`,
+    ),
+    prepare(
+      d,
+      sql`UPDATE subscriptions SET status = 'active', granted_till = granted_till - ${unused},
+           next_charge_at = next_charge_at - ${unused}, updated_at = ${now}
+         WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id} AND status = 'paused'
+           AND EXISTS (SELECT 1 ${open})`,
+    ),
+    prepare(
+      d,
+      sql`UPDATE subscription_pauses SET ended_at = min(ends_at, ${now})
+         WHERE account_id = ${o.account_id} AND ended_at IS NULL
+           AND subscription_id IN (SELECT id FROM subscriptions
+             WHERE account_id = ${o.account_id} AND tariff_id = ${o.tariff_id})`,
+    ),
+  ];
+}
+
+/**
  * After a subscription's period is taken back: paid up to what is left of the product's periods
  * (now when none is), ended when nothing is left, and renewing no more.
  */

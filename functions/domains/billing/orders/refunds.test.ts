@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:workers';
-import { sign } from 'hono/jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test-helpers.ts';
 import { Browser, recordMessages, signUp } from '../../auth/test-support.ts';
@@ -220,14 +219,11 @@ describe('POST /api/staff/refunds/ (staff refund a payment)', () => {
     const viewer = await person();
     const orderId = await paidOrder(viewer.browser, BUY_HD);
     const staff = await person(true);
-    const claims = {
-      hash: 't',
-      acc: staff.me.accountId,
-      sub: staff.me.userId,
-      bil: staff.me.billingId,
-      exp: Math.floor(Date.now() / 1000) + 600,
-    };
-    const kidToken = await sign({ ...claims, kid: true }, 'dev-only-jwt-secret-change-me');
+    // A real staff session switched to a kid profile; the adult token issued before the switch is
+    // still within its 15 minutes, and only the live session knows the profile is a kid's now.
+    const created = await staff.browser.post('/auth/users/', { name: 'Миша', isKid: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await staff.browser.post('/auth/users/switch/', { userId: id })).status).toBe(200);
     const body = JSON.stringify({ orderId });
     const headers = { 'content-type': 'application/json' };
     for (const res of [
@@ -235,14 +231,111 @@ describe('POST /api/staff/refunds/ (staff refund a payment)', () => {
       await call('/api/staff/refunds/', { method: 'POST', headers, body }),
       await call('/api/staff/refunds/', {
         method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${kidToken}` },
+        headers: { ...headers, authorization: `Bearer ${staff.me.token}` },
         body,
       }),
+      await refund(staff.browser, { orderId }),
     ]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ details: { reason: 'staff_only' } });
     }
     expect(await count('SELECT count(*) AS n FROM refunds')).toBe(0);
     expect((await acquirerPayment(orderId)).refundable).toBe(true);
+  });
+
+  it('refunds nothing for staff whose sessions were revoked, though their token has not expired', async () => {
+    const viewer = await person();
+    const orderId = await paidOrder(viewer.browser, BUY_HD);
+    const staff = await person(true);
+    await env.DB.prepare('UPDATE sessions SET revoked_at = unixepoch() WHERE account_id = ?')
+      .bind(staff.me.accountId)
+      .run();
+    const res = await call('/api/staff/refunds/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.me.token}` },
+      body: JSON.stringify({ orderId }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ details: { reason: 'session_ended' } });
+    expect(await count('SELECT count(*) AS n FROM refunds')).toBe(0);
+    expect((await acquirerPayment(orderId)).refundable).toBe(true);
+  });
+});
+
+describe('what a refund takes back besides the payment', () => {
+  const subscription = (accountId: number) =>
+    env.DB.prepare(
+      `SELECT id, status, granted_till AS grantedTill,
+         (SELECT count(*) FROM entitlements e WHERE e.account_id = s.account_id AND e.kind = 'subscription') AS periods
+       FROM subscriptions s WHERE account_id = ?`,
+    )
+      .bind(accountId)
+      .first<{ id: number; status: string; grantedTill: number; periods: number }>();
+
+  it('refuses a subscription period a later paid one is stacked on, changing nothing; latest first, then it', async () => {
+    const viewer = await person();
+    const staff = await person(true);
+    const first = await paidOrder(viewer.browser, MONTHLY);
+    const second = await paidOrder(viewer.browser, MONTHLY);
+    const before = (await subscription(viewer.me.accountId))!;
+    expect(before.periods).toBe(2);
+
+    const res = await refund(staff.browser, { orderId: first });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message:
+        'Вернуть можно только последний период подписки: за этим заказом уже идёт следующий период. Сначала верните его',
+      details: { reason: 'not_latest_period' },
+    });
+    expect(await subscription(viewer.me.accountId)).toEqual(before);
+    expect(await count('SELECT count(*) AS n FROM refunds')).toBe(0);
+    expect((await acquirerPayment(first)).refundable).toBe(true);
+
+    // The latest first: the first month is left, paid up to its own end.
+    expect((await refund(staff.browser, { orderId: second })).status).toBe(200);
+    const left = (await subscription(viewer.me.accountId))!;
+    expect(left.periods).toBe(1);
+    expect(left.grantedTill).toBeLessThan(before.grantedTill);
+    expect(left.status).not.toBe('ended');
+    // Then the first: nothing is left.
+    expect((await refund(staff.browser, { orderId: first })).status).toBe(200);
+    expect(await subscription(viewer.me.accountId)).toMatchObject({ status: 'ended', periods: 0 });
+  });
+
+  it('takes back the miles the payment earned', async () => {
+    const viewer = await person();
+    const staff = await person(true);
+    expect(
+      (await viewer.browser.post('/billing/aeroflot-card/', { number: '12345678' })).status,
+    ).toBe(200);
+    const orderId = await paidOrder(viewer.browser, MONTHLY);
+    const miles = () =>
+      count('SELECT count(*) AS n FROM aeroflot_accruals WHERE order_id = ?', orderId);
+    expect(await miles()).toBe(1);
+    expect((await refund(staff.browser, { orderId })).status).toBe(200);
+    expect(await miles()).toBe(0);
+  });
+
+  it('ends a paused subscription’s pause, so buying it again plays at once', async () => {
+    const viewer = await person();
+    const staff = await person(true);
+    const orderId = await paidOrder(viewer.browser, MONTHLY);
+    const { id } = (await subscription(viewer.me.accountId))!;
+    const paused = await viewer.browser.post(`/billing/subscriptions/${id}/pause/`, { days: 30 });
+    expect(paused.status, await paused.clone().text()).toBe(200);
+    expect((await refund(staff.browser, { orderId })).status).toBe(200);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM subscription_pauses WHERE subscription_id = ? AND ended_at IS NULL',
+        id,
+      ),
+    ).toBe(0);
+
+    // Film 4 is in the Амедиатека subscription's catalogue (billing-pause.test.ts).
+    await paidOrder(viewer.browser, MONTHLY);
+    const access = (await (await viewer.browser.fetch('/billing/visitor/access/4/')).json()) as {
+      allowed: boolean;
+    };
+    expect(access.allowed).toBe(true);
   });
 });

@@ -13,11 +13,14 @@ import { describeOrder } from './order-repo.ts';
 import { paymentProvider } from './provider.ts';
 import {
   claimRefund,
+  endPauseOnRefund,
   finishRefund,
+  laterPeriods,
   type RefundSubject,
   refundSubject,
   releaseRefund,
   subscriptionAfterRefund,
+  takeBackMiles,
   takeBackRight,
 } from './refunds.repo.ts';
 import { ProviderError } from './yookassa.ts';
@@ -26,8 +29,9 @@ import { ProviderError } from './yookassa.ts';
  * Refunds (docs/product.md, «Money»): staff return a paid order's whole payment through the
  * acquirer. The order's refund row is claimed first (one per order), the acquirer is asked under
  * the key `refund:<order id>` (one refund however often it is asked), and one batch records the
- * return: the refund finished, its income_return receipt and e-mail, the right taken back and a
- * subscription stopped. A double click or two staff at once refund once; a call cut short is
+ * return: the refund finished, its income_return receipt and e-mail, its miles, the right taken
+ * back, a subscription's open pause ended and the subscription stopped. Of a subscription's
+ * stacked periods only the latest is refunded (409 `not_latest_period` otherwise). A double click or two staff at once refund once; a call cut short is
  * finished by asking again.
  */
 
@@ -143,6 +147,12 @@ export async function refundOrder(
       },
     );
   const d = d1();
+  // Periods are stacked: a later one keeps this one's days, so the latest is refunded first
+  // (docs/product.md, «Money»). Asked before the acquirer, so a refusal changes nothing; a claim
+  // already made (a call cut short) may be refunded there, so it is finished whatever came since.
+  const later =
+    o.refundStatus === 'pending' ? 0 : (await laterPeriods(d, o).first<{ n: number }>())?.n;
+  if ((later ?? 0) > 0) throw new ApiError(409, t.refundNotLatest, 'not_latest_period');
   await claimRefund(d, {
     orderId: o.id,
     accountId: o.account_id,
@@ -200,6 +210,8 @@ export async function refundOrder(
     ...(body
       ? receiptStatements(d, { orderId: o.id, accountId: o.account_id, body, now: at })
       : []),
+    takeBackMiles(d, o),
+    ...(facts?.buyType === 'SVOD' ? endPauseOnRefund(d, o, at) : []),
     takeBackRight(d, o),
     ...(facts?.buyType === 'SVOD' ? [subscriptionAfterRefund(d, o, at)] : []),
   ]);
