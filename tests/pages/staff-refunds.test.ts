@@ -86,3 +86,26 @@ it('an order that does not exist is refused on the page with the reason', async 
   const page = await staff.open('/staff/refunds?order=no-such-order');
   expect(words(page.document.querySelector('[role="alert"]'))).toBe('Заказ не найден');
 });
+
+it('staff whose session has ended find no page, though their token has not expired', async () => {
+  const viewer = new Visitor();
+  const orderId = await paidSubscription(viewer);
+  const staff = new Visitor();
+  await staff.post('/auth/email/sign_in/', {
+    email: STAFF_DEMO.email,
+    password: STAFF_DEMO.password,
+  });
+  expect((await staff.open(`/staff/refunds?order=${orderId}`)).status).toBe(200);
+  const token = staff.cookies.get('token')!;
+  expect((await staff.fetch('/auth/logout/', { method: 'POST' })).status).toBe(200);
+  // The access token kept (within its 15 minutes), the session behind it ended.
+  staff.cookies.set('token', token);
+  expect((await staff.open(`/staff/refunds?order=${orderId}`)).status).toBe(404);
+  expect((await staff.fetch('/staff/refunds', form({ orderId }))).status).toBe(404);
+  const history = await (await viewer.fetch('/billing/visitor-payments/')).json();
+  expect(
+    (history as { results: { orderId: string; refundedAt: number | null }[] }).results.find(
+      (r) => r.orderId === orderId,
+    )?.refundedAt,
+  ).toBeNull();
+});
