@@ -306,7 +306,12 @@ describe('what a refund takes back besides the payment', () => {
     const viewer = await person();
     const staff = await person(true);
     expect(
-      (await viewer.browser.post('/billing/aeroflot-card/', { number: '12345678' })).status,
+      (
+        await viewer.browser.post('/billing/aeroflot-card/', {
+          number: '12345678',
+          surname: 'IVANOVA',
+        })
+      ).status,
     ).toBe(200);
     const orderId = await paidOrder(viewer.browser, MONTHLY);
     const miles = () =>
