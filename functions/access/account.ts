@@ -1,3 +1,4 @@
+import { ApiError } from '../lib/errors.ts';
 import type { Viewer } from './viewer.ts';
 
 /** Why a kid profile is refused the account's own settings, sign-out included. */
@@ -13,4 +14,13 @@ export const KID_ACCOUNT_TEXT =
  */
 export function mayManageAccount(viewer: Pick<Viewer, 'isKid'>): boolean {
   return !viewer.isKid;
+}
+
+/**
+ * Throws the 403 envelope (`details.reason`: kid_profile) when the viewer may not manage the
+ * account (`mayManageAccount`): the API refuses what the account pages refuse.
+ * @example assertMayManageAccount(live) // throws for a kid profile
+ */
+export function assertMayManageAccount(viewer: Pick<Viewer, 'isKid'>): void {
+  if (!mayManageAccount(viewer)) throw new ApiError(403, KID_ACCOUNT_TEXT, 'kid_profile');
 }

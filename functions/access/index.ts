@@ -2,7 +2,7 @@
  * The one answer to "may this viewer see or do this?" (docs/product.md, "Who may see what"):
  * region, age and kid rules, and what may play (free, entitlement, PIN). Every list, detail, search, sitemap, page and API call asks here.
  */
-export { KID_ACCOUNT_TEXT, mayManageAccount } from './account.ts';
+export { assertMayManageAccount, KID_ACCOUNT_TEXT, mayManageAccount } from './account.ts';
 export { type AgeRating, KID_MAX_AGE } from './age.ts';
 export { assertMayPay, KID_MONEY_TEXT, mayPay } from './money.ts';
 export { mayManageParental } from './parental.ts';

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { assertMayManageAccount } from '../access/index.ts';
 import {
   authSchemas,
   authTexts,
@@ -44,7 +45,7 @@ import {
   contactSchemas,
   requestContactChange,
 } from '../domains/contacts/index.ts';
-import { assertMaySignOut } from '../domains/parental/index.ts';
+import { assertMaySignIn, assertMaySignOut } from '../domains/parental/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { applyCookies } from '../lib/cookies.ts';
@@ -137,7 +138,13 @@ export const authRoutes = new Hono<AppEnv>()
       tag: 'auth',
       summary: 'Регистрация: без code отправляет код на e-mail; с code создаёт аккаунт и входит',
       answers: { 201: authSchemas.signedIn, 202: authSchemas.codeSent },
-      errors: { 400: BAD_CODE, 409: 'Аккаунт с этим e-mail уже есть', 422: INVALID, 429: LIMITED },
+      errors: {
+        400: BAD_CODE,
+        403: 'Детский профиль при включённом родительском контроле (kid_profile)',
+        409: 'Аккаунт с этим e-mail уже есть',
+        422: INVALID,
+        429: LIMITED,
+      },
       sends: true,
     }),
   )
@@ -147,6 +154,7 @@ export const authRoutes = new Hono<AppEnv>()
       await requestSignUp(c.var.edge.client.ip, email);
       return c.json(CODE_SENT, 202);
     }
+    await assertMaySignIn(c.var.edge);
     const signedUp = await completeSignUp(c.var.edge.client, email, password, code, nowSeconds());
     applyCookies(c, signedUp.cookies);
     return c.json(signedUp.answer, 201);
@@ -160,6 +168,7 @@ export const authRoutes = new Hono<AppEnv>()
       answers: { 200: authSchemas.signedIn },
       errors: {
         401: 'Неверный e-mail или пароль',
+        403: 'Детский профиль при включённом родительском контроле (kid_profile)',
         422: INVALID,
         429: 'Вход временно заблокирован или слишком много попыток (Retry-After)',
       },
@@ -167,6 +176,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/email/sign_in', validate('json', signInBody), async (c) => {
     const { email, password } = c.req.valid('json');
+    await assertMaySignIn(c.var.edge);
     const signedIn = await passwordSignIn(c.var.edge.client, { email }, password, nowSeconds());
     applyCookies(c, signedIn.cookies);
     return c.json(signedIn.answer);
@@ -197,6 +207,7 @@ export const authRoutes = new Hono<AppEnv>()
       errors: {
         400: BAD_CODE,
         401: 'Неверный номер телефона или пароль',
+        403: 'Детский профиль при включённом родительском контроле (kid_profile)',
         422: INVALID,
         429: LIMITED,
       },
@@ -205,6 +216,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/phone/sign_in', validate('json', phoneSignInBody), async (c) => {
     const { phone, code, password } = c.req.valid('json');
     const { client } = c.var.edge;
+    await assertMaySignIn(c.var.edge);
     const signedIn =
       code !== undefined
         ? await phoneCodeSignIn(client, phone, code, nowSeconds())
@@ -436,10 +448,13 @@ export const authRoutes = new Hono<AppEnv>()
       auth: true,
       summary: 'Завершить все сеансы, кроме этого',
       answers: { 200: authSchemas.revoked },
+      errors: { 403: 'Детский профиль (kid_profile)' },
     }),
   )
   .post('/sessions/revoke-others', async (c) => {
-    const ended = await endOtherSessions(await requireLiveSession(c.var.edge));
+    const live = await requireLiveSession(c.var.edge);
+    assertMayManageAccount(live);
+    const ended = await endOtherSessions(live);
     return c.json({ status: 'revoked', endedSessions: ended });
   })
   .delete(
@@ -450,7 +465,7 @@ export const authRoutes = new Hono<AppEnv>()
       summary: 'Завершить сеанс устройства',
       answers: { 200: authSchemas.revoked },
       errors: {
-        403: 'Свой сеанс детского профиля при включённом родительском контроле (kid_profile)',
+        403: 'Детский профиль: чужой сеанс всегда, свой — при включённом родительском контроле (kid_profile)',
         404: 'Такого сеанса нет',
         422: 'Неверный id',
       },
@@ -459,7 +474,9 @@ export const authRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', validate('param', sessionParam), async (c) => {
     const live = await requireLiveSession(c.var.edge);
     const id = c.req.valid('param').id;
+    // Its own session is signing out; another device's is managing the account, as on the pages.
     if (id === live.sessionId) await assertMaySignOut(live);
+    else assertMayManageAccount(live);
     const { own } = await endSession(live, id);
     if (own) applyCookies(c, expiredSessionCookies(c.var.edge.client.secure, { logout: true }));
     return c.json({ status: 'revoked', endedSessions: 1 });

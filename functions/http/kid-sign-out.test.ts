@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from '../domains/auth/test-support.ts';
+import { Browser } from '../domains/auth/test-support.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 
 /**
@@ -61,5 +61,46 @@ describe('POST /auth/logout/ from a kid profile', () => {
     expect((await adult.send('POST', '/pin-code/set', { pin: '2580' })).status).toBe(201);
     expect((await adult.browser.post('/auth/logout/')).status).toBe(200);
     expect((await adult.browser.fetch('/auth/users/')).status).toBe(401);
+  });
+});
+
+describe('the account’s other sessions from a kid profile', () => {
+  it('neither «end the others» nor ending another device is open to it (403 kid_profile), as on the devices page; the adult profile may', async () => {
+    const { browser } = await signedUp('kid-devices@mail.ru');
+    const me = (await (await browser.fetch('/auth/users/')).json()) as {
+      results: { id: number }[];
+    };
+    const other = new Browser('203.0.113.32');
+    const signedIn = await other.post('/auth/email/sign_in/', {
+      email: 'kid-devices@mail.ru',
+      password: 'correct horse 1',
+    });
+    expect(signedIn.status).toBe(200);
+    await kidOf(browser);
+    const listed = (await (await browser.fetch('/auth/sessions/')).json()) as {
+      results: { id: string; current: boolean }[];
+    };
+    const theirs = listed.results.find((s) => !s.current)!;
+    const before = await liveSessions();
+    const refused = [
+      await browser.post('/auth/sessions/revoke-others/'),
+      await browser.fetch(`/auth/sessions/${theirs.id}/`, { method: 'DELETE' }),
+    ];
+    for (const res of refused) {
+      const body = (await res.json()) as { message: string; details: { reason: string } };
+      expect([res.status, body.details.reason, body.message]).toEqual([
+        403,
+        'kid_profile',
+        'Настройки аккаунта и\u00a0выход доступны только во\u00a0взрослом профиле',
+      ]);
+    }
+    expect(await liveSessions()).toBe(before);
+    expect((await other.fetch('/auth/account/')).status).toBe(200);
+    // Back in the adult profile (control Undefined: no PIN asked), the same call ends the other.
+    expect((await browser.post('/auth/users/switch/', { userId: me.results[0]!.id })).status).toBe(
+      200,
+    );
+    expect((await browser.post('/auth/sessions/revoke-others/')).status).toBe(200);
+    expect((await other.fetch('/auth/account/')).status).toBe(401);
   });
 });

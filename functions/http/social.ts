@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requireLiveSession } from '../domains/auth/index.ts';
+import { assertMaySignIn } from '../domains/parental/index.ts';
 import {
   checkFlow,
   isSocialErrorReason,
@@ -72,12 +73,16 @@ export const socialRoutes = new Hono<AppEnv>()
             'На страницу авторизации провайдера; при ошибке — на /auth?socialError=<reason>&social=<provider>',
         },
       },
-      errors: { 404: 'Неизвестный провайдер (unknown_provider)' },
+      errors: {
+        403: 'Детский профиль при включённом родительском контроле (kid_profile)',
+        404: 'Неизвестный провайдер (unknown_provider)',
+      },
     }),
   )
   .get('/:provider/sign-in', async (c) => {
     const provider = providerOf(c);
     const backPath = safeBackPath(c.req.query('backPath')) ?? '/';
+    await assertMaySignIn(c.var.edge);
     try {
       const started = await startFlow(c.var.edge.client, provider, {
         purpose: 'sign_in',

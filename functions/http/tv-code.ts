@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { authSchemas, requireLiveSession } from '../domains/auth/index.ts';
+import { assertMaySignIn } from '../domains/parental/index.ts';
 import {
   approvePairingCode,
   pollPairing,
@@ -42,6 +43,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
       answers: { 200: authSchemas.signedIn },
       errors: {
         400: 'expired_token — код истёк; invalid_grant — код неизвестен или уже использован',
+        403: 'Опрашивает детский профиль при включённом родительском контроле (kid_profile)',
         422: INVALID,
         428: 'authorization_pending — код ещё не подтверждён (Retry-After: интервал)',
         429: 'slow_down — опрос чаще интервала; интервал вырос на 5 секунд (Retry-After)',
@@ -49,6 +51,8 @@ export const tvCodeRoutes = new Hono<AppEnv>()
     }),
   )
   .post('/token', validate('json', tvCodeSchemas.tvTokenBody), async (c) => {
+    // The polling browser's cookies would replace its kid session (docs/product.md).
+    await assertMaySignIn(c.var.edge);
     const polled = await pollPairing(c.var.edge.client, c.req.valid('json').device_code);
     applyCookies(c, polled.cookies);
     return c.json(polled.answer);
@@ -62,6 +66,7 @@ export const tvCodeRoutes = new Hono<AppEnv>()
         'Подтвердить код с экрана устройства (страница /code); один раз, 10 попыток на аккаунт за 10 минут',
       answers: { 200: tvCodeSchemas.approved },
       errors: {
+        403: 'Детский профиль при включённом родительском контроле (kid_profile)',
         404: 'Код не найден, использован или истёк (tv_code_not_found)',
         422: 'Код не похож на код (8 латинских букв)',
         429: LIMITED,
@@ -70,6 +75,8 @@ export const tvCodeRoutes = new Hono<AppEnv>()
   )
   .post('/approve', validate('json', tvCodeSchemas.tvApproveBody), async (c) => {
     const live = await requireLiveSession(c.var.edge);
+    // The device it signs in opens the adult profile: a kid's way around the PIN.
+    await assertMaySignIn(c.var.edge);
     await approvePairingCode(c.var.edge.geo.ip, live, c.req.valid('json').user_code);
     return c.json({ status: 'approved', message: tvTexts.approved });
   });

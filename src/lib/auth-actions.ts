@@ -17,6 +17,7 @@ import {
   signInBody,
   signUpBody,
 } from '../../functions/domains/auth/index.ts';
+import { assertMaySignIn } from '../../functions/domains/parental/index.ts';
 import { ApiError, type EdgeContext } from '../../functions/lib/index.ts';
 import { safeBackPath } from '../../functions/shared/back-path.ts';
 import type { CookieToSet } from '../../functions/shared/cookies.ts';
@@ -72,6 +73,9 @@ const STEP_OF: Record<AuthForm, AuthStep> = {
   'recovery-password': 'recovery',
 };
 
+/** The forms that end in a session (the others send a code or change a password). */
+const OPENS_SESSION: ReadonlySet<AuthForm> = new Set(['signin', 'signup-code', 'phone-code']);
+
 const isForm = (v: string): v is AuthForm => (AUTH_FORMS as readonly string[]).includes(v);
 
 /** A url-encoded or multipart POST: a form of the sign-in screens (other bodies get the page). */
@@ -97,7 +101,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
  */
 export async function authFormAction(
   body: FormData,
-  edge: Pick<EdgeContext, 'client' | 'session'>,
+  edge: Pick<EdgeContext, 'client' | 'session' | 'renewal'>,
 ): Promise<AuthFormOutcome> {
   const { client } = edge;
   // The last value of a repeated field, as the forms' former reader (Hono's parseBody) took it.
@@ -124,6 +128,8 @@ export async function authFormAction(
   const next = (shown: AuthFormState = state) => ({ state: shown, cookies: [] });
   const signedIn = ({ cookies }: { cookies: CookieToSet[] }) => ({ redirect: back, cookies });
   try {
+    // A form that opens a session leaves this device's profile: refused to a kid's (as the API).
+    if (OPENS_SESSION.has(kind)) await assertMaySignIn(edge);
     switch (kind) {
       case 'signin': {
         const { email, password } = parse(signInBody, {
@@ -194,8 +200,10 @@ export async function authFormAction(
   } catch (e) {
     if (e instanceof Refused) return next({ ...state, error: e.message, status: 422 });
     if (!(e instanceof ApiError)) throw e;
-    // A wrong password or code is the form's refusal (422); a lock or an outage keeps its status.
-    const status = e.status === 429 || e.status >= 500 ? e.status : 422;
+    // A wrong password or code is the form's refusal (422); a lock, an outage or a kid profile's
+    // refusal keeps its status.
+    const kept = e.status === 429 || e.status >= 500 || e.reason === 'kid_profile';
+    const status = kept ? e.status : 422;
     return next({ ...state, error: e.message, status, headers: e.headers });
   }
 }

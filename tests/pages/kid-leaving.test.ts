@@ -5,14 +5,14 @@ import { Visitor, words } from './support/visitor.ts';
 async function family() {
   const visitor = new Visitor();
   const email = `kid-leaving-${crypto.randomUUID().slice(0, 8)}@example.ru`;
-  await visitor.signUp(email, 'correct horse 1');
+  const { accountId } = await visitor.signUp(email, 'correct horse 1');
   const me = (await (await visitor.fetch('/auth/users/')).json()) as {
     results: { id: number }[];
   };
   const kid = await visitor.post('/auth/users/', { name: 'Маша', isKid: true });
   expect(kid.status).toBe(201);
   const kidId = ((await kid.json()) as { id: number }).id;
-  return { visitor, email, adultId: me.results[0]!.id, kidId };
+  return { visitor, email, accountId, adultId: me.results[0]!.id, kidId };
 }
 
 async function toKid(visitor: Visitor, kidId: number) {
@@ -85,4 +85,27 @@ it('a kid profile is refused the settings overview, the account and the devices 
   expect((await other.fetch('/auth/account/')).status).toBe(200);
   // The profiles page stays open: it is where the switch (with the PIN) goes on.
   expect((await visitor.fetch('/settings/profiles')).status).toBe(200);
+});
+
+it('the sign-in form without JavaScript, posted from a kid profile while parental control is on, is refused on the page (403) and the kid stays', async () => {
+  const { visitor, email, accountId, kidId } = await family();
+  const set = await visitor.post(`/auth/accounts/${accountId}/pin-code/set`, { pin: '2580' });
+  expect(set.status, await set.clone().text()).toBe(201);
+  await toKid(visitor, kidId);
+  // A browser that autofills the password: the form posts over the kid's session.
+  const body = new URLSearchParams({ form: 'signin', email, password: 'correct horse 1' });
+  const page = await visitor.open('/auth', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+  expect(page.status).toBe(403);
+  expect(words(page.document.querySelector('.auth [role="alert"]'))).toBe(
+    'Из детского профиля выйти нельзя: переключитесь на взрослый профиль с PIN-кодом',
+  );
+  const renewed = await visitor.post('/auth/jwt/renew/');
+  expect((await renewed.json()) as { userId: number; isKid: boolean }).toMatchObject({
+    userId: kidId,
+    isKid: true,
+  });
 });

@@ -1,6 +1,7 @@
+import type { EdgeContext } from '../../lib/app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
-import { nowSeconds, takeCheckAllowance } from '../auth/index.ts';
+import { nowSeconds, requireLiveSession, takeCheckAllowance } from '../auth/index.ts';
 import { attemptPin, loadControl } from './pin.ts';
 import { parentalTexts } from './texts.ts';
 
@@ -48,4 +49,27 @@ export async function assertMaySignOut(session: LiveSession): Promise<void> {
   const control = await loadControl(session, nowSeconds());
   if (control.status === 'Enabled')
     throw new ApiError(403, parentalTexts.kidSignOut, 'kid_profile');
+}
+
+/**
+ * Signing in over this device's live session (docs/product.md, «Who may see what»): any way of
+ * opening a session (e-mail, phone, sign-up, the forms without JavaScript, a social network, the
+ * TV code) leaves the profile it is in, and a sign-in opens the account's first adult profile.
+ * So from a kid profile it is refused like signing out while parental control is Enabled
+ * (403 `kid_profile`), into this account or any other, before anything changes. A guest or a
+ * session already over passes.
+ * @example await assertMaySignIn(c.var.edge) // before opening a session
+ */
+export async function assertMaySignIn(
+  edge: Pick<EdgeContext, 'session' | 'renewal'>,
+): Promise<void> {
+  if (!edge.session.signedIn) return;
+  let live: LiveSession;
+  try {
+    live = await requireLiveSession(edge);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  }
+  await assertMaySignOut(live);
 }

@@ -1,5 +1,5 @@
 export { sendParentalCode, verifySession } from './codes.ts';
-export { assertMaySignOut, assertPinForAdultSwitch } from './guard.ts';
+export { assertMaySignIn, assertMaySignOut, assertPinForAdultSwitch } from './guard.ts';
 export { parentalSnapshotQuery, readControl, toControl } from './repo.ts';
 export type { AgeSetting, ControlView } from './schemas.ts';
 export * as parentalSchemas from './schemas.ts';
