@@ -109,3 +109,27 @@ it('the sign-in form without JavaScript, posted from a kid profile while parenta
     isKid: true,
   });
 });
+
+it('the /code form, posted from a kid profile while parental control is on, approves nothing (403, why)', async () => {
+  const { visitor, accountId, kidId } = await family();
+  const set = await visitor.post(`/auth/accounts/${accountId}/pin-code/set`, { pin: '2580' });
+  expect(set.status, await set.clone().text()).toBe(201);
+  await toKid(visitor, kidId);
+  const tv = new Visitor();
+  const pairing = (await (await tv.post('/auth/tv_code/', {})).json()) as {
+    device_code: string;
+    user_code: string;
+  };
+  const page = await visitor.open('/code', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ user_code: pairing.user_code }),
+  });
+  expect(page.status).toBe(403);
+  expect(words(page.document.querySelector('[role="alert"]'))).toBe(
+    'Из детского профиля выйти нельзя: переключитесь на взрослый профиль с PIN-кодом',
+  );
+  // The TV still waits: its code was not approved.
+  const polled = await tv.post('/auth/tv_code/token', { device_code: pairing.device_code });
+  expect(polled.status).toBe(428);
+});
