@@ -5,7 +5,7 @@
  */
 
 /** Bump when the pictures change: every URL changes with it, so immutable caching stays right. */
-export const ART_VERSION = 'a5';
+export const ART_VERSION = 'a6';
 
 /** Raster kinds: title posters (2:3), title backdrops (16:9) and episode stills (16:9, a pool). */
 export const RASTER_KINDS = ['poster', 'background', 'still'] as const;

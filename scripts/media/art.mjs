@@ -4,7 +4,8 @@
 // generators (clips.mjs: the fractal, Life, the cellular automaton, the night sky, the test card)
 // rendered clean, without clock, titles or credits, at many moments and places; every slot then
 // gets its own crop and focal point, mirroring, blur, colour grade (palette, duotone, hue,
-// saturation), a second picture blended in, a vignette and sometimes a lit "orb" or a line.
+// saturation), a second picture blended in, a vignette and sometimes a lit "orb" or a ring.
+// A picture with a horizontal seam (scripts/media/seams.mjs) is refused, not written.
 // No text: the name of a title is always printed beside its picture.
 // Cached: runs again only when `.media/art/stamp.json` names another ART_VERSION, or with --force.
 import { spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ import {
   STILL_POOL,
 } from '../../functions/shared/art.ts';
 import { ffmpegPath } from './ffmpeg.mjs';
+import { seamRows } from './seams.mjs';
 
 const OUT = join('.media', 'art');
 const PARTIAL = join('.media', 'art.partial');
@@ -213,7 +215,7 @@ function gradeMatrix(degrees, saturation) {
 /**
  * The light of a picture, in one pass over its pixels: a second picture blended in (screen or
  * soft light), the palette's tint from shadow to middle, a pool of light at the focal point and
- * now and then a graphic mark (a ring or a horizon line), as designed key art has.
+ * now and then a graphic mark (a ring), as designed key art has.
  */
 function light(
   pixels,
@@ -225,13 +227,10 @@ function light(
   const fx = focal.x * w;
   const fy = focal.y * h;
   const radius = reach * Math.max(w, h);
-  const ringR = mark?.kind === 'ring' ? mark.size * h : 0;
+  const ringR = mark ? mark.size * h : 0;
   const ringW = Math.max(1.5, w / 420);
-  const lineY = mark?.kind === 'line' ? mark.size * h : -10;
-  const lineW = Math.max(1, h / 480);
   for (let y = 0, i = 0; y < h; y++) {
     const dy = y - fy;
-    const onLine = Math.abs(y - lineY) <= lineW;
     for (let x = 0; x < w; x++, i += 3) {
       const dx = x - fx;
       const d = Math.sqrt(dx * dx + dy * dy);
@@ -239,7 +238,6 @@ function light(
       const pool = glow * g * g;
       let ring = 0;
       if (ringR) ring = Math.max(0, 1 - Math.abs(d - ringR) / ringW) * mark.opacity;
-      if (onLine) ring = Math.max(ring, mark.opacity * (1 - Math.abs(y - lineY) / (lineW + 1)));
       const luma = (pixels[i] * 0.2126 + pixels[i + 1] * 0.7152 + pixels[i + 2] * 0.0722) / 255;
       for (let c = 0; c < 3; c++) {
         let v = pixels[i + c] / 255;
@@ -325,12 +323,14 @@ async function compose(kind, slot, frames, byFamily) {
     second = await softCrop(pick(r, others), w, h, r, [1, 1.8], between(r, 4, 14));
   }
   const markRoll = r();
-  const mark =
-    kind === 'still' || markRoll > 0.22
-      ? null
-      : markRoll < 0.13
-        ? { kind: 'ring', size: between(r, 0.2, 0.3), opacity: between(r, 0.4, 0.7) }
-        : { kind: 'line', size: between(r, 0.6, 0.72), opacity: between(r, 0.3, 0.55) };
+  const ring = kind !== 'still' && markRoll < 0.13;
+  const mark = ring ? { size: between(r, 0.2, 0.3), opacity: between(r, 0.4, 0.7) } : null;
+  // A full-width horizon line was drawn here once (markRoll up to 0.22): it read as a seam in the
+  // picture. Its two draws stay, so every other choice of those pictures is what it was.
+  if (kind !== 'still' && !ring && markRoll <= 0.22) {
+    r();
+    r();
+  }
   light(pixels, w, h, {
     second,
     blend: r() < 0.5 ? 'screen' : 'soft',
@@ -437,7 +437,12 @@ async function encode(kind, slot, pixels, dir) {
 async function makeOne(kind, slot, frames, byFamily, dir) {
   const pictures = await compose(kind, slot, frames, byFamily);
   let bytes = 0;
-  for (const [k, pixels] of Object.entries(pictures)) bytes += await encode(k, slot, pixels, dir);
+  for (const [k, pixels] of Object.entries(pictures)) {
+    const w = ART_SIZES[k].widths.at(-1);
+    const rows = seamRows(pixels, w, artHeight(k, w), 3);
+    if (rows.length) throw new Error(`art: ${k} ${slot} has a horizontal seam at rows ${rows}`);
+    bytes += await encode(k, slot, pixels, dir);
+  }
   return bytes;
 }
 
