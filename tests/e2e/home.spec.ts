@@ -213,6 +213,37 @@ test.describe('carousel controls', () => {
     await expect(slides.nth(count - 1)).toBeInViewport({ ratio: 0.99 });
   });
 
+  test('on a touch phone the carousel has no arrows and a swipe moves it', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const carousel = carouselOf(page, 'poster');
+    await hydrated(carousel);
+    await expect(carousel.getByRole('button', { name: 'Следующие' })).toBeHidden();
+    await expect(carousel.getByRole('button', { name: 'Предыдущие' })).toBeHidden();
+    const slides = carousel.locator('.carousel__slide');
+    const [perView] = TABLE.poster[320]!;
+    await expect(slides.nth(perView)).not.toBeInViewport();
+    // A finger drags the track from right to left.
+    const box = (await carousel.locator('.carousel').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', box.x + box.width - 20);
+    for (let x = box.x + box.width - 40; x > box.x + 20; x -= 30) await touch('touchMove', x);
+    await touch('touchEnd', box.x + 20);
+    await expect(slides.nth(perView)).toBeInViewport({ ratio: 0.99 });
+    await context.close();
+  });
+
   test('with reduced motion the buttons move the carousel at once, click after click', async ({
     page,
   }) => {
