@@ -23,6 +23,17 @@ export interface CatalogueOptions {
   available?: (toggles: Toggles) => boolean;
 }
 
+/**
+ * The address without its empty parameters: the phone's filter form (a GET form) sends every
+ * field, «Все» as an empty value, which means no filter.
+ * @example withoutEmpty(new URL('https://x/movies?genre=&age=12')).search // '?age=12'
+ */
+export function withoutEmpty(url: URL): URL {
+  const clean = new URL(url);
+  for (const [name, value] of url.searchParams) if (value === '') clean.searchParams.delete(name);
+  return clean;
+}
+
 export type CatalogueData = NonNullable<Awaited<ReturnType<typeof loadCataloguePage>>>;
 
 /**
@@ -36,7 +47,7 @@ export async function loadCataloguePage(
   Astro: AstroGlobal,
   { types, partner, available = () => true }: CatalogueOptions,
 ) {
-  const parsed = listQuery.safeParse(Object.fromEntries(Astro.url.searchParams));
+  const parsed = listQuery.safeParse(Object.fromEntries(withoutEmpty(Astro.url).searchParams));
   if (!parsed.success) {
     Astro.response.status = 404;
     return null;

@@ -94,6 +94,42 @@ describe('catalogue sections', () => {
     expect(found.every((a) => ['0+', '6+', '12+'].includes(a))).toBe(true);
   });
 
+  it("the phone's filter sheet is a GET form that says how many filters are set and keeps the sort", async () => {
+    const visitor = new Visitor();
+    const page = await visitor.open('/movies?genre=drama&age=12&sort=new&page=2');
+    const sheet = page.document.querySelector('details.sheet')!;
+    expect(words(sheet.querySelector('summary'))).toBe('Фильтры, выбрано: 2');
+    const form = sheet.querySelector('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['get', '/movies']);
+    const fields = [...form.querySelectorAll('select, input')].map((f) => [
+      f.getAttribute('name'),
+      f.tagName === 'SELECT'
+        ? (f.querySelector('option[selected]')?.getAttribute('value') ?? '')
+        : f.getAttribute('value'),
+    ]);
+    // «Все» is an empty value; the page number is left behind, a new choice starts at page 1.
+    expect(fields).toEqual([
+      ['genre', 'drama'],
+      ['country', ''],
+      ['decade', ''],
+      ['age', '12'],
+      ['sort', 'new'],
+    ]);
+    const plain = await visitor.open('/movies');
+    expect(words(plain.document.querySelector('details.sheet summary'))).toBe('Фильтры');
+  });
+
+  it('the form as a browser sends it without JavaScript, every field, reads «Все» as no filter', async () => {
+    const visitor = new Visitor();
+    const sent = await visitor.open('/movies?genre=drama&country=&decade=&age=&sort=new');
+    expect(sent.status).toBe(200);
+    const top = await first(visitor, 'movies', '&genre=drama&sort=new');
+    expect(firstCardName(sent)).toBe(norm(top.name));
+    expect(words(sent.document.querySelector('details.sheet summary'))).toBe('Фильтры, выбрано: 1');
+    // The links it shows name only the filters set.
+    expect(hrefOf(sent.document, 'Популярные')).toBe('/movies?genre=drama');
+  });
+
   it('a malformed filter answers 404, not an error', async () => {
     const visitor = new Visitor();
     expect((await visitor.open('/series?page=0')).status).toBe(404);
