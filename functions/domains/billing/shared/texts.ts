@@ -74,7 +74,6 @@ function accusative(what: string): string {
 
 /** The payment pages' words (/payment-type, /payment/redirect, /success). */
 export const payPageTexts = {
-  title: 'Способ оплаты',
   nothingChosen: 'Сначала выберите подписку или фильм',
   choose: 'Выбрать подписку',
   /**
@@ -102,6 +101,9 @@ export const payPageTexts = {
   /** The form's own key refused (a page kept open too long, or not this form). */
   staleForm: 'Форма устарела: обновите страницу и попробуйте ещё раз',
   pay: (amount: string) => `Оплатить ${amount}`,
+  /** Under the pay buttons, before the link to the terms (the public offer, /info/tos). */
+  terms: 'Нажимая кнопку оплаты, вы\u00a0принимаете условия',
+  termsLink: 'публичной оферты',
   /**
    * The page was opened on another address than the site's own (SITE_ORIGIN): the acquirer sends
    * the payer back to the site's own address, where this browser is not signed in, so no order is

@@ -29,6 +29,7 @@ export {
 } from './flow.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
 export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
+export { type PerMonth, perMonth } from './per-month.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export {
   type LeadOffer,

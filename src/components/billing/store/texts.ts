@@ -26,7 +26,6 @@ export const storeTexts = {
   pricesOf: (name: string) => `Цены тарифа «${name}»`,
   withoutVat: (price: string) => `без НДС ${price}`,
   paymentTitle: 'Оформление подписки',
-  paymentTitleFor: (name: string) => `Оплата: ${name}`,
   stepTariff: 'Тариф',
   stepPeriod: 'Период',
   stepPay: 'Оплата',
@@ -42,4 +41,12 @@ export const storeTexts = {
   forTitle: (name: string) => `«${name}»`,
   perPeriod: (price: string, period: string) => `${price} за\u00a0${period}`,
   thenPrice: (price: string, period: string) => `затем ${price} за\u00a0${period}`,
+  /** A longer period's price over its months (rounded to roubles: hence «≈»). */
+  perMonth: (price: string) => `≈\u00a0${price} в\u00a0месяц`,
+  /** What a longer period saves against paying the same tariff month by month. */
+  saving: (amount: string, percent: number) =>
+    `экономия ${amount} (${percent}\u00a0%) против оплаты помесячно`,
+  /** The purchase flow's one heading, the same on every step (/payment, /payment-type). */
+  purchaseTitle: 'Оформление покупки',
+  giftTitle: 'Оформление подарка',
 } as const;
