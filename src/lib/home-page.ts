@@ -29,7 +29,14 @@ export function shelvesToShow(shelves: ShelfDto[], signedIn: boolean): ShelfDto[
 
 /** Posters for title shelves; wide tiles for episodes, blog posts and shelves marked wide. */
 export function carouselKindOf(shelf: ShelfDto): CarouselKind {
-  return shelf.wide || shelf.kind === 'episodes' || shelf.kind === 'blog' ? 'wide' : 'poster';
+  // A shelf of trailers shows their 16:9 frames, as every trailer card does.
+  const trailers =
+    (shelf.kind === 'editors' || shelf.kind === 'partner') &&
+    shelf.items.length > 0 &&
+    shelf.items.every((card) => card.type === 'trailer');
+  return shelf.wide || trailers || shelf.kind === 'episodes' || shelf.kind === 'blog'
+    ? 'wide'
+    : 'poster';
 }
 
 /**

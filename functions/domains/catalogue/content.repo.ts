@@ -1,7 +1,7 @@
 import { type Viewer, visibleTitles } from '../../access/index.ts';
 import { d1 } from '../../db/client.ts';
 import { batch, type Query, type Results, run } from '../../db/run.ts';
-import { raw, rows, type Sql, sql, where } from '../../db/sql.ts';
+import { and, raw, rows, type Sql, sql, where } from '../../db/sql.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import type { AgeRating, BuyType, Partner, TitleType } from '../../shared/catalogue.ts';
 import type { TitleRow } from './content-dto.ts';
@@ -71,6 +71,13 @@ const ORDER: Record<Sort, Sql> = {
 
 /** Only what is out: lists never show titles released in the future (premieres list those). */
 const released = () => sql`titles.released_at <= unixepoch()`;
+
+/**
+ * The titles a list of any type may show this viewer: released, not a trailer, and visible to them
+ * (access/'s region and age rules). Recommendations and «Похожие» ask it.
+ */
+export const listedTitles = (viewer: Viewer) =>
+  and(sql`titles.type != 'trailer'`, released(), visibleTitles(viewer));
 
 function filterWhere(f: TitleFilter): Sql {
   return where(
@@ -289,21 +296,6 @@ export async function findSeason(d: D1Database, titleId: number, number: number)
   return toFoundSeason(await batch(d, seasonQueries(d, titleId, number)));
 }
 
-/** A title page's queries: the title and the season on show (the first unless `season` is given). */
-export function titlePageQueries(d: D1Database, id: number, season?: number) {
-  return [...titleQueries(d, id), ...seasonQueries(d, id, season)] as const;
-}
-
-/** The title and its season on show from the rows of `titlePageQueries`. */
-export function toTitlePage(found: Results<ReturnType<typeof titlePageQueries>>) {
-  const [t0, t1, t2, t3, t4, t5, t6, t7, s0, s1] = found;
-  const title = toFoundTitle([t0, t1, t2, t3, t4, t5, t6, t7]);
-  return {
-    found: title,
-    season: title?.title.type === 'series' ? toFoundSeason([s0, s1]) : undefined,
-  };
-}
-
 /** Titles sharing the most genres with a title, then by popularity (the title itself left out). */
 export async function recommendationsFor(
   d: D1Database,
@@ -318,7 +310,7 @@ export async function recommendationsFor(
             (SELECT count(*) FROM title_genres a JOIN title_genres b ON a.genre_id = b.genre_id
              WHERE a.title_id = ${titleId} AND b.title_id = titles.id) AS shared
           FROM titles
-          ${where(sql`titles.id != ${titleId} AND titles.type != 'trailer'`, released(), visibleTitles(viewer))}
+          ${where(sql`titles.id != ${titleId}`, listedTitles(viewer))}
           ORDER BY shared DESC, titles.popularity DESC LIMIT ${limit}`,
     ),
   );

@@ -3,8 +3,6 @@ export {
   cardColumns,
   listTitlesQuery,
   SORTS,
-  titlePageQueries,
-  toTitlePage,
   withTotal,
 } from './content.repo.ts';
 export type { TitleRow } from './content-dto.ts';
@@ -54,3 +52,4 @@ export type { ShowcaseKey } from './showcases.repo.ts';
 export { bannersQuery, showcaseQueries, toShowcase } from './showcases.repo.ts';
 export { sitemapEntries } from './sitemap.ts';
 export { contentTexts } from './texts.ts';
+export { titlePageQueries, toTitlePage } from './title-page.ts';

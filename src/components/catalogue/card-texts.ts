@@ -15,6 +15,13 @@ export const POSTER_SIZES =
   '(min-width: 1920px) 290px, (min-width: 1366px) calc((100vw - 176px) / 5), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 40px) / 2)';
 
 /**
+ * The `sizes` of a trailer's 16:9 frame in a grid of wide cards (`.title-grid--wide`) or a wide
+ * carousel: 1, 2, 3 and 4 to a row (the carousel table's wide kind), inside the page's gutters.
+ */
+export const WIDE_SIZES =
+  '(min-width: 1920px) 420px, (min-width: 1024px) calc((100vw - 160px) / 3), (min-width: 768px) calc((100vw - 96px) / 2), 40vw';
+
+/**
  * How many cards of a title grid load eagerly: the row a phone's first screen shows (two to a
  * row). A wider screen's first row loads lazily right after the first layout, so a phone spends
  * its first bytes on the largest paint, not on posters it cannot see.
