@@ -29,3 +29,35 @@ test('the banner is reachable with the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(banner(page)).toHaveCount(0);
 });
+
+test.describe('on a 375×667 phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('a first-time visitor has «Смотреть» of a title on the first screen, clear of the cookie bar at the bottom', async ({
+    page,
+  }) => {
+    await page.goto('/movies');
+    await page.locator('.title-grid .card__link').first().click();
+    await page.waitForURL(/\/watch\/\d+$/);
+    const notice = banner(page);
+    await expect(notice).toBeVisible();
+    const watch = page.getByRole('link', { name: 'Смотреть', exact: true });
+    const button = (await watch.boundingBox())!;
+    const bar = (await notice.boundingBox())!;
+    // Inside the viewport, above the notice, which lies along the screen's foot.
+    expect(button.y).toBeGreaterThanOrEqual(0);
+    expect(button.x + button.width).toBeLessThanOrEqual(375);
+    expect(button.y + button.height).toBeLessThanOrEqual(bar.y);
+    expect(bar.y + bar.height).toBe(667);
+    expect(bar.height).toBeLessThanOrEqual(80);
+    // Nothing lies over its middle: a tap there is the button's.
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent?.trim(),
+      { x: button.x + button.width / 2, y: button.y + button.height / 2 },
+    );
+    expect(hit).toBe('Смотреть');
+    // Accepting takes the bar away.
+    await notice.getByRole('button', { name: 'Принять' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+});
