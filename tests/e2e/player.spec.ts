@@ -253,57 +253,170 @@ test.describe('the player', () => {
     await expect.poll(async () => (await media(page)).audio).toBe('en');
   });
 
-  test('on a phone the controls stay one row and the choices sit in one «Настройки» menu', async ({
+  test('on a phone the controls stay one row inside a 343-px player, and «Настройки» opens a sheet that lists every choice', async ({
     page,
     request,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
+    // A 343-px player: the title page's player spans the window.
+    await page.setViewportSize({ width: 343, height: 740 });
     await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
     await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
     await playsPast(page);
-    await page.mouse.move(180, 300);
+    await page.mouse.move(180, 100);
+    const frame = (await player(page).boundingBox())!;
     const row = player(page).locator('.player__row');
     const play = player(page).getByRole('button', { name: 'Пауза' });
+    const settings = player(page).getByRole('button', { name: 'Настройки' });
     const fullscreen = player(page).getByRole('button', { name: 'Во весь экран' });
-    // One row: the first and the last button share a line.
+    // One row: the first and the last button share a line, and nothing leaves the player.
     expect(
       Math.abs((await play.boundingBox())!.y - (await fullscreen.boundingBox())!.y),
     ).toBeLessThan(2);
     expect((await row.boundingBox())!.height).toBeLessThan(50);
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const control of await row.locator('button, .player__time').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+    }
     await expect(player(page).getByRole('button', { name: 'Качество' })).toHaveCount(0);
 
-    await player(page).getByRole('button', { name: 'Настройки' }).click();
-    const menu = page.getByRole('menu', { name: 'Настройки' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settings.click();
+    const sheet = page.getByRole('dialog', { name: 'Настройки' });
+    await expect(sheet).toBeVisible();
+    // A sheet along the bottom of the window, inside it, listing the 15 choices: each one can be
+    // scrolled to within it.
+    const box = (await sheet.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(box.y + box.height - 812)).toBeLessThan(1);
+    expect(box.width).toBe(375);
     for (const group of ['Качество', 'Язык озвучки', 'Субтитры', 'Скорость'])
-      await expect(menu.getByRole('group', { name: group })).toHaveCount(1);
-    // The menu fits inside the player's frame (which clips), scrolling its own items.
-    const frame = (await player(page).boundingBox())!;
-    const box = (await menu.boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(frame.y);
-    const english = menu
+      await expect(sheet.getByRole('group', { name: group })).toHaveCount(1);
+    const options = await sheet.getByRole('radio').all();
+    expect(options.length).toBeGreaterThanOrEqual(15);
+    for (const option of options) {
+      await option.scrollIntoViewIfNeeded();
+      const at = (await option.boundingBox())!;
+      expect(at.y).toBeGreaterThanOrEqual(box.y);
+      expect(at.y + at.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+    await sheet
       .getByRole('group', { name: 'Язык озвучки' })
-      .getByRole('menuitemradio', { name: 'English' });
-    await english.click();
+      .getByRole('radio', { name: 'English' })
+      .check();
     await expect.poll(async () => (await media(page)).audio).toBe('en');
-    await expect(menu).toBeHidden();
+    const { violations } = await axe(page).include('#player').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // Tab goes round the sheet; Escape closes it and focus goes back to «Настройки».
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(settings).toBeFocused();
+    // A tap on the backdrop above it closes it too.
+    await settings.click();
+    await expect(sheet).toBeVisible();
+    await page.mouse.click(180, 20);
+    await expect(sheet).toBeHidden();
+    await expect(settings).toBeFocused();
   });
 
-  test('a play link brings the whole player into view below the sticky header', async ({
+  test('on a phone «Пропустить заставку» is small, in the player’s top corner', async ({
     page,
     request,
   }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const series = await firstOf(request, 'series');
+    const { markers } = (await (
+      await request.get(`/cms/content_experience/watches/${series}/`)
+    ).json()) as { markers: { intro: { start: number; end: number } } };
+    await page.goto(`/watch/${series}?play=1`);
+    await playsPast(page);
+    await page.evaluate((t) => {
+      document.querySelector('video')!.currentTime = t;
+    }, markers.intro.start + 0.5);
+    const skip = player(page).getByRole('button', { name: 'Пропустить заставку' });
+    await expect(skip).toBeVisible();
+    const frame = (await player(page).boundingBox())!;
+    const box = (await skip.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(36);
+    expect(box.width).toBeLessThan(frame.width / 2);
+    expect(box.y - frame.y).toBeLessThanOrEqual(12);
+    expect(frame.x + frame.width - (box.x + box.width)).toBeLessThanOrEqual(12);
+  });
+
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 812 } });
+
+    test('turning the phone sideways while the video plays shows the player full screen, not while paused', async ({
+      page,
+      request,
+    }) => {
+      await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+      await page.getByRole('link', { name: 'Смотреть', exact: true }).tap();
+      await playsPast(page);
+      const fullscreen = () => page.evaluate(() => document.fullscreenElement?.className ?? '');
+      await page.keyboard.press('k');
+      await expect.poll(async () => (await media(page)).paused).toBe(true);
+      await page.setViewportSize({ width: 812, height: 375 });
+      await page.waitForTimeout(500);
+      expect(await fullscreen()).toBe('');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.keyboard.press('k');
+      await expect.poll(async () => (await media(page)).paused).toBe(false);
+      await page.setViewportSize({ width: 812, height: 375 });
+      await expect.poll(fullscreen).toMatch(/player/);
+      await page.evaluate(() => document.exitFullscreen());
+    });
+  });
+
+  test('while the video plays the player is the page: the header steps aside and comes back on pause, when reached for or tabbed into; «Смотреть» does not repeat below', async ({
+    page,
+    request,
+  }) => {
+    const headerShown = async () => {
+      const box = (await page.locator('.site-header').boundingBox())!;
+      return box.y + box.height > 1;
+    };
     for (const size of [
       { width: 1440, height: 900 },
       { width: 375, height: 812 },
     ]) {
       await page.setViewportSize(size);
       await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
-      await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+      const watch = page.getByRole('link', { name: 'Смотреть', exact: true });
+      await watch.click();
       await playsPast(page);
-      const header = (await page.locator('.site-header').boundingBox())!;
+      await expect.poll(headerShown).toBe(false);
+      // The whole window's width, the player whole in the window.
       const slot = (await page.locator('[data-player]').boundingBox())!;
-      expect(slot.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(slot.width).toBe(size.width);
+      expect(slot.y).toBeGreaterThanOrEqual(-1);
       expect(slot.y + slot.height).toBeLessThanOrEqual(size.height);
+      await expect(watch).toBeHidden();
+
+      await page.keyboard.press('k');
+      await expect.poll(headerShown).toBe(true);
+      await page.keyboard.press('k');
+      await expect.poll(headerShown).toBe(false);
+      if (size.width > 1000) {
+        // The mouse moving up to the top of the window brings it, and moving down sends it away.
+        await page.mouse.move(700, 400);
+        await page.mouse.move(700, 10, { steps: 4 });
+        await expect.poll(headerShown).toBe(true);
+        await page.mouse.move(700, 500, { steps: 4 });
+        await expect.poll(headerShown).toBe(false);
+      }
+      // Shift+Tab from the player reaches the header, which comes back while it has focus.
+      await player(page).focus();
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.site-header'))).toBe(
+        true,
+      );
+      await expect.poll(headerShown).toBe(true);
     }
   });
 

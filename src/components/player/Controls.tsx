@@ -1,20 +1,25 @@
 /**
  * The control bar under the picture: the timeline, play, ±10 s, volume, the live badge or the
- * clock, the menus (one «Настройки» on a phone), picture in picture, help and fullscreen.
+ * clock, the menus (on a phone one «Настройки» sheet), picture in picture, help and fullscreen.
  */
-import { type Dispatch, useSyncExternalStore } from 'react';
+import { type Dispatch, useRef, useSyncExternalStore } from 'react';
 import type { Playback } from './hooks/use-playback.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { MenuButton } from './MenuButton.tsx';
 import type { BarSection } from './menus.ts';
 import type { MenuName, PlayerAction, PlayerState } from './player-state.ts';
 import { bufferedUntil, type Timeline as Position } from './position.ts';
+import { SettingsSheet } from './SettingsSheet.tsx';
 import { Timeline } from './Timeline.tsx';
 import { playerTexts as t } from './texts.ts';
 import type { Thumbnail } from './thumbnails.ts';
 import { clock } from './time.ts';
 
-/** A phone's width: the control bar folds its choices into one menu (player.css holds the same width). */
+/**
+ * A phone, by the viewport's width (not its pointer: a tablet's touch screen has room for the whole
+ * bar): the bar keeps fewer, smaller controls and its choices open in one sheet (player.css holds
+ * the same width).
+ */
 const PHONE = '(max-width: 767px)';
 const isPhone = () => matchMedia(PHONE).matches;
 const watchPhone = (changed: () => void) => {
@@ -39,6 +44,8 @@ interface Props {
 export function Controls({ state, dispatch, video, playback, timeline, ...p }: Props) {
   const { live, start, end, edge, now } = timeline;
   const compact = useSyncExternalStore(watchPhone, isPhone, () => false);
+  const settings = useRef<HTMLButtonElement>(null);
+  const sheetOpen = state.menu === 'settings';
   const paused = !video || video.paused;
   const volume = Math.round((video?.muted ? 0 : (video?.volume ?? 1)) * 100);
   const menuProps = (which: MenuName) => ({
@@ -122,12 +129,27 @@ export function Controls({ state, dispatch, video, playback, timeline, ...p }: P
         <span className="player__spacer" />
         {compact
           ? p.sections.length > 0 && (
-              <MenuButton
-                label={t.settings.menu}
-                icon={<Icon name="quality" />}
-                sections={p.sections}
-                {...menuProps('settings')}
-              />
+              <>
+                <button
+                  ref={settings}
+                  type="button"
+                  className="player__button"
+                  aria-label={t.settings.menu}
+                  data-tip={t.settings.menu}
+                  aria-haspopup="dialog"
+                  aria-expanded={sheetOpen}
+                  onClick={() => dispatch({ type: 'menu', menu: sheetOpen ? null : 'settings' })}
+                >
+                  <Icon name="quality" />
+                </button>
+                {sheetOpen && (
+                  <SettingsSheet
+                    sections={p.sections}
+                    opener={() => settings.current}
+                    onClose={() => dispatch({ type: 'menu', menu: null })}
+                  />
+                )}
+              </>
             )
           : p.sections.map((section) => (
               <MenuButton

@@ -89,7 +89,7 @@ export default function Player({
   const openPin = usePinPopup(dispatch);
   // Focus comes to the player as it opens: its shortcuts work and a screen reader is told where it is.
   useEffect(() => root.current?.focus({ preventScroll: true }), []);
-  const screen = useFullscreen(root);
+  const screen = useFullscreen(root, video);
   const idle = useIdle();
 
   const choose = (next: Preferences, lastSubtitles?: string) => {

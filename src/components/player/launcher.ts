@@ -57,10 +57,8 @@ export function startLauncher() {
       (p) => {
         slot.removeAttribute('aria-busy');
         p.play(target, answer);
-        // The sticky header covers the viewport's top (its height changes with the width): the
-        // player comes to rest just below it, whole.
-        const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
-        slot.style.scrollMarginTop = `${Math.ceil(header) + 12}px`;
+        // At the window's top: once the video plays the header steps aside (page-mode.ts) and
+        // the player is all the window shows.
         slot.scrollIntoView({ block: 'start' });
       },
       () => {

@@ -5,6 +5,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { ApiResult } from '../../lib/api-client.ts';
 import Player from './Player.tsx';
+import { playerAsPage } from './page-mode.ts';
 import type { WatchAnswer, WatchTarget } from './watch-api.ts';
 
 export interface MountOptions {
@@ -22,6 +23,7 @@ export interface MountedPlayer {
 /** Mounts the player in `slot` (replacing the poster the page drew there). */
 export function mountPlayer(slot: HTMLElement, o: MountOptions): MountedPlayer {
   let root: Root | null = createRoot(slot);
+  const leavePage = playerAsPage(slot);
   return {
     play(target, answer) {
       // A new target is a new player: nothing of the last one's state carries over.
@@ -39,6 +41,7 @@ export function mountPlayer(slot: HTMLElement, o: MountOptions): MountedPlayer {
     unmount() {
       root?.unmount();
       root = null;
+      leavePage();
     },
   };
 }
