@@ -157,7 +157,7 @@ export function Controls({ state, dispatch, video, playback, timeline, ...p }: P
                 label={section.label}
                 icon={<Icon name={section.name} />}
                 badge={section.badge}
-                sections={[section]}
+                section={section}
                 {...menuProps(section.name)}
               />
             ))}

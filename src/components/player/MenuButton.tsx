@@ -5,7 +5,7 @@ export interface MenuOption {
   label: string;
 }
 
-/** One set of choices: a menu holds one, or several in labelled groups (the phone's «Настройки»). */
+/** One set of choices: a menu of the bar, or a group of a phone's «Настройки» sheet. */
 export interface MenuSection {
   label: string;
   options: MenuOption[];
@@ -18,17 +18,16 @@ interface Props {
   icon: ReactNode;
   /** What is chosen now, shown beside the icon (720p, RU). */
   badge?: string;
-  sections: MenuSection[];
+  section: MenuSection;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
 
 /**
- * A button that opens a menu of choices (WAI-ARIA menu button with menuitemradio items, in groups
- * when there are several sections): arrows move through every item, Enter or Space picks, Esc or
- * Tab closes and focus returns to the button.
+ * A button that opens a menu of choices (WAI-ARIA menu button with menuitemradio items): arrows
+ * move through every item, Enter or Space picks, Esc or Tab closes and focus returns to the button.
  */
-export function MenuButton({ label, icon, badge, sections, open, onOpenChange }: Props) {
+export function MenuButton({ label, icon, badge, section, open, onOpenChange }: Props) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -79,29 +78,28 @@ export function MenuButton({ label, icon, badge, sections, open, onOpenChange }:
     e.stopPropagation();
     run();
   };
-  const pick = (section: MenuSection, v: string) => {
+  const pick = (v: string) => {
     section.onChange(v);
     close(true);
   };
-  const radios = (section: MenuSection) =>
-    section.options.map((o) => (
-      <div
-        key={o.value}
-        role="menuitemradio"
-        aria-checked={o.value === section.value}
-        tabIndex={-1}
-        onClick={() => pick(section, o.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            e.stopPropagation();
-            pick(section, o.value);
-          }
-        }}
-      >
-        {o.label}
-      </div>
-    ));
+  const radios = section.options.map((o) => (
+    <div
+      key={o.value}
+      role="menuitemradio"
+      aria-checked={o.value === section.value}
+      tabIndex={-1}
+      onClick={() => pick(o.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          e.stopPropagation();
+          pick(o.value);
+        }
+      }}
+    >
+      {o.label}
+    </div>
+  ));
 
   return (
     <div className="player__menu">
@@ -139,17 +137,7 @@ export function MenuButton({ label, icon, badge, sections, open, onOpenChange }:
         hidden={!open}
         onKeyDown={onMenuKey}
       >
-        {sections.length === 1
-          ? radios(sections[0]!)
-          : sections.map((section) => (
-              // biome-ignore lint/a11y/useSemanticElements: a menu holds groups of menu items (WAI-ARIA), a fieldset would not be one
-              <div key={section.label} role="group" aria-label={section.label}>
-                <span className="player__menu-heading" aria-hidden="true">
-                  {section.label}
-                </span>
-                {radios(section)}
-              </div>
-            ))}
+        {radios}
       </div>
     </div>
   );

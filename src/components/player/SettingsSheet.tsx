@@ -69,7 +69,6 @@ export function SettingsSheet({ sections, opener, onClose }: Props) {
                 <input
                   type="radio"
                   name={`${id}-${section.label}`}
-                  value={o.value}
                   checked={o.value === section.value}
                   onChange={() => section.onChange(o.value)}
                 />
