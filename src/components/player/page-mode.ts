@@ -1,6 +1,7 @@
 /**
  * While the video plays, the player is the page: the site header steps aside. This marks the root
  * element, and the header's CSS (Header.astro) does the rest: `data-playing` while the video plays,
+ * `data-player-open` from its first play to its end (a phone keeps the header aside while paused),
  * `data-header-peek` while the viewer reaches for the header (the mouse moving up to the top of the
  * window, or a scroll up). Keyboard focus in the header brings it back by CSS alone.
  */
@@ -20,6 +21,9 @@ export function playerAsPage(slot: HTMLElement): () => void {
     const v = e.target;
     if (!(v instanceof HTMLVideoElement)) return;
     root.toggleAttribute('data-playing', !v.paused && !v.ended);
+    // A phone's player is short: a paused one stays the page too, not half under the header.
+    if (e.type === 'play') root.setAttribute('data-player-open', '');
+    if (e.type === 'ended' || e.type === 'emptied') root.removeAttribute('data-player-open');
     // Pressing play again makes the player the page again, wherever the header was left.
     if (e.type === 'play') peek(false);
   };
@@ -51,6 +55,7 @@ export function playerAsPage(slot: HTMLElement): () => void {
     document.removeEventListener('pointermove', onPointer);
     removeEventListener('scroll', onScroll);
     root.removeAttribute('data-playing');
+    root.removeAttribute('data-player-open');
     root.removeAttribute('data-header-peek');
   };
 }
