@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ShelfDto, TitleCard } from '../../functions/domains/catalogue/index.ts';
-import { carouselKindOf, distinctShelves, firstShelfCount, shelvesToShow } from './home-page.ts';
+import {
+  carouselKindOf,
+  continueFirst,
+  distinctShelves,
+  firstShelfCount,
+  shelvesToShow,
+} from './home-page.ts';
 
 const base = { name: 'Полка', wide: false, partner: null, collection: null, collectionSlug: null };
 const card = { id: 1 } as never;
@@ -18,8 +24,15 @@ describe('home page shelves', () => {
     expect(shelvesToShow(shelves, true).map((s) => s.id)).toEqual([2, 4, 5]);
   });
 
-  it('uses wide tiles for episodes, blog posts and wide shelves, posters otherwise', () => {
-    expect(shelves.map(carouselKindOf)).toEqual(['poster', 'poster', 'poster', 'poster', 'wide']);
+  it('puts continue watching first and keeps the order of the others', () => {
+    const order = continueFirst(
+      shelvesToShow([...shelves.slice(1), { ...shelves[0]!, items: [card] }], true),
+    );
+    expect(order.map((s) => s.id)).toEqual([1, 2, 4, 5]);
+  });
+
+  it('uses wide tiles for continue watching, episodes, blog posts and wide shelves, posters otherwise', () => {
+    expect(shelves.map(carouselKindOf)).toEqual(['wide', 'poster', 'poster', 'poster', 'wide']);
     expect(carouselKindOf({ ...base, id: 6, kind: 'episodes', items: [] })).toBe('wide');
     expect(carouselKindOf({ ...base, id: 7, kind: 'blog', items: [] })).toBe('wide');
   });

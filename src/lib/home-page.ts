@@ -27,16 +27,28 @@ export function shelvesToShow(shelves: ShelfDto[], signedIn: boolean): ShelfDto[
   return shelves.filter((s) => s.items.length > 0 && (!('personal' in s) || signedIn));
 }
 
-/** Posters for title shelves; wide tiles for episodes, blog posts and shelves marked wide. */
+/**
+ * Posters for title shelves; wide tiles (16:9 frames) for continue watching, episodes, blog posts
+ * and shelves marked wide.
+ */
 export function carouselKindOf(shelf: ShelfDto): CarouselKind {
   // A shelf of trailers shows their 16:9 frames, as every trailer card does.
   const trailers =
     (shelf.kind === 'editors' || shelf.kind === 'partner') &&
     shelf.items.length > 0 &&
     shelf.items.every((card) => card.type === 'trailer');
-  return shelf.wide || trailers || shelf.kind === 'episodes' || shelf.kind === 'blog'
+  return shelf.wide || trailers || ['cw', 'episodes', 'blog'].includes(shelf.kind)
     ? 'wide'
     : 'poster';
+}
+
+/**
+ * Continue watching first: what the viewer started is what they most likely came back for, so
+ * its shelf comes right under the hero, before the editors' shelves (the others keep their order).
+ * @example continueFirst([{ kind: 'editors' }, { kind: 'cw' }]) // [{ kind: 'cw' }, { kind: 'editors' }]
+ */
+export function continueFirst<S extends { kind: string }>(shelves: S[]): S[] {
+  return [...shelves.filter((s) => s.kind === 'cw'), ...shelves.filter((s) => s.kind !== 'cw')];
 }
 
 /**
@@ -210,6 +222,6 @@ export async function loadHomePage(Astro: AstroGlobal) {
   return {
     kid: false as const,
     banners: banners.map(toBannerDto),
-    shelves: shelvesToShow(filled, personal),
+    shelves: continueFirst(shelvesToShow(filled, personal)),
   };
 }

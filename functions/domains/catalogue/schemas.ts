@@ -152,9 +152,18 @@ export const episodeItem = z.object({
 
 export const blogItem = z.object({ headline: z.string(), url: z.string() });
 
-/** A card of a personal shelf: continue watching adds how much of it is watched (0–1). */
+/**
+ * A card of a personal shelf: continue watching adds how much of it is watched (0–1), the episode
+ * it goes on with (none for a film) and the seconds left of it.
+ */
 export const personalCard = card.extend({
   progress: z.number().optional().describe('Доля просмотренного, 0–1'),
+  episode: z
+    .object({ season: int, number: int })
+    .nullable()
+    .optional()
+    .describe('Серия, с которой продолжить; null — фильм'),
+  secondsLeft: z.number().optional().describe('Сколько секунд осталось досмотреть'),
 });
 
 const shelfBase = z.object({

@@ -5,6 +5,7 @@
 
 export { episodeUrl } from './dto.ts';
 export {
+  type ContinueCard,
   continueCards,
   favouritesPage,
   HUB_PREVIEW,

@@ -97,10 +97,24 @@ export function homeShelfQueries(
 export const watchedShare = (item: { position: number; duration: number }) =>
   item.duration > 0 ? Math.min(1, Math.max(0, item.position / item.duration)) : 0;
 
-/** Continue-watching items as cards that play the episode to watch, with how much is watched. */
+/**
+ * Continue-watching items as cards that play the episode to watch, with how much is watched, the
+ * episode (null: a film) and the seconds left of it (the whole of a next episode not begun).
+ */
 export const continueCards = (
   rows: Results<ReturnType<typeof homeShelfQueries>>[0],
-): (TitleCard & { progress: number })[] =>
-  rows
-    .map(toContinueItem)
-    .map((item) => ({ ...item.content, url: item.url, progress: watchedShare(item) }));
+): ContinueCard[] =>
+  rows.map(toContinueItem).map((item) => ({
+    ...item.content,
+    url: item.url,
+    progress: watchedShare(item),
+    episode: item.episode && { season: item.episode.season, number: item.episode.number },
+    secondsLeft: Math.max(0, item.duration - item.position),
+  }));
+
+/** A card of the continue-watching shelf (continueCards). */
+export type ContinueCard = TitleCard & {
+  progress: number;
+  episode: { season: number; number: number } | null;
+  secondsLeft: number;
+};
