@@ -1,4 +1,3 @@
-import { stepAsideFromControls } from '../components/support/step-aside.ts';
 import { onFirstInput } from './first-input.ts';
 
 // Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes them over only
@@ -67,8 +66,7 @@ function watch(r: HTMLElement) {
 
 /**
  * Enhances the carousels in `root` (src/components/carousel/Carousel.astro) that are not yet
- * enhanced: Swiper as each nears the viewport once the viewer has acted on the page, and the
- * support button stepping aside from their arrows. The page's carousels call it at load, a shelf
+ * enhanced: Swiper as each nears the viewport once the viewer has acted on the page. The page's carousels call it at load, a shelf
  * that arrives later (the home page's later shelves) calls it for itself; a carousel is watched
  * once however often it is called.
  * @example enhanceCarousels(document)
@@ -81,5 +79,4 @@ export function enhanceCarousels(root: Document | HTMLElement) {
     watched.add(r);
     onFirstInput(() => watch(r));
   }
-  stepAsideFromControls();
 }

@@ -86,6 +86,12 @@ const recommendations: NavItem = {
 };
 
 /**
+ * Whether a menu item is «Поддержка»: on pages with the support widget the footer opens its popup
+ * in place of the link.
+ */
+export const isSupportItem = (item: NavItem) => item.href === support.href;
+
+/**
  * Footer menu 1 (docs/product.md, «Screens and routes»). Shown to guests too: /my/favorite and
  * /my/history send a guest to sign in and back.
  */

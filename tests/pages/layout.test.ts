@@ -72,7 +72,8 @@ describe('top navigation', () => {
 });
 
 describe('footer', () => {
-  const footerNav = (name: string) => `footer nav[aria-label="${name}"] a`;
+  // Its items: links, and «Поддержка», which opens the support popup (a button) where it runs.
+  const footerNav = (name: string) => `footer nav[aria-label="${name}"] :is(a, button)`;
   const linkNamed = (document: Document, name: RegExp) =>
     [...document.querySelectorAll('footer a')].find((a) =>
       name.test(`${words(a)} ${a.getAttribute('aria-label') ?? ''}`),

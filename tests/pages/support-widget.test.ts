@@ -160,9 +160,20 @@ describe('support', () => {
     expect(menu.map((a) => a.getAttribute('aria-current'))).toEqual(['page']);
   });
 
-  it('the widget is not on the payment-flow paths', async () => {
+  it('the widget is not on the payment-flow paths; elsewhere the footer’s «Поддержка» opens it', async () => {
     const visitor = new Visitor();
-    expect((await visitor.open('/auth')).document.querySelectorAll('.support-fab').length).toBe(0);
-    expect((await visitor.open('/tv')).document.querySelectorAll('.support-fab').length).toBe(1);
+    /** What opens the support popup, and whether the page has it. */
+    const widget = (document: Document) => ({
+      openers: [...document.querySelectorAll('[popovertarget="support-popup"]')]
+        .filter((el) => !el.closest('#support-popup'))
+        .map((el) => [el.tagName, words(el), !!el.closest('footer')]),
+      popup: !!popupOf(document),
+    });
+    expect(widget((await visitor.open('/auth')).document)).toEqual({ openers: [], popup: false });
+    for (const path of ['/tv', '/'])
+      expect(widget((await visitor.open(path)).document), path).toEqual({
+        openers: [['BUTTON', 'Поддержка', true]],
+        popup: true,
+      });
   });
 });
