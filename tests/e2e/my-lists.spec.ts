@@ -329,20 +329,17 @@ test('history: select a date, select all, removal and clearing end in VIEW', asy
   await expect(page.getByText('История просмотра пуста', { exact: false })).toBeVisible();
 });
 
-test('the continue-watching card’s bar on the home page shows the part watched', async ({
+test('the continue-watching frame’s bar on the home page shows the part watched', async ({
   page,
 }) => {
   const { profileId } = await signedUp(page);
   await watchEpisodes(page.request, profileId);
   await page.goto('/');
-  // What the shelf and its cards say: tests/pages/my-lists.test.ts.
-  const card = page
-    .getByRole('region', { name: 'Продолжить просмотр' })
-    .locator('[data-card]')
-    .first();
+  // What the shelf and its frames say: tests/pages/my-lists.test.ts.
+  const card = page.getByRole('region', { name: 'Продолжить просмотр' }).locator('.tile').first();
   // A quarter watched (600 of 2400 s): the bar is a quarter of its track.
-  const bar = (await card.locator('.card__progress > span').boundingBox())!;
-  const track = (await card.locator('.card__progress').boundingBox())!;
+  const bar = (await card.locator('.tile__progress > span').boundingBox())!;
+  const track = (await card.locator('.tile__progress').boundingBox())!;
   expect(bar.width / track.width).toBeCloseTo(0.25, 1);
 });
 

@@ -133,13 +133,15 @@ it('the home page shows a signed-in viewer what to continue, and the guests’ c
   await watchEpisodes(profileId);
   const { document } = await visitor.open('/');
   const shelf = region(document, 'Продолжить просмотр')!;
-  expect(shelf.querySelector('a[href*="?season="]')).not.toBeNull();
-  // A quarter watched (600 of 2400 s): the card says so.
-  const card = shelf.querySelector('[data-card]')!;
-  expect(words(card.querySelector('.card__link'))).toMatch(/Просмотрено\s25\s%/);
-  // Its play action keeps the episode: one query string, asking to play.
-  expect(card.querySelector('.card__action--play')?.getAttribute('href')).toMatch(
-    /^\/watch\/\d+\?season=\d+&episode=\d+&play=1#player$/,
+  // A quarter watched (600 of 2400 s): the frame says what is left, its bar how much is watched.
+  const tile = shelf.querySelector('.tile')!;
+  expect(words(tile.querySelector('.tile__meta'))).toMatch(
+    /^Сезон \d+, серия \d+ · осталось 30 мин$/,
+  );
+  expect(tile.querySelector('.tile__progress > span')?.getAttribute('style')).toBe('width: 25%');
+  // Its link plays the episode: one query string, asking to play.
+  expect(tile.querySelector('a')?.getAttribute('href')).toMatch(
+    /^\/watch\/\d+\?season=\d+&episode=\d+&play=1$/,
   );
   expect(region(document, 'Сейчас смотрят')).toBeDefined();
   const guest = await new Visitor().open('/');
