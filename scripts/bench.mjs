@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { parseHTML } from 'linkedom';
 import { load } from './bench/api-load.mjs';
 import { clockAt, compare, loadBudgets, median } from './bench/budgets.mjs';
-import { scriptBytes } from './bench/js-bytes.mjs';
+import { jsParts, PLAYER_PARTS, partBudget, scriptBytes } from './bench/js-bytes.mjs';
 import { mergeLatest, REPORT_FILE, writeReport } from './bench/latest.mjs';
 import { CHROME_FLAGS, DEV_CLOCK, killChromium, lighthouseRun } from './bench/lighthouse-run.mjs';
 import { measurePlayerStart } from './bench/player-start.mjs';
@@ -290,6 +290,7 @@ async function measurePlayer(player) {
   const live = await presses(livePath, player.live.runs);
   const kb = (bytes) => (bytes === undefined ? null : bytes / 1024);
   const ms = (v) => `${Math.round(v)} ms`;
+  const parts = measured.js ? jsParts(measured.js.after) : undefined;
   const figures = [
     ['first frame after pressing play', measured.firstFrameMs, player.budgets.firstFrameMs, ms],
     [
@@ -317,6 +318,12 @@ async function measurePlayer(player) {
       player.budgets.jsAfterPlayKB,
       (v) => `${v.toFixed(1)} KB`,
     ],
+    ...PLAYER_PARTS.map(([key, label]) => [
+      `  of which ${label}`,
+      kb(parts?.[key]),
+      player.budgets[partBudget(key)],
+      (v) => `${v.toFixed(1)} KB`,
+    ]),
   ];
   return {
     path,
@@ -333,6 +340,7 @@ async function measurePlayer(player) {
       liveFirstFrameColdMs: live.firstFrameColdMs ?? null,
       jsBeforePlayKB: kb(measured.js?.beforeGzipBytes),
       jsAfterPlayKB: kb(measured.js?.afterGzipBytes),
+      ...Object.fromEntries(PLAYER_PARTS.map(([key]) => [partBudget(key), kb(parts?.[key])])),
     },
     scripts: measured.js?.after.requests.map((r) => ({ url: r.url, gzipBytes: r.gzipBytes })),
     checks: figures.map(([label, value, budget, format]) => ({

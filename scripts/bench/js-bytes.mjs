@@ -58,3 +58,35 @@ export async function scriptBytes(pageUrl, scripts) {
     inline,
   };
 }
+
+/** The named parts of the JavaScript after play: key and label, in the bench's order. */
+export const PLAYER_PARTS = [
+  ['hls', 'hls.js'],
+  ['react', 'React'],
+  ['own', 'the player and the page'],
+];
+
+/** The budget's and figure's name of a part: `jsAfterPlayHlsKB`, `jsAfterPlayReactKB`, `jsAfterPlayOwnKB`. */
+export const partBudget = (key) => `jsAfterPlay${key[0].toUpperCase()}${key.slice(1)}KB`;
+
+/**
+ * The parts of the JavaScript after play, named by chunk: astro.config.mjs gives hls.js and React
+ * chunks of their own (`hls.*.js`, and `react-dom.*.js` with react and scheduler); everything else (the player's own code, the
+ * page's scripts and its inline scripts) is ours.
+ * @example
+ * jsParts({ requests: [{ url: '…/_astro/hls.Ab1.js', gzipBytes: 119631 }, …], inline: { gzipBytes: 600 } })
+ * // → { hls: 119631, react: 67513, own: 28700 }
+ */
+export function jsParts({ requests, inline }) {
+  const parts = { hls: 0, react: 0, own: inline.gzipBytes };
+  for (const r of requests) {
+    const name = new URL(r.url).pathname.split('/').pop() ?? '';
+    const part = /^hls\.[^.]+\.js$/.test(name)
+      ? 'hls'
+      : /^react-dom\.[^.]+\.js$/.test(name)
+        ? 'react'
+        : 'own';
+    parts[part] += r.gzipBytes;
+  }
+  return parts;
+}

@@ -2,6 +2,7 @@
 // (.bench/results.json) and the budgets file, so `npm run bench` and `npm run bench:check` print
 // and judge the same thing, and a budget changed after a run is judged against the new value.
 import { compare, describeBudget, METRICS } from './budgets.mjs';
+import { PLAYER_PARTS, partBudget } from './js-bytes.mjs';
 
 const ms = (v) => `${Math.round(v)} ms`;
 const kb = (v) => `${v.toFixed(1)} KB`;
@@ -212,6 +213,17 @@ export function verdicts(results, config) {
         b.jsAfterPlayKB,
         'lower',
         kb,
+      ),
+      ...PLAYER_PARTS.map(([key, label]) =>
+        row(
+          'Player',
+          player.path,
+          `JS after play: ${label}`,
+          player.figures[partBudget(key)],
+          b[partBudget(key)],
+          'lower',
+          kb,
+        ),
       ),
     );
   }
