@@ -111,10 +111,7 @@ export default defineConfig({
     // The source is TypeScript with build-time constants: Vite compiles it, esbuild's dev
     // pre-bundling would not apply the constants.
     optimizeDeps: { exclude: ['hls.js'] },
-    // Fonts stay files, however small (the 1 KB ₽ face): a data: URL is not 'self', which is all
-    // the Content-Security-Policy's font-src allows.
     build: {
-      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id) => (DEV_MODULES.test(id) ? false : undefined) },
       },

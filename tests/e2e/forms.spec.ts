@@ -131,27 +131,6 @@ test.describe('settings on a phone', () => {
   });
 });
 
-test('the Inter font comes from the site, loads, and is kept a year', async ({ page }) => {
-  const fonts: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/');
-  await page.evaluate(() => document.fonts.ready);
-  const inter = fonts.find((path) => /\/_astro\/inter\.[\w-]+\.woff2$/.test(path));
-  expect(inter).toBeDefined();
-  const loaded = await page.evaluate(() => ({
-    check: document.fonts.check('1em Inter'),
-    faces: [...document.fonts].filter(
-      (f) => f.family.replace(/"/g, '') === 'Inter' && f.status === 'loaded',
-    ).length,
-  }));
-  expect(loaded.check).toBe(true);
-  expect(loaded.faces).toBeGreaterThan(0);
-  const response = await page.request.get(inter!);
-  expect(response.headers()['cache-control']).toContain('max-age=31536000');
-});
-
 test('a profile dialog of the settings says in Russian that the name is missing', async ({
   page,
 }) => {
