@@ -1,10 +1,11 @@
 import { onFirstInput } from './first-input.ts';
+import { afterPlaybackStart } from './playback-start.ts';
 
 // Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes them over only
 // after the viewer's first input (first-input.ts): before it nobody pages a carousel, and Swiper's
 // code and layout work would be the page's main-thread cost at load. From then on each carousel
-// gets Swiper as it nears the viewport, one per task. If Swiper cannot be fetched the carousels
-// keep scrolling natively.
+// gets Swiper as it nears the viewport, one per task, but not while a press of «Смотреть» starts
+// the video. If Swiper cannot be fetched the carousels keep scrolling natively.
 const load = () =>
   import('./carousel-swiper.ts').catch(() => ({ mountCarousel: (_root: HTMLElement) => {} }));
 let observer: IntersectionObserver | undefined;
@@ -56,7 +57,10 @@ function watch(r: HTMLElement) {
         // A task each (a page's worth of carousels at once would hold the thread the viewer is
         // using), and not under a moving finger.
         const root = entry.target as HTMLElement;
-        void load().then((m) => whenStill(root, () => m.mountCarousel(root)));
+        // Not while a press of «Смотреть» starts the video (playback-start.ts).
+        void afterPlaybackStart()
+          .then(load)
+          .then((m) => whenStill(root, () => m.mountCarousel(root)));
       }
     },
     { rootMargin: '300px 0px' },

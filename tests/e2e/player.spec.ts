@@ -423,6 +423,43 @@ test.describe('the player', () => {
     }
   });
 
+  test('a press of «Смотреть» has the line to itself: the carousels’ Swiper waits for the first frame', async ({
+    page,
+    request,
+  }) => {
+    // Tall enough that «Похожие» is near the screen, and the first segments slow, so the start
+    // of playback is a window of its own.
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page.route(/\/media\/hls\/.*\.ts(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const swiper: number[] = [];
+    page.on('request', (r) => {
+      if (/carousel-swiper\.[\w-]+\.js$/.test(r.url())) swiper.push(Date.now());
+    });
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    await expect(page.getByRole('heading', { name: 'Похожие' })).toBeVisible();
+    await page.evaluate(() => {
+      document.addEventListener(
+        'playing',
+        () => {
+          (window as { firstPlaying?: number }).firstPlaying ??=
+            performance.timeOrigin + performance.now();
+        },
+        true,
+      );
+    });
+    const pressedAt = Date.now();
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page);
+    const playingAt = await page.evaluate(
+      () => (window as { firstPlaying?: number }).firstPlaying!,
+    );
+    expect(playingAt - pressedAt).toBeGreaterThan(1000);
+    expect(swiper.filter((at) => at > pressedAt && at < playingAt)).toEqual([]);
+  });
+
   test('the whole player works from the keyboard', async ({ page, request }) => {
     await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
     await page.getByRole('link', { name: 'Смотреть', exact: true }).focus();

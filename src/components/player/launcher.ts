@@ -7,6 +7,7 @@
  * rarely waits for it; the press asks what to play while it loads (head-start.ts).
  */
 import { onFirstInput } from '../../lib/first-input.ts';
+import { playbackStarting } from '../../lib/playback-start.ts';
 import { askEarly, watchAnswer } from './head-start.ts';
 import type { MountedPlayer } from './mount.tsx';
 import type { WatchTarget } from './watch-api.ts';
@@ -44,6 +45,7 @@ export function startLauncher() {
   const play = (target: WatchTarget, href?: string) => {
     // Asked before the code arrives, side by side with it (head-start.ts).
     const answer = watchAnswer(target);
+    playbackStarting(slot);
     slot.hidden = false;
     slot.setAttribute('aria-busy', 'true');
     player ??= load().then((m) =>
@@ -89,12 +91,16 @@ export function startLauncher() {
   // stream (head-start.ts); a tap's click follows at once anyway.
   document.addEventListener('pointerdown', (e) => {
     const link = playLink(e);
-    if (link && e.pointerType === 'mouse' && e.button === 0 && plain(e))
+    if (link && e.pointerType === 'mouse' && e.button === 0 && plain(e)) {
       askEarly(targetOf(link, slot));
+      playbackStarting(slot);
+    }
   });
   document.addEventListener('keydown', (e) => {
     const link = e.key === 'Enter' && plain(e) ? playLink(e) : null;
-    if (link) askEarly(targetOf(link, slot));
+    if (!link) return;
+    askEarly(targetOf(link, slot));
+    playbackStarting(slot);
   });
   // The player's code is fetched as soon as a play link is pointed at or focused.
   for (const warm of ['pointerover', 'focusin', 'touchstart'])
