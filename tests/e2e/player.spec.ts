@@ -746,6 +746,26 @@ test.describe('the player', () => {
     await expect(live.getByText('В эфире', { exact: true })).toBeVisible();
   });
 
+  test('a live channel’s first play in a fresh browser starts at 480p or better in a wide player', async ({
+    page,
+    request,
+  }) => {
+    // Nothing remembered from an earlier play: the page's files and the browser's own estimate
+    // decide (start-level.ts), as for a first visit to the TV guide.
+    const segments: number[] = [];
+    page.on('request', (r) => {
+      const rendition = /\/live\/[^/]+\/v(\d+)\/[^/]*\.(?:ts|m4s|mp4)(?:\?|$)/.exec(r.url());
+      if (rendition) segments.push(Number(rendition[1]));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/tv/${await freeChannel(request)}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page, 0.5);
+    const width = await page.locator('video').evaluate((v) => v.clientWidth);
+    expect(width).toBeGreaterThan(1024);
+    expect(segments[0]).toBeGreaterThanOrEqual(480);
+  });
+
   test('a channel of the /tv list plays in the player at the top of the page', async ({ page }) => {
     await page.goto('/tv');
     await page.locator('.channel a[data-play]').first().click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { liveMaster } from '../../../functions/domains/playback/live-playlist.ts';
-import { parseVariants, startVariant } from './start-level.ts';
+import { pageBandwidth, parseVariants, startVariant } from './start-level.ts';
 
 // The three renditions the packager makes, with the peak bitrates its master playlists carry.
 const master = liveMaster(
@@ -58,5 +58,37 @@ describe('the first rendition', () => {
 
   it('is none for a playlist without renditions', () => {
     expect(startVariant([], 9e6, 720)).toBe(-1);
+  });
+});
+
+describe("the line's rate a first play starts from", () => {
+  // The TV guide at the press: the font (one burst), then the player's code, fetched beside the
+  // watch call (figures of a fresh browser on the local server, whose Chrome says 10 Mbit/s).
+  const guideFiles = [
+    { bytes: 31_384, seconds: 0.002 },
+    { bytes: 134_531, seconds: 0.228 },
+    { bytes: 65_473, seconds: 0.134 },
+    { bytes: 941, seconds: 0.027 },
+  ];
+  // A 1360 px wide player on a screen of one device pixel per CSS pixel.
+  const player1360 = Math.round((1360 * 9) / 16);
+
+  it("is the greater of the page files' median and the browser's own estimate", () => {
+    const files = pageBandwidth(guideFiles, undefined)!;
+    expect(files).toBeGreaterThan(4e6);
+    expect(files).toBeLessThan(5e6);
+    expect(pageBandwidth(guideFiles, 10)).toBe(10e6);
+    // The browser's estimate never lowers what the files measured.
+    expect(pageBandwidth(guideFiles, 1)).toBe(files);
+  });
+
+  it('is the browser estimate alone on a page without larger files, and unknown without either', () => {
+    expect(pageBandwidth([{ bytes: 941, seconds: 0.027 }], 2.5)).toBe(2.5e6);
+    expect(pageBandwidth([], undefined)).toBeUndefined();
+  });
+
+  it('starts a live channel in a 1360 px player at 480p on the TV guide, not at the lowest', () => {
+    expect(heightAt(pageBandwidth(guideFiles, undefined), player1360)).toBe(240);
+    expect(heightAt(pageBandwidth(guideFiles, 10), player1360)).toBe(480);
   });
 });

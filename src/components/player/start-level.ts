@@ -89,9 +89,8 @@ let lastReading: { at: number; bps: number | undefined } | null = null;
 
 /**
  * This browser's download rate in bit/s, the best evidence first: what the last playback measured
- * (within FRESH_MS), else the median of this page's own larger files (each from its first byte to
- * its last, so latency does not count; files that shared the line read slower, never faster), else
- * the browser's own estimate (Network Information), else unknown. Read again after PRESS_MS.
+ * (within FRESH_MS), else what this page's own files and the browser say (pageBandwidth), else
+ * unknown. Read again after PRESS_MS.
  */
 export function measuredBandwidth(): number | undefined {
   const now = performance.now();
@@ -110,15 +109,37 @@ function readBandwidth(): number | undefined {
   } catch {
     // Storage blocked or a foreign value: measure again.
   }
-  const rates: number[] = [];
-  for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-    const seconds = (entry.responseEnd - entry.responseStart) / 1000;
-    if (entry.transferSize < MIN_SAMPLE_BYTES || seconds <= 0) continue;
-    rates.push(Math.min(MAX_BPS, (entry.transferSize * 8) / seconds));
-  }
-  if (rates.length > 0) return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)];
+  const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+    (e) => ({ bytes: e.transferSize, seconds: (e.responseEnd - e.responseStart) / 1000 }),
+  );
   const downlink = (navigator as { connection?: { downlink?: number } }).connection?.downlink;
-  return downlink ? downlink * 1e6 : undefined;
+  return pageBandwidth(files, downlink);
+}
+
+/**
+ * The line's rate (bit/s) from this page's larger files (each from its first byte to its last, so
+ * latency does not count) and the browser's own estimate (Network Information's `downlink`, Mbit/s;
+ * Chrome's, from all its recent traffic, stops at 10): the greater of the files' median and the
+ * browser's figure. A file that shared the line, or came from a busy server, reads slower, never
+ * faster: the files' figure is a floor, and the browser's, from more traffic, is the better one
+ * when it is higher. A page rich in art (a title's) measures its line
+ * in its pictures; the TV guide's larger files are only the player's code, which arrives with the
+ * press, beside the watch call: alone they would start every first live play at the lowest
+ * rendition. Unknown when there is neither.
+ * @example pageBandwidth([{ bytes: 131072, seconds: 0.25 }], 10) // → 10e6 (the files say 4.2e6)
+ */
+export function pageBandwidth(
+  files: readonly { bytes: number; seconds: number }[],
+  downlinkMbps: number | undefined,
+): number | undefined {
+  const rates = files
+    .filter((f) => f.bytes >= MIN_SAMPLE_BYTES && f.seconds > 0)
+    .map((f) => Math.min(MAX_BPS, (f.bytes * 8) / f.seconds))
+    .sort((a, b) => a - b);
+  const median = rates[Math.floor(rates.length / 2)];
+  const browser = downlinkMbps ? downlinkMbps * 1e6 : undefined;
+  if (median === undefined || browser === undefined) return median ?? browser;
+  return Math.max(median, browser);
 }
 
 /** Keeps what playback measured for the next start; a failed write only costs the memory. */
