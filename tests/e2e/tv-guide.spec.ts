@@ -138,6 +138,132 @@ test.describe('the TV guide', () => {
     await expect(current).toContainText('Сейчас');
     await expect(page.locator(`[data-start="${start}"]`)).toHaveClass(/programme--past/);
     await expect(page.locator('[data-live]')).toHaveCount(1);
+    // The progress bar went with it, and starts over.
+    const bar = current.getByRole('progressbar');
+    await expect(bar).toHaveCount(1);
+    await expect(page.getByRole('progressbar')).toHaveCount(1);
+    await expect(bar).toHaveAttribute('aria-label', /^Прошло 0\u00a0мин из\u00a0\d+$/);
+  });
+
+  test('the progress bar of the programme on air moves on once a minute', async ({
+    page,
+    request,
+  }) => {
+    const evening = moscow('20:00');
+    const channel = await channelOnAir(request, evening);
+    await fixClock(page, evening);
+    await page.goto(`/tv/${channel.slug}?${fresh()}`);
+    const bar = page.locator('[aria-current="time"]').getByRole('progressbar');
+    const before = Number(await bar.getAttribute('value'));
+    await page.clock.runFor(61_000);
+    await expect(bar).toHaveAttribute('value', String(before + 1));
+    await expect(bar).toHaveAttribute('aria-label', new RegExp(`^Прошло ${before + 1}\u00a0мин`));
+  });
+
+  test('on a desktop today’s guide is a timeline: rows of channels, programmes as wide as they are long, one line at now', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const evening = moscow('20:00');
+    await fixClock(page, evening);
+    await page.goto(`/tv?${fresh()}`);
+    const rows = await page.locator('.channel').evaluateAll((cards) =>
+      cards.slice(0, 6).map((card) => {
+        const list = card.querySelector('[data-programmes]');
+        const items = [...card.querySelectorAll<HTMLElement>('li[data-start]')]
+          .filter((li) => li.getBoundingClientRect().width > 2)
+          .map((li) => {
+            const box = li.getBoundingClientRect();
+            return {
+              start: Number(li.dataset.start),
+              end: Number(li.dataset.end),
+              ...box.toJSON(),
+            };
+          });
+        const line = list ? getComputedStyle(list, '::after') : null;
+        return {
+          items,
+          listLeft: list?.getBoundingClientRect().left ?? 0,
+          lineShift: line ? new DOMMatrix(line.transform).m41 : 0,
+          lineLeft: line ? Number.parseFloat(line.left) : 0,
+        };
+      }),
+    );
+    const now = evening / 1000;
+    // Every row's programmes sit side by side on one line, in the order they run.
+    for (const { items } of rows) {
+      expect(items.length).toBeGreaterThan(1);
+      for (const [a, b] of items.slice(1).map((b, i) => [items[i]!, b] as const)) {
+        expect(Math.abs(a.top - b.top)).toBeLessThan(2);
+        expect(b.left).toBeGreaterThan(a.left);
+      }
+    }
+    // One scale for all rows: pixels a minute are the same everywhere, and the line at now falls
+    // where the programme on air's own minutes put it, at the same x in every row.
+    const linesAt = rows.map((r) => r.listLeft + r.lineLeft + r.lineShift);
+    for (const x of linesAt) expect(Math.abs(x - linesAt[0]!)).toBeLessThan(2);
+    const perMinute = rows.flatMap(({ items }) =>
+      items.slice(1, -1).map((i) => (i.width + 2) / ((i.end - i.start) / 60)),
+    );
+    expect(perMinute.length).toBeGreaterThan(2);
+    for (const r of perMinute) expect(Math.abs(r - perMinute[0]!)).toBeLessThan(0.5);
+    const onAir = rows
+      .flatMap((r) => r.items)
+      .find((i) => i.start <= now && now < i.end && i.start > now - 3600);
+    expect(onAir).toBeDefined();
+    expect(
+      Math.abs(onAir!.left + ((now - onAir!.start) / 60) * perMinute[0]! - linesAt[0]!),
+    ).toBeLessThan(4);
+    // Nothing runs off the page sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1440,
+    );
+  });
+
+  test('on a phone today’s guide is each channel’s list, shown whole: no row cut by a frame', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await fixClock(page, moscow('20:00'));
+    await page.goto(`/tv?${fresh()}`);
+    const lists = await page.locator('[data-programmes]').evaluateAll((ols) =>
+      ols.map((ol) => {
+        const [a, b] = [...ol.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+        return {
+          clipped: ol.scrollHeight > ol.clientHeight + 1,
+          stacked: !!a && !!b && b.top >= a.bottom,
+        };
+      }),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    expect(lists.filter((l) => l.clipped)).toEqual([]);
+    expect(lists.every((l) => l.stacked)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+
+  test('a channel’s scrolling list comes to rest on a whole row at its top edge', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const evening = moscow('20:00');
+    const channel = await channelOnAir(request, evening);
+    await fixClock(page, evening);
+    await page.goto(`/tv/${channel.slug}?${fresh()}`);
+    const list = page.getByRole('list', { name: `Программа канала ${channel.name}` });
+    await list.hover();
+    await page.mouse.wheel(0, -37);
+    const gap = () =>
+      list.evaluate((ol) => {
+        const top = ol.getBoundingClientRect().top + 4;
+        const first = [...ol.querySelectorAll('li')].find(
+          (li) => li.getBoundingClientRect().bottom > top + 1,
+        )!;
+        return Math.round(Math.abs(first.getBoundingClientRect().top - top));
+      });
+    await expect.poll(gap).toBeLessThanOrEqual(1);
   });
 });
 

@@ -102,3 +102,79 @@ describe('the TV guide', () => {
     );
   });
 });
+
+describe('the TV guide today', () => {
+  const now = Number(EVENING['x-dev-clock']) / 1000;
+  type Day = { programmes: { name: string; startsAt: number; endsAt: number }[] };
+
+  it('marks the programme on air with a progress bar of the minutes gone by at the page’s clock', async () => {
+    const visitor = new Visitor();
+    const all = await channels(visitor);
+    const page = await visitor.open('/tv', { headers: EVENING });
+    let checked = 0;
+    for (const channel of all.slice(0, 5)) {
+      const res = await visitor.fetch(`/cms/tv/channels/${channel.slug}/`, { headers: EVENING });
+      const onAir = ((await res.json()) as Day).programmes.find(
+        (p) => p.startsAt <= now && now < p.endsAt,
+      );
+      const card = [...page.document.querySelectorAll('.channel')].find((c) =>
+        c.querySelector(`a[href="/tv/${channel.slug}"]`),
+      )!;
+      const bars = [...card.querySelectorAll('progress')];
+      if (!onAir) {
+        expect(bars.length, channel.slug).toBe(0);
+        continue;
+      }
+      // One bar, inside the programme on air: a native progress bar, named in words.
+      expect(bars.length, channel.slug).toBe(1);
+      expect(bars[0]!.closest('li')?.getAttribute('aria-current'), channel.slug).toBe('time');
+      const gone = Math.floor((now - onAir.startsAt) / 60);
+      const total = Math.round((onAir.endsAt - onAir.startsAt) / 60);
+      expect(bars[0]!.getAttribute('value'), channel.slug).toBe(String(gone));
+      expect(bars[0]!.getAttribute('max'), channel.slug).toBe(String(total));
+      expect(bars[0]!.getAttribute('aria-label'), channel.slug).toBe(
+        `Прошло ${gone}\u00a0мин из\u00a0${total}`,
+      );
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('lays every programme on one time axis around the page’s clock, as wide as it is long', async () => {
+    const page = await new Visitor().open('/tv', { headers: EVENING });
+    const timeline = page.document.querySelector('[data-timeline]')!;
+    const from = Number(timeline.getAttribute('data-from'));
+    const to = Number(timeline.getAttribute('data-to'));
+    // Now stands on the axis, with what came just before it in view.
+    expect(from).toBeLessThanOrEqual(now - 30 * 60);
+    expect(to).toBeGreaterThan(now + 60 * 60);
+    const share = Number(/--now:\s*([\d.]+)/.exec(timeline.getAttribute('style') ?? '')?.[1]);
+    expect(share).toBeCloseTo((now - from) / (to - from), 3);
+    const minutes = (to - from) / 60;
+    const items = [...page.document.querySelectorAll('.channel li[data-start]')];
+    expect(items.length).toBeGreaterThan(30);
+    let placed = 0;
+    for (const li of items) {
+      const start = Number(li.getAttribute('data-start'));
+      const end = Number(li.getAttribute('data-end'));
+      const col = /--col:\s*(\d+) \/ (\d+)/.exec(li.getAttribute('style') ?? '');
+      if (end <= from || start >= to) {
+        // Off the axis: no place on it, hidden from sight only (screen readers still read it).
+        expect(col, `${start}`).toBeNull();
+        expect(li.classList.contains('programme--off')).toBe(true);
+        continue;
+      }
+      placed += 1;
+      const [a, b] = [Number(col![1]), Number(col![2])];
+      // One column a minute from the axis's start, cut at its edges.
+      expect(a - 1).toBe(Math.max(0, Math.floor((start - from) / 60)));
+      expect(b - 1).toBe(Math.min(minutes, Math.ceil((end - from) / 60)));
+    }
+    expect(placed).toBeGreaterThan(30);
+  });
+
+  it('keeps its first response within the speed budget’s 1,500 elements', async () => {
+    const page = await new Visitor().open('/tv', { headers: EVENING });
+    expect(page.document.querySelectorAll('*').length).toBeLessThanOrEqual(1500);
+  });
+});

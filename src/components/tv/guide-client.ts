@@ -3,8 +3,10 @@
  * does not), the «Сейчас» mark moves on when a programme ends, and the day picker swaps the day in
  * place (fetch the day's page, replace the guide, push the URL); today's /tv, which shows each
  * channel from what is on now, is fetched again when a card runs out. Without this script every day
- * is still a link and every list starts at its first programme.
+ * is still a link and every list starts at its first programme. Once a minute the on-air progress
+ * bars and the desktop timeline's now line move on (attributes and a transform: no layout read).
  */
+import { elapsedMinutes, elapsedText } from './on-air.ts';
 
 const REGION = '[data-guide-day]';
 const nowSeconds = () => Date.now() / 1000;
@@ -24,9 +26,10 @@ function scrollToNow(lists: readonly HTMLElement[]) {
   });
 }
 
-/** Moves the on-air mark (aria-current and the «Сейчас» badge) to the programme running at `now`. */
+/** Moves the on-air mark (aria-current, the «Сейчас» badge, the progress bar) to the programme running at `now`. */
 function markOnAir(list: HTMLElement, now: number): void {
   const badge = list.querySelector<HTMLElement>('[data-live]');
+  let progress = list.querySelector<HTMLProgressElement>('[data-progress]');
   for (const item of list.querySelectorAll<HTMLElement>('li[data-start]')) {
     const start = Number(item.dataset.start);
     const end = Number(item.dataset.end);
@@ -44,8 +47,56 @@ function markOnAir(list: HTMLElement, now: number): void {
       name.insertBefore(document.createTextNode(' '), name.firstChild);
       name.insertBefore(badge, name.firstChild);
     }
+    // A list rendered between two programmes has no bar yet: showProgress fills this one in.
+    if (!progress) {
+      progress = document.createElement('progress');
+      progress.className = 'programme__progress';
+      progress.dataset.progress = '';
+    }
+    item.querySelector('.programme__body')?.appendChild(progress);
   }
   if (badge && !badge.closest('[aria-current="time"]')) badge.remove();
+  if (progress && !progress.closest('[aria-current="time"]')) progress.remove();
+}
+
+/** Sets the progress bars and the timeline's now line to `now` (see on-air.ts, timeline.ts). */
+function showProgress(region: HTMLElement, now: number): void {
+  for (const bar of region.querySelectorAll<HTMLProgressElement>('[data-progress]')) {
+    const item = bar.closest<HTMLElement>('li[data-start]');
+    if (!item) continue;
+    const { gone, total } = elapsedMinutes(
+      Number(item.dataset.start),
+      Number(item.dataset.end),
+      now,
+    );
+    bar.max = total;
+    bar.value = gone;
+    bar.setAttribute('aria-label', elapsedText(gone, total));
+  }
+  const timeline = region.querySelector<HTMLElement>('[data-timeline]');
+  const from = Number(timeline?.dataset.from);
+  const to = Number(timeline?.dataset.to);
+  if (timeline && to > from) {
+    const share = Math.min(1, Math.max(0, (now - from) / (to - from)));
+    timeline.style.setProperty('--now', share.toFixed(4));
+  }
+}
+
+let minuteTimer: ReturnType<typeof setInterval> | undefined;
+/** Moves the progress on once a minute, on the minute. */
+function tickEveryMinute() {
+  clearInterval(minuteTimer);
+  const tick = () => {
+    const current = document.querySelector<HTMLElement>(REGION);
+    if (current) showProgress(current, nowSeconds());
+  };
+  setTimeout(
+    () => {
+      tick();
+      minuteTimer = setInterval(tick, 60_000);
+    },
+    60_000 - (Date.now() % 60_000),
+  );
 }
 
 /** The next moment something starts or ends among the lists, after `now`. */
@@ -82,6 +133,7 @@ function followOnAir(region: HTMLElement) {
   const now = nowSeconds();
   for (const list of region.querySelectorAll<HTMLElement>('[data-programmes]'))
     markOnAir(list, now);
+  showProgress(region, now);
   // Today's guide ends at 05:00: past it, today is the next day, fetched like a day switch; so is
   // today's again when a card's window has run out. A page fetched too early (a shared edge copy,
   // or this computer's clock ahead of the server's) still ends then: it is asked for again only
@@ -160,6 +212,7 @@ export function startGuide() {
   if (!region) return;
   prepare(region, true);
   shown = here();
+  tickEveryMinute();
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

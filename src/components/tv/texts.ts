@@ -1,4 +1,5 @@
 import { GUIDE_DAY_STARTS_AT } from '../../../functions/domains/tv/index.ts';
+import { elapsedText } from './on-air.ts';
 
 const hour = String(GUIDE_DAY_STARTS_AT).padStart(2, '0');
 
@@ -18,4 +19,6 @@ export const tvPageTexts = {
   wholeDay: 'Вся программа',
   wholeDayOf: (channel: string) => `Вся программа канала ${channel}`,
   offAir: 'Перерыв в\u00a0вещании',
+  /** The progress bar of the programme on air (on-air.ts: guide-client.ts says it too). */
+  elapsed: elapsedText,
 } as const;
