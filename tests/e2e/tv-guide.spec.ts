@@ -243,6 +243,31 @@ test.describe('the TV guide', () => {
     );
   });
 
+  test('another day’s card shows only whole rows, wherever its list is scrolled to', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await fixClock(page, moscow('20:00'));
+    await page.goto(`/tv?${fresh()}`);
+    await days(page).nth(3).click();
+    await expect(days(page).nth(3)).toHaveAttribute('aria-current', 'page');
+    const list = page.locator('.channel [data-programmes]').first();
+    const cut = () =>
+      list.evaluate((ol) => {
+        const frame = ol.getBoundingClientRect();
+        return [...ol.querySelectorAll('li')]
+          .map((li) => li.getBoundingClientRect())
+          .filter((b) => b.bottom > frame.top + 1 && b.top < frame.bottom - 1)
+          .filter((b) => b.top < frame.top - 1 || b.bottom > frame.bottom + 1).length;
+      });
+    expect(await cut()).toBe(0);
+    await list.hover();
+    for (const dy of [45, 110, 2000]) {
+      await page.mouse.wheel(0, dy);
+      await expect.poll(cut).toBe(0);
+    }
+  });
+
   test('a channel’s scrolling list comes to rest on a whole row at its top edge', async ({
     page,
     request,
