@@ -30,7 +30,10 @@ export interface CatalogueOptions {
  */
 export function withoutEmpty(url: URL): URL {
   const clean = new URL(url);
-  for (const [name, value] of url.searchParams) if (value === '') clean.searchParams.delete(name);
+  // Only the empty values go: `?genre=&genre=drama` keeps its drama.
+  clean.search = new URLSearchParams(
+    [...url.searchParams].filter(([, value]) => value !== ''),
+  ).toString();
   return clean;
 }
 

@@ -128,6 +128,10 @@ describe('catalogue sections', () => {
     expect(words(sent.document.querySelector('details.sheet summary'))).toBe('Фильтры, выбрано: 1');
     // The links it shows name only the filters set.
     expect(hrefOf(sent.document, 'Популярные')).toBe('/movies?genre=drama');
+    // An empty value beside a set one of the same name leaves the set one alone.
+    const both = await visitor.open('/movies?genre=&genre=drama&sort=new');
+    expect(both.status).toBe(200);
+    expect(firstCardName(both)).toBe(norm(top.name));
   });
 
   it('a malformed filter answers 404, not an error', async () => {

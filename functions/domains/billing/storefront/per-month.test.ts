@@ -31,5 +31,7 @@ describe('perMonth', () => {
     expect(perMonth([entry(0, 199)], entry(0, 199))).toBeNull();
     expect(perMonth([month, entry(90, 1800)], entry(90, 1800))).toBeNull();
     expect(perMonth([month, entry(45, 700)], entry(45, 700))).toBeNull();
+    // 1 ₽ off three months of 599 ₽: «экономия 1 ₽ (0 %)» at «≈ 599 ₽ в месяц» would say nothing.
+    expect(perMonth([entry(30, 599), entry(90, 1796)], entry(90, 1796))).toBeNull();
   });
 });

@@ -38,11 +38,9 @@ export function perMonth(
   if (!months || months < 2 || !monthly) return null;
   const full = monthly.price * months;
   const saving = full - entry.price;
-  if (saving <= 0) return null;
-  return {
-    months,
-    perMonth: Math.round(entry.price / months / 100) * 100,
-    saving,
-    percent: Math.round((saving / full) * 100),
-  };
+  const percent = Math.round((saving / full) * 100);
+  const rounded = Math.round(entry.price / months / 100) * 100;
+  // A saving that rounds to 0 % or a month that rounds up to the monthly price says nothing.
+  if (saving <= 0 || percent < 1 || rounded >= monthly.price) return null;
+  return { months, perMonth: rounded, saving, percent };
 }
