@@ -5,7 +5,8 @@ import { afterPlaybackStart } from './playback-start.ts';
 // after the viewer's first input (first-input.ts): before it nobody pages a carousel, and Swiper's
 // code and layout work would be the page's main-thread cost at load. From then on each carousel
 // gets Swiper as it nears the viewport, one per task, but not while a press of «Смотреть» starts
-// the video. If Swiper cannot be fetched the carousels keep scrolling natively.
+// the video, nor after it until the viewer acts again (playback-start.ts). If Swiper cannot be
+// fetched the carousels keep scrolling natively.
 const load = () =>
   import('./carousel-swiper.ts').catch(() => ({ mountCarousel: (_root: HTMLElement) => {} }));
 let observer: IntersectionObserver | undefined;

@@ -1,17 +1,30 @@
 /**
- * A press of «Смотреть» has the line and the main thread first: work the viewer did not ask for
- * (Swiper taking a carousel over, 24 KB) waits until the video's first frame plays, or a few
- * seconds, instead of sharing the bandwidth with the player's code and its first segments.
+ * A press of «Смотреть» has the line and the main thread to itself: work the viewer did not ask
+ * for (Swiper taking a carousel over, 24 KB) waits until the video's first frame plays (or a few
+ * seconds), and then for the viewer to act again: someone watching does not page the carousels
+ * under the player, and their bandwidth belongs to the video.
  */
 
 /** The longest the other work waits for a start that never comes (a refusal, a stalled line). */
 const SETTLE_MS = 5000;
 
+/** What counts as the viewer acting again; not a scroll, as the player scrolls itself into view. */
+const INPUTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
+
 let starting: Promise<void> | undefined;
 
+const nextInput = () =>
+  new Promise<void>((resolve) => {
+    const on = () => {
+      for (const name of INPUTS) removeEventListener(name, on, true);
+      resolve();
+    };
+    for (const name of INPUTS) addEventListener(name, on, { capture: true, passive: true });
+  });
+
 /**
- * Marks a start of playback in `slot` (the player's place): it ends at the first `playing` event
- * inside the slot, or after SETTLE_MS.
+ * Marks a start of playback in `slot` (the player's place): it ends at the viewer's first input
+ * after the first `playing` event inside the slot (or after SETTLE_MS).
  * @example playbackStarting(slot); // on the press of «Смотреть»
  */
 export function playbackStarting(slot: HTMLElement): void {
@@ -19,7 +32,7 @@ export function playbackStarting(slot: HTMLElement): void {
     const done = () => {
       slot.removeEventListener('playing', done, true);
       clearTimeout(timer);
-      resolve();
+      void nextInput().then(resolve);
     };
     // Media events do not bubble: caught on their way down.
     slot.addEventListener('playing', done, true);

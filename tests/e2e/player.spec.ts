@@ -423,7 +423,7 @@ test.describe('the player', () => {
     }
   });
 
-  test('a press of «Смотреть» has the line to itself: the carousels’ Swiper waits for the first frame', async ({
+  test('a press of «Смотреть» has the line to itself: the carousels’ Swiper waits for the first frame and the viewer’s next move', async ({
     page,
     request,
   }) => {
@@ -458,6 +458,11 @@ test.describe('the player', () => {
     );
     expect(playingAt - pressedAt).toBeGreaterThan(1000);
     expect(swiper.filter((at) => at > pressedAt && at < playingAt)).toEqual([]);
+    // Nor while the viewer just watches; once they act again, the carousel is theirs.
+    await page.waitForTimeout(1000);
+    expect(swiper.filter((at) => at > pressedAt)).toEqual([]);
+    await page.mouse.move(640, 1800, { steps: 3 });
+    await expect.poll(() => swiper.filter((at) => at > pressedAt).length).toBeGreaterThan(0);
   });
 
   test('the whole player works from the keyboard', async ({ page, request }) => {
