@@ -55,4 +55,34 @@ test.describe('a catalogue section on a phone', () => {
       await context.close();
     });
   }
+
+  test('the filter sheet leaves as a dialog would: Escape closes it and focus goes back to «Фильтры», and Tab past its last control closes it', async ({
+    page,
+  }) => {
+    // A filter set: the sheet ends with «Сбросить», after «Показать».
+    await page.goto('/movies?genre=drama');
+    const opener = page.locator('summary', { hasText: 'Фильтры' });
+    const sheet = page.getByRole('form', { name: 'Фильтры' });
+    await opener.click();
+    await expect(sheet).toBeVisible();
+    await sheet.getByLabel('Жанры').focus();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('link', { name: 'Сбросить' }).focus();
+    // Whether anything under the backdrop takes the focus while the sheet is still open.
+    await page.evaluate(() => {
+      const details = document.querySelector<HTMLDetailsElement>('details.sheet')!;
+      document.addEventListener('focusin', (e) => {
+        if (details.open && !details.contains(e.target as Node)) document.body.dataset.under = '1';
+      });
+    });
+    await page.keyboard.press('Tab');
+    await expect(sheet).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement?.closest('details.sheet'))).toBeNull();
+    expect(await page.evaluate(() => document.body.dataset.under)).toBeUndefined();
+  });
 });
