@@ -47,25 +47,33 @@ export function openModal(dialog: HTMLDialogElement, { fallback }: ModalOptions 
 /** What a dialog's Tab goes round: its links, buttons and fields that take input. */
 const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled])';
 
+// Node's constants, by value: the module also loads where there is no DOM (server rendering).
+const PRECEDING = 2;
+const FOLLOWING = 4;
+
 /**
- * A keydown handler's part for a dialog whose Tab and Shift+Tab go round its own controls rather
- * than out to the browser's: from the last control on to the first, and from the first (or the
- * heading, when it holds the focus) back to the last.
+ * A keydown handler's part for a dialog whose Tab and Shift+Tab go round its own stops rather than
+ * out to the browser's: from the last stop (or anything after it) on to the first, and from the
+ * first (or anything before it: the heading, the dialog itself) back to the last. Focus on
+ * something between them that is not a stop (a radio of a group with none checked) moves natively.
+ * `stops` narrows what counts (a radio group is one stop: its checked radio).
  * @example
  * <dialog onKeyDown={(e) => wrapTab(e, e.currentTarget)}>…</dialog>
  */
 export function wrapTab(
   event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>,
   dialog: HTMLElement,
+  stops = CONTROLS,
 ): void {
   if (event.key !== 'Tab') return;
-  const controls = [...dialog.querySelectorAll<HTMLElement>(CONTROLS)];
+  const controls = [...dialog.querySelectorAll<HTMLElement>(stops)];
   const first = controls[0];
   const last = controls.at(-1);
-  if (!first || !last) return;
-  const at = document.activeElement as HTMLElement;
-  const atFirst = at === first || !controls.includes(at);
-  const wrapTo = event.shiftKey ? (atFirst ? last : null) : at === last ? first : null;
+  const at = document.activeElement;
+  if (!first || !last || !at) return;
+  const atFirst = at === first || (first.compareDocumentPosition(at) & PRECEDING) !== 0;
+  const atLast = at === last || (last.compareDocumentPosition(at) & FOLLOWING) !== 0;
+  const wrapTo = event.shiftKey ? (atFirst ? last : null) : atLast ? first : null;
   if (!wrapTo) return;
   event.preventDefault();
   wrapTo.focus();

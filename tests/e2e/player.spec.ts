@@ -324,6 +324,69 @@ test.describe('the player', () => {
     await expect(settings).toBeFocused();
   });
 
+  test('on a phone the settings sheet’s arrows move through «Качество» and the quality switches once, to where they rest', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}`);
+    await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    await playsPast(page);
+    // Every rendition the player asks hls.js for, in order.
+    await page.evaluate(() => {
+      const hls = (document.querySelector('video') as HTMLVideoElement & { hls: object }).hls;
+      let proto = Object.getPrototypeOf(hls);
+      while (proto && !Object.getOwnPropertyDescriptor(proto, 'currentLevel'))
+        proto = Object.getPrototypeOf(proto);
+      const level = Object.getOwnPropertyDescriptor(proto, 'currentLevel')!;
+      const asked: number[] = [];
+      Object.assign(window, { asked });
+      Object.defineProperty(hls, 'currentLevel', {
+        configurable: true,
+        get: () => level.get!.call(hls),
+        set: (index: number) => {
+          asked.push(index);
+          level.set!.call(hls, index);
+        },
+      });
+    });
+    const asked = () => page.evaluate(() => (window as unknown as { asked: number[] }).asked);
+    await page.mouse.move(180, 100);
+    await player(page).getByRole('button', { name: 'Настройки' }).click();
+    const quality = page
+      .getByRole('dialog', { name: 'Настройки' })
+      .getByRole('group', { name: 'Качество' });
+    const radios = quality.getByRole('radio');
+    const count = await radios.count();
+    // Three steps down must land on another choice than the one they start from.
+    expect(count).toBeGreaterThan(3);
+    const start = await radios.evaluateAll((all) =>
+      all.findIndex((r) => (r as HTMLInputElement).checked),
+    );
+    await radios.nth(start).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    const chosen = radios.nth((start + 3) % count);
+    await expect(chosen).toBeChecked();
+    await expect(chosen).toBeFocused();
+    const label = (await chosen.evaluate((r) => r.parentElement!.textContent))!.trim();
+    const height = Number.parseInt(label, 10);
+    const index = await page.evaluate(
+      (h) =>
+        (
+          document.querySelector('video') as HTMLVideoElement & {
+            hls: { levels: { height: number }[] };
+          }
+        ).hls.levels.findIndex((l) => l.height === h),
+      height,
+    );
+    // Passing over the first two does not switch; the one they rest on is applied, once.
+    await expect.poll(asked).toEqual([Number.isNaN(height) ? -1 : index]);
+    await page.waitForTimeout(800);
+    expect(await asked()).toHaveLength(1);
+    if (!Number.isNaN(height))
+      await expect.poll(async () => (await media(page)).height).toBe(height);
+  });
+
   test('on a phone «Пропустить заставку» is small, in the player’s top corner', async ({
     page,
     request,

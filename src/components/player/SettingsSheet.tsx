@@ -3,8 +3,8 @@
  * of the screen, since a menu inside a 343×193 player shows two of its fifteen choices. A modal
  * <dialog> drawn inside the player, so it shows over it in fullscreen too (the top layer).
  */
-import { type KeyboardEvent, type MouseEvent, useId, useLayoutEffect, useRef } from 'react';
-import { openModal } from '../../lib/modal.ts';
+import { type MouseEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { openModal, wrapTab } from '../../lib/modal.ts';
 import type { MenuSection } from './MenuButton.tsx';
 import { playerTexts as t } from './texts.ts';
 
@@ -20,9 +20,16 @@ interface Props {
 const STOPS = 'button, input:checked';
 
 /**
- * Every option listed, in groups of radio buttons that apply at once; the list scrolls when it is
- * taller than the screen. Escape, a tap on the backdrop or «Закрыть» close it; Tab goes round it;
- * focus returns to the settings button.
+ * How long the arrows must rest on a choice before it applies: passing over «480p» on the way to
+ * «1080p» does not switch the stream. A tap, Space or Enter applies at once.
+ */
+const SETTLE_MS = 600;
+
+/**
+ * Every option listed, in groups of radio buttons; the list scrolls when it is taller than the
+ * screen. A tap applies a choice at once; the arrows move the selection, which applies once it
+ * rests (or on Space or Enter). Escape, a tap on the backdrop or «Закрыть» close it; Tab goes
+ * round it; focus returns to the settings button.
  */
 export function SettingsSheet({ sections, opener, onClose }: Props) {
   const id = useId();
@@ -32,14 +39,28 @@ export function SettingsSheet({ sections, opener, onClose }: Props) {
     const dialog = ref.current;
     return dialog ? openModal(dialog, { fallback: opener }) : undefined;
   }, []);
-  const trapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return;
-    const stops = [...e.currentTarget.querySelectorAll<HTMLElement>(STOPS)];
-    const at = stops.indexOf(document.activeElement as HTMLElement);
-    const to = e.shiftKey ? at <= 0 && stops.at(-1) : at === stops.length - 1 && stops[0];
-    if (!to) return;
-    e.preventDefault();
-    to.focus();
+  // What the arrows selected and has not applied yet, by group; applied when its timer ends.
+  const [held, setHeld] = useState<Record<string, string>>({});
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const arrowed = useRef(false);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const settle = (section: MenuSection, value: string | null) => {
+    clearTimeout(timers.current.get(section.label));
+    setHeld(({ [section.label]: _, ...rest }) =>
+      value === null ? rest : { ...rest, [section.label]: value },
+    );
+  };
+  const apply = (section: MenuSection, value: string) => {
+    settle(section, null);
+    if (value !== section.value) section.onChange(value);
+  };
+  const hold = (section: MenuSection, value: string) => {
+    if (value === section.value) return settle(section, null);
+    settle(section, value);
+    timers.current.set(
+      section.label,
+      setTimeout(() => apply(section, value), SETTLE_MS),
+    );
   };
   // The sheet's children fill its box: a click on the dialog itself is on the backdrop.
   const backdrop = (e: MouseEvent<HTMLDialogElement>) => {
@@ -52,7 +73,7 @@ export function SettingsSheet({ sections, opener, onClose }: Props) {
       aria-labelledby={`${id}-title`}
       onClose={onClose}
       onClick={backdrop}
-      onKeyDown={trapTab}
+      onKeyDown={(e) => wrapTab(e, e.currentTarget, STOPS)}
     >
       <div className="player-sheet__head">
         <h2 id={`${id}-title`}>{t.settings.menu}</h2>
@@ -69,8 +90,25 @@ export function SettingsSheet({ sections, opener, onClose }: Props) {
                 <input
                   type="radio"
                   name={`${id}-${section.label}`}
-                  checked={o.value === section.value}
-                  onChange={() => section.onChange(o.value)}
+                  checked={o.value === (held[section.label] ?? section.value)}
+                  onKeyDown={(e) => {
+                    arrowed.current = e.key.startsWith('Arrow');
+                    const waiting = held[section.label];
+                    if ((e.key === ' ' || e.key === 'Enter') && waiting) apply(section, waiting);
+                  }}
+                  onKeyUp={() => {
+                    arrowed.current = false;
+                  }}
+                  onChange={() => {
+                    if (arrowed.current) hold(section, o.value);
+                    else apply(section, o.value);
+                    arrowed.current = false;
+                  }}
+                  // A tap on the choice the arrows rest on: no change event, as it is checked.
+                  onClick={() => {
+                    if (!arrowed.current && held[section.label] === o.value)
+                      apply(section, o.value);
+                  }}
                 />
                 {o.label}
               </label>
