@@ -163,11 +163,11 @@ test('a viewer adds a title to favourites and likes it on its page, and both sta
   await signedUp(page);
   const [id] = await movieIds(page, 1);
   await page.goto(`/watch/${id}`);
-  const favourite = page.getByRole('button', { name: 'В избранное' });
+  const favourite = page.getByRole('button', { name: 'В избранное', exact: true });
   await expect(favourite).toBeEnabled();
   await expect(favourite).toHaveAttribute('aria-pressed', 'false');
   await favourite.click();
-  await expect(page.getByRole('button', { name: 'В избранном' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'В избранном', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -177,7 +177,7 @@ test('a viewer adds a title to favourites and likes it on its page, and both sta
   await noViolations(page, 'title page with the favourite and vote buttons');
 
   await page.reload();
-  await expect(page.getByRole('button', { name: 'В избранном' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'В избранном', exact: true })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Нравится', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -195,7 +195,7 @@ test('removing a favourite on the title page that is not answered 204 opens the 
   const [id] = await movieIds(page, 1);
   await addFavourites(page, [id!]);
   await page.goto(`/watch/${id}`);
-  const added = page.getByRole('button', { name: 'В избранном' });
+  const added = page.getByRole('button', { name: 'В избранном', exact: true });
   await expect(added).toBeEnabled();
 
   const { second } = await endSessionElsewhere(page, browser, email);
