@@ -100,9 +100,7 @@ describe('every response', () => {
         expectSecurityHeaders(res, where);
         await res.arrayBuffer();
       }
-    // Some two hundred requests in a row: under 2 s on a quiet machine, past 30 s once beside a
-    // second full run on two busy cores.
-  }, 90_000);
+  });
 
   it('refuses every state-changing operation sent from another site, and changes nothing', async () => {
     const before = await fingerprint();
