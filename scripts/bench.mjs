@@ -83,6 +83,16 @@ if (!args['no-build']) {
   console.log(`  built in ${seconds(t)}`);
 }
 
+// The sample media first (made once into .media/ and the machine's cache): on a machine that has
+// never made them that is minutes of ffmpeg and sharp, which the Worker's start would otherwise
+// wait out inside its readiness timeout.
+{
+  const t = Date.now();
+  const made = spawnSync(process.execPath, ['scripts/media/generate.mjs'], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('the sample media could not be made (npm run media)');
+  console.log(`  media ready in ${seconds(t)}`);
+}
+
 if (await portInUse(PORT))
   throw new Error(`port ${PORT} is already in use; stop that server or set BENCH_PORT`);
 console.log(
