@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
-import { call, fromEdgeCache, RETURNING } from '../test-helpers.ts';
+import { call, callWithEnv, fromEdgeCache, RETURNING } from '../test-helpers.ts';
 import { cacheKey, openEdgeCache } from './edge-cache.ts';
 
 const tokenCookie = async (claims: Record<string, unknown>) =>
@@ -69,6 +69,26 @@ describe('edge cache of CMS answers', () => {
     expect(member.headers.get('x-edge-cache')).toBe('MISS');
   });
 
+  it('never lets two deployed versions read each other’s copies', async () => {
+    const path = '/cms/content/movies/?page_size=17';
+    // The version metadata binding as two deployments of the Worker see it.
+    const as = (id: string) => () =>
+      callWithEnv({ CF_VERSION_METADATA: { id, tag: '', timestamp: '' } }, path, {
+        headers: RETURNING,
+      });
+    const first = await as('version-a')();
+    expect(first.headers.get('x-edge-cache')).toBe('MISS');
+    await first.arrayBuffer();
+    await (await fromEdgeCache(path, as('version-a'))).arrayBuffer();
+    const next = await as('version-b')();
+    expect(next.headers.get('x-edge-cache')).toBe('MISS');
+    await next.arrayBuffer();
+    await (await fromEdgeCache(path, as('version-b'))).arrayBuffer();
+    const again = await as('version-a')();
+    expect(again.headers.get('x-edge-cache')).toBe('HIT');
+    await again.arrayBuffer();
+  });
+
   it('ignores tracking parameters and the order of parameters in the key', async () => {
     await call('/cms/content/movies/?page_size=14&sort=new', { headers: RETURNING }).then((r) =>
       r.arrayBuffer(),
@@ -87,6 +107,9 @@ describe('edge cache of CMS answers', () => {
     await untilCached(device('a1'), { headers: RETURNING });
     const other = await call(`${device('b2')}&token=secret-b2`, { headers: RETURNING });
     expect(other.headers.get('x-edge-cache')).toBe('HIT');
+    const plain = await call('/cms/content/movies/?page_size=2', { headers: RETURNING });
+    expect(plain.headers.get('x-edge-cache')).toBe('HIT');
+    await plain.arrayBuffer();
     // The shared copy's links carry nobody's device or token.
     const { next } = (await other.json()) as { next: string };
     expect(new URL(next).searchParams.get('page')).toBe('2');

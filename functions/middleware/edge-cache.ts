@@ -1,4 +1,4 @@
-import { waitUntil } from 'cloudflare:workers';
+import { env, waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
@@ -37,15 +37,29 @@ declare const __BUILD_ID__: string | undefined;
 const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
 
 /**
+ * The deployed version of this Worker that answers: the id of the version metadata binding
+ * (wrangler.toml `[version_metadata]`). Static assets are deployed with their version, and the
+ * Cache API is shared by all versions, so each version (two at once in a gradual deployment, an
+ * old one again after a rollback) keeps its own entries. The build id where the binding is missing.
+ * @example deployedVersion() // '0f2c…-…' in production; a new id per `wrangler dev` start
+ */
+export function deployedVersion(): string {
+  const metadata: WorkerVersionMetadata | undefined = env.CF_VERSION_METADATA;
+  return metadata?.id || BUILD;
+}
+
+/**
  * The cache key: this URL without tracking parameters (and, for CMS answers, without the API
- * client's device parameters), parameters sorted, and the build and variant as an extra
- * parameter, so region groups, sign-in states and deployments never read each other's entries.
+ * client's device parameters), parameters sorted, and the deployed version and the variant as an
+ * extra parameter, so region groups, sign-in states and versions never read each other's entries:
+ * a page cached by one version links hashed /_astro/ files that another may not serve.
+ * @example cacheKey(new URL('https://a.example/?utm_source=x&b=1'), 'cis.guest.banner') // …/?b=1&__edge=<version>.cis.guest.banner
  */
 export function cacheKey(url: URL, variant: string, scope: CacheScope = 'page'): Request {
   const key = new URL(url.pathname, url.origin);
   for (const [name, value] of sharedParams(url))
     if (scope === 'page' || !isClientParam(name)) key.searchParams.append(name, value);
-  key.searchParams.set('__edge', `${BUILD}.${variant}`);
+  key.searchParams.set('__edge', `${deployedVersion()}.${variant}`);
   return new Request(key.toString(), { method: 'GET' });
 }
 
