@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { z } from 'zod';
 import type { Viewer } from '../access/index.ts';
 import { requireLiveSession } from '../domains/auth/index.ts';
@@ -27,14 +28,17 @@ import {
   resendGift,
 } from '../domains/gifts/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { cmsCache } from '../lib/cms-cache.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
+import { edgeCache } from '../middleware/edge-cache.ts';
 import { apiDoc, INVALID, KID_MONEY, LIMITED } from './api-doc.ts';
 
 /**
  * The viewer's side of billing (docs/product.md, «Money»): their subscriptions and renewal, the
  * retention offer, saved cards, receipts and gifts. Every route but the gift products needs a live
- * session and answers this account's data alone: never stored by a cache.
+ * session and answers this account's data alone: never stored by a cache. The gift products are the
+ * same for everyone and shared at the edge like the price list (functions/http/billing-catalogue.ts).
  */
 
 /** The viewer of a live session (the API refuses a token whose session has ended). */
@@ -123,6 +127,7 @@ const NOT_FOUND = 'Подписки нет у этого аккаунта (subsc
 
 /** Mounted at `/billing`. */
 export const billingAccountRoutes = new Hono<AppEnv>()
+  .use('/gifts/products/*', etag(), edgeCache('cms'))
   .get(
     '/subscriptions/:id',
     apiDoc({
@@ -349,6 +354,7 @@ export const billingAccountRoutes = new Hono<AppEnv>()
   )
   .get('/gifts/products', async (c) => {
     const products = await giftProductList();
+    cmsCache(c);
     return c.json({
       results: products.map((p) => ({
         tariff_id: p.tariffId,

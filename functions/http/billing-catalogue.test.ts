@@ -334,3 +334,22 @@ describe('the partner channel', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('the public lists at the edge', () => {
+  it('share one copy between devices: the API client’s deviceId and token are not in the key', async () => {
+    const lists = [
+      '/billing/tariffs/?ids=1,4',
+      '/billing/paywall/default/',
+      '/billing/partner/products/',
+      '/billing/gifts/products/',
+    ];
+    for (const path of lists) {
+      // The copy of a request without them (filled by this one or an earlier test).
+      await (await fromEdgeCache(path, () => call(path, { headers: RETURNING }))).arrayBuffer();
+      const device = `${path}${path.includes('?') ? '&' : '?'}deviceId=b2&deviceModel=Chrome&token=secret-b2`;
+      const shared = await call(device, { headers: RETURNING });
+      expect(shared.headers.get('x-edge-cache'), path).toBe('HIT');
+      await shared.arrayBuffer();
+    }
+  });
+});
