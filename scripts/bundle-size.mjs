@@ -1,9 +1,11 @@
 // The production Worker as `wrangler deploy` would upload it: built for production
 // (`CLOUDFLARE_ENV=production astro build`, README «Deploy to Cloudflare») into a scratch
 // directory, then `wrangler deploy --dry-run` without uploading; its size against the Workers
-// limits: 3 MB gzip on the free plan, 10 MB on the paid one. Fails above 10 MB, when it does not
-// build, or when any of the development fakes (functions/dev/: the sandbox acquirer, the local
-// identity provider) is in it: a production build leaves them out (astro.config.mjs).
+// limits: 3 MB gzip on the free plan, 10 MB on the paid one. The build reads [env.production] of
+// wrangler.toml (bindings, placement, triggers, vars) and refuses a value wrangler rejects; this
+// fails then, above 10 MB, when wrangler ignores a setting it does not know, or when any of the
+// development fakes (functions/dev/: the sandbox acquirer, the local identity provider) is in it:
+// a production build leaves them out (astro.config.mjs).
 // Run by `npm test` after the build; alone: `npm run build && node scripts/bundle-size.mjs`.
 import { spawnSync } from 'node:child_process';
 import {
@@ -30,6 +32,9 @@ const DEV_MARKERS = [
   'Это не тестовая карта песочницы',
   'Тестовый провайдер для разработки',
 ];
+
+/** wrangler's warning about a key of its configuration that it does not know. */
+const UNKNOWN_KEYS = /Unexpected fields? found in [^\n]*/g;
 
 const MB = 1024 * 1024;
 const FREE = 3 * MB;
@@ -61,6 +66,12 @@ try {
   });
   if (existsSync(redirectCopy)) copyFileSync(redirectCopy, REDIRECT);
   if (built.status !== 0) fail('the production build failed', built);
+  // A key wrangler does not know (a misspelt `[env.production.placment]`) is only a warning, and
+  // the build leaves it out of the Worker's configuration: a production setting lost in silence.
+  const unknownKeys = (res) => `${res.stdout ?? ''}${res.stderr ?? ''}`.match(UNKNOWN_KEYS) ?? [];
+  const unknown = [...new Set(unknownKeys(built))];
+  if (unknown.length > 0)
+    fail(`wrangler.toml has settings wrangler ignores:\n  ${unknown.join('\n  ')}`);
   const res = spawnSync(
     'wrangler',
     [
@@ -74,6 +85,8 @@ try {
     { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 },
   );
   if (res.status !== 0) fail('the production Worker did not build', res);
+  if (unknownKeys(res).length > 0)
+    fail('the deploy configuration has settings wrangler ignores', res);
   // wrangler's own figure, for comparison ("Total Upload: … KiB / gzip: … KiB").
   const wranglerLine = /Total Upload:[^\n]*/.exec(res.stdout ?? '')?.[0];
 

@@ -166,7 +166,8 @@ const [, , built, media] = await Promise.all([
     return ok;
   }),
   // The Worker tests' `pages` project renders the built Worker, so the build comes first; then
-  // the production Worker as deploy would upload it, and its size against the Workers limits.
+  // the production Worker as deploy would upload it, built from [env.production] of wrangler.toml
+  // (a setting wrangler rejects or ignores fails it), and its size against the Workers limits.
   (async () => {
     const ok = await building;
     await run('worker tests', 'vitest', ['run', ...(ok ? [] : ['--project', 'worker'])]);
