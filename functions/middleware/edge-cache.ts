@@ -41,7 +41,7 @@ const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
  * (wrangler.toml `[version_metadata]`). Static assets are deployed with their version, and the
  * Cache API is shared by all versions, so each version (two at once in a gradual deployment, an
  * old one again after a rollback) keeps its own entries. The build id where the binding is missing.
- * @example deployedVersion() // '0f2c…-…' in production; a new id per `wrangler dev` start
+ * @example deployedVersion() // a UUID; `wrangler dev` makes up a new one at each start and reload
  */
 export function deployedVersion(): string {
   const metadata: WorkerVersionMetadata | undefined = env.CF_VERSION_METADATA;
@@ -53,7 +53,8 @@ export function deployedVersion(): string {
  * client's device parameters), parameters sorted, and the deployed version and the variant as an
  * extra parameter, so region groups, sign-in states and versions never read each other's entries:
  * a page cached by one version links hashed /_astro/ files that another may not serve.
- * @example cacheKey(new URL('https://a.example/?utm_source=x&b=1'), 'cis.guest.banner') // …/?b=1&__edge=<version>.cis.guest.banner
+ * @example cacheKey(new URL('https://a.example/?utm_source=x&b=1'), 'cis.guest.banner')
+ * // https://a.example/?b=1&__edge=<version>.cis.guest.banner
  */
 export function cacheKey(url: URL, variant: string, scope: CacheScope = 'page'): Request {
   const key = new URL(url.pathname, url.origin);
