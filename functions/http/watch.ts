@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { requireLiveSession } from '../domains/auth/index.ts';
+import { authTexts, requireLiveSession } from '../domains/auth/index.ts';
 import {
   endStream,
   listStreams,
@@ -15,7 +15,7 @@ import {
 } from '../domains/playback/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { deviceLabel } from '../lib/device.ts';
-import { envelope, errorResponse } from '../lib/errors.ts';
+import { ApiError, envelope, errorResponse } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requestViewer } from '../lib/viewer.ts';
 import { bodyLimit } from '../middleware/body-limit.ts';
@@ -203,14 +203,18 @@ watchRoutes
       },
     }),
   )
+  // No D1 here: the access token names the session, and the account's object knows whether it
+  // still lives (docs/decisions.md, «Progress lives in the account's Durable Object»).
   .post('/streams/:streamId/heartbeat', validate('param', s.streamParam), async (c) => {
-    await requireLiveSession(c.var.edge);
-    await streamHeartbeat(
+    if (!c.var.edge.session.signedIn)
+      throw new ApiError(401, authTexts.unauthorized, 'unauthorized');
+    const ended = await streamHeartbeat(
       requestViewer(c),
       clientOf(c),
       c.req.valid('param').streamId,
       nowSeconds(),
     );
+    if (ended) throw new ApiError(401, authTexts.sessionEnded, 'session_ended');
     return c.body(null, 204);
   })
   .post(

@@ -11,7 +11,7 @@ import {
   toShowcase,
   toShowcaseDto,
 } from '../../functions/domains/catalogue/index.ts';
-import { continueCards, homeShelfQueries } from '../../functions/domains/my/index.ts';
+import { continueCards, homeShelfQueries, pendingOf } from '../../functions/domains/my/index.ts';
 import { showcaseTexts } from '../components/showcase/texts.ts';
 import type { CarouselKind } from './carousel.ts';
 import { shareWithGuests } from './page-cache.ts';
@@ -132,28 +132,32 @@ const KID_CANDIDATES = 40;
  */
 async function loadKidHome(Astro: AstroGlobal, profileId: number) {
   const viewer = pageViewer(Astro);
-  const { results } = await loadPage(
-    Astro,
-    (d) =>
-      [
-        homeShelfQueries(d, profileId, viewer, Math.floor(Date.now() / 1000))[0],
-        ...KID_SHELVES.map((shelf) =>
-          listTitlesQuery(
-            d,
-            {
-              types: [...shelf.types],
-              genre: 'genre' in shelf ? shelf.genre : undefined,
-              viewer,
-              sort: shelf.sort,
-            },
-            { page: 1, page_size: KID_CANDIDATES },
+  // Beside the batch, the positions the account's object has not written to D1 yet.
+  const [{ results }, pending] = await Promise.all([
+    loadPage(
+      Astro,
+      (d) =>
+        [
+          homeShelfQueries(d, profileId, viewer, Math.floor(Date.now() / 1000))[0],
+          ...KID_SHELVES.map((shelf) =>
+            listTitlesQuery(
+              d,
+              {
+                types: [...shelf.types],
+                genre: 'genre' in shelf ? shelf.genre : undefined,
+                viewer,
+                sort: shelf.sort,
+              },
+              { page: 1, page_size: KID_CANDIDATES },
+            ),
           ),
-        ),
-      ] as const,
-  );
+        ] as const,
+    ),
+    pendingOf(Astro.locals.edge.session.accountId, profileId),
+  ]);
   const [cw, ...lists] = results;
   const base = { wide: false, partner: null, collection: null, collectionSlug: null };
-  const resume = continueCards(cw).slice(0, KID_SHELF_SIZE);
+  const resume = continueCards(cw, pending).slice(0, KID_SHELF_SIZE);
   const picked = distinctShelves(
     KID_SHELVES.map((shelf, i) => ({
       ...base,
@@ -198,15 +202,23 @@ export async function loadHomePage(Astro: AstroGlobal) {
   // guests' shared copy has none.
   const profileId = session.signedIn ? Number(session.userId) : Number.NaN;
   const personal = Number.isInteger(profileId);
-  const { results } = await loadPage(
-    Astro,
-    (d) =>
-      [
-        ...showcaseQueries(d, { kind: 'featured' }, viewer),
-        bannersQuery(d, '/', viewer),
-        ...homeShelfQueries(d, personal ? profileId : null, viewer, Math.floor(Date.now() / 1000)),
-      ] as const,
-  );
+  const [{ results }, pending] = await Promise.all([
+    loadPage(
+      Astro,
+      (d) =>
+        [
+          ...showcaseQueries(d, { kind: 'featured' }, viewer),
+          bannersQuery(d, '/', viewer),
+          ...homeShelfQueries(
+            d,
+            personal ? profileId : null,
+            viewer,
+            Math.floor(Date.now() / 1000),
+          ),
+        ] as const,
+    ),
+    pendingOf(session.accountId, personal ? profileId : null),
+  ]);
   const [showcase, shelves, items, collectionItems, partnerItems, episodes, banners, cw, nw] =
     results;
   const found = toShowcase([showcase, shelves, items, collectionItems, partnerItems, episodes]);
@@ -214,7 +226,7 @@ export async function loadHomePage(Astro: AstroGlobal) {
   const filled = found
     ? toShowcaseDto(found).shelves.map((shelf): ShelfDto => {
         if (!personal) return shelf;
-        if (shelf.kind === 'cw') return { ...shelf, items: continueCards(cw) };
+        if (shelf.kind === 'cw') return { ...shelf, items: continueCards(cw, pending) };
         if (shelf.kind === 'nw') return { ...shelf, items: nw.map(toCard) };
         return shelf;
       })

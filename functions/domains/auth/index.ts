@@ -23,6 +23,7 @@ export {
   setContact,
   toSignedIn,
 } from './repo.ts';
+export { tellRevoked } from './revoked.ts';
 export * as authSchemas from './schemas.ts';
 export {
   changePasswordBody,

@@ -17,6 +17,7 @@ import {
   revokeAccountSessions,
   setPassword,
 } from './repo.ts';
+import { tellRevoked } from './revoked.ts';
 import {
   addressOf,
   type Contact,
@@ -103,7 +104,7 @@ export async function changeWithToken(
   const guard = { codeId: row.codeId, nonce: randomToken(16) };
   const passwordHash = await hashPassword(newPassword, config().passwordIterations);
   const unlock = await accountLockKeys(row);
-  const [consumed] = await db.batch([
+  const [consumed, , revoked] = await db.batch([
     consumeCode(db, guard, now),
     setPassword(db, row.id, passwordHash, now, guard),
     revokeAccountSessions(db, row.id, null, now, guard),
@@ -111,6 +112,7 @@ export async function changeWithToken(
   ]);
   if (consumed!.meta.changes === 0)
     throw new ApiError(400, authTexts.passwordTokenInvalid, 'password_token_invalid');
+  await tellRevoked(revoked!, now);
   return viewer.accountId === String(row.id)
     ? expiredSessionCookies(viewer.secure, { logout: false })
     : [];
@@ -140,5 +142,6 @@ export async function changeWithCurrent(
     revokeAccountSessions(db, account.id, live.sessionId, now),
     resetLimit(db, key),
   ]);
+  await tellRevoked(revoked!, now);
   return revoked!.meta.changes;
 }

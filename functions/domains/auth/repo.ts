@@ -211,6 +211,12 @@ export function listSessions(db: D1Database, accountId: number, now: number): D1
   );
 }
 
+/**
+ * What every revoking statement answers: the sessions it ended, for their account's object to
+ * stop their streams (revoked.ts). Names of their own, so a batch's other rows are not taken for them.
+ */
+export const REVOKED_RETURNING = 'RETURNING id AS "revokedSession", account_id AS "revokedAccount"';
+
 /** Ends one session of the account (0 changes: not its session, or already ended). */
 export function revokeSession(
   db: D1Database,
@@ -220,7 +226,8 @@ export function revokeSession(
 ): D1PreparedStatement {
   return prepare(
     db,
-    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${now}`,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${now}
+       ${raw(REVOKED_RETURNING)}`,
   );
 }
 
@@ -233,7 +240,8 @@ export function revokeByCredential(
 ): D1PreparedStatement {
   return prepare(
     db,
-    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND secret_hash = ${secretHash} AND revoked_at IS NULL`,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND secret_hash = ${secretHash} AND revoked_at IS NULL
+       ${raw(REVOKED_RETURNING)}`,
   );
 }
 
@@ -241,7 +249,8 @@ export function revokeByCredential(
 export function revokeById(db: D1Database, id: string, now: number): D1PreparedStatement {
   return prepare(
     db,
-    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND revoked_at IS NULL`,
+    sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id} AND revoked_at IS NULL
+       ${raw(REVOKED_RETURNING)}`,
   );
 }
 
@@ -256,7 +265,8 @@ export function revokeAccountSessions(
   return prepare(
     db,
     sql`UPDATE sessions SET revoked_at = ${now}
-       WHERE account_id = ${accountId} AND revoked_at IS NULL AND (${keepId} IS NULL OR id != ${keepId})${guardSql(guard)}`,
+       WHERE account_id = ${accountId} AND revoked_at IS NULL AND (${keepId} IS NULL OR id != ${keepId})${guardSql(guard)}
+       ${raw(REVOKED_RETURNING)}`,
   );
 }
 

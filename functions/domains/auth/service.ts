@@ -15,6 +15,7 @@ import {
   toSignedIn,
   touchSession,
 } from './repo.ts';
+import { tellRevoked } from './revoked.ts';
 import { nowSeconds } from './session.ts';
 import { authTexts } from './texts.ts';
 import { accessToken, readCredential } from './tokens.ts';
@@ -37,13 +38,10 @@ export async function deviceSessions(live: LiveSession): Promise<DeviceSession[]
 
 /** Signs out every other device of the account; answers how many sessions ended. */
 export async function endOtherSessions(live: LiveSession): Promise<number> {
-  const { meta } = await revokeAccountSessions(
-    d1(),
-    live.accountId,
-    live.sessionId,
-    nowSeconds(),
-  ).run();
-  return meta.changes;
+  const now = nowSeconds();
+  const ended = await revokeAccountSessions(d1(), live.accountId, live.sessionId, now).run();
+  await tellRevoked(ended, now);
+  return ended.meta.changes;
 }
 
 /**
@@ -51,8 +49,11 @@ export async function endOtherSessions(live: LiveSession): Promise<number> {
  * Answers whether it was this device (its cookies must then go too).
  */
 export async function endSession(live: LiveSession, id: string): Promise<{ own: boolean }> {
-  const { meta } = await revokeSession(d1(), live.accountId, id, nowSeconds()).run();
-  if (meta.changes === 0) throw new ApiError(404, authTexts.sessionNotFound, 'session_not_found');
+  const now = nowSeconds();
+  const ended = await revokeSession(d1(), live.accountId, id, now).run();
+  if (ended.meta.changes === 0)
+    throw new ApiError(404, authTexts.sessionNotFound, 'session_not_found');
+  await tellRevoked(ended, now);
   return { own: id === live.sessionId };
 }
 
@@ -71,7 +72,7 @@ export async function endThisDevice(
     credential && revokeByCredential(db, credential.id, credential.secretHash, now),
     sessionId && revokeById(db, sessionId, now),
   ].filter((s): s is D1PreparedStatement => Boolean(s));
-  if (ends.length > 0) await db.batch(ends);
+  if (ends.length > 0) await tellRevoked(await db.batch(ends), now);
 }
 
 /**

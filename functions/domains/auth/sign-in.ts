@@ -17,6 +17,7 @@ import {
   revokeByCredential,
   toSignedIn,
 } from './repo.ts';
+import { tellRevoked } from './revoked.ts';
 import { takeCheckAllowance } from './send-code.ts';
 import { signedInAnswer, type WithCookies } from './session.ts';
 import { authTexts } from './texts.ts';
@@ -137,11 +138,13 @@ export async function passwordSignIn(
     );
   }
   const credential = await newCredential();
-  const [, inserted] = await db.batch<Record<string, unknown>>([
+  const results = await db.batch<Record<string, unknown>>([
     resetLimit(db, key),
     insertSession(db, { id: account.id }, credential, client.device, now),
     ...(await replacePrevious(client.sessionCookie, now)),
   ]);
+  await tellRevoked(results, now);
+  const inserted = results[1];
   const trusted = await trustDevice(await accountLockKeys(account), now, client.secure);
   return withFirst(trusted, await answerFromInsert(inserted, credential, now, client.secure));
 }

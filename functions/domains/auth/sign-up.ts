@@ -13,6 +13,7 @@ import {
   insertAccount,
   insertSession,
 } from './repo.ts';
+import { tellRevoked } from './revoked.ts';
 import { codeTarget, sendCode, takeCheckAllowance } from './send-code.ts';
 import type { WithCookies } from './session.ts';
 import { answerFromInsert, lockKey, replacePrevious, withFirst } from './sign-in.ts';
@@ -77,6 +78,7 @@ export async function completeSignUp(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await tellRevoked(results, now);
   const trusted = await trustDevice([await lockKey({ email })], now, client.secure);
   return withFirst(trusted, await answerFromInsert(results[3], credential, now, client.secure));
 }
@@ -114,6 +116,7 @@ export async function phoneCodeSignIn(
     ...(await replacePrevious(client.sessionCookie, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await tellRevoked(results, now);
   const trusted = await trustDevice([await lockKey({ phone })], now, client.secure);
   const { answer, cookies } = await answerFromInsert(results[3], credential, now, client.secure);
   return {

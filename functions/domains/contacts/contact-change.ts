@@ -23,6 +23,7 @@ import {
   sendCode,
   setContact,
   takeCheckAllowance,
+  tellRevoked,
 } from '../auth/index.ts';
 import { templates } from '../messages/index.ts';
 import { readControl, toControl } from '../parental/index.ts';
@@ -144,6 +145,7 @@ export async function confirmContactChange(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
+  await tellRevoked(results[2]!, now);
   await notifyPrevious(before, contact, origin);
   return results[2]!.meta.changes;
 }

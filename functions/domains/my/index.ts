@@ -16,6 +16,7 @@ export {
   NOW_WATCHING_SECONDS,
   watchedShare,
 } from './page.ts';
+export { pendingOf } from './pending.ts';
 export { CONTINUE_LIMIT } from './repo.ts';
 export type { ContinueItem, EpisodeRef, FavouriteItem, HistoryItem } from './schemas.ts';
 export * as mySchemas from './schemas.ts';

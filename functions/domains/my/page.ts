@@ -3,7 +3,9 @@ import type { Query, Results } from '../../db/run.ts';
 import type { PageQuery } from '../../lib/pagination.ts';
 import { accountPageData } from '../auth/index.ts';
 import type { TitleCard } from '../catalogue/index.ts';
+import type { PendingPosition } from '../playback/index.ts';
 import { toContinueItem, toFavouriteItem, toHistoryItem } from './dto.ts';
+import { overlay, pendingOf } from './pending.ts';
 import { continueQuery, favouritesQueries, historyQueries, nowWatchingQuery } from './repo.ts';
 
 /** Who a /my page is for: the session and account to check live, and the profile it shows. */
@@ -15,24 +17,29 @@ export interface ListsPageOwner {
 }
 
 /**
- * A /my page's rows with the live-session check, in ONE D1 batch. Null when the session is not
- * live or has moved to another profile since the token was issued: the page sends the visitor
- * to sign in.
+ * A /my page's rows with the live-session check, in ONE D1 batch, and beside it (in parallel) the
+ * profile's positions not yet in D1 (pending.ts). Null when the session is not live or has moved
+ * to another profile since the token was issued: the page sends the visitor to sign in.
  */
 async function listsPage<const T extends readonly Query<unknown>[]>(
   owner: ListsPageOwner,
   build: (d: D1Database) => T,
-): Promise<Results<T> | null> {
+  { progress = true } = {},
+): Promise<{ found: Results<T>; pending: PendingPosition[] } | null> {
   let queries: T | undefined;
-  const data = await accountPageData(owner.sessionId, owner.accountId, (db) => {
-    queries = build(db);
-    return queries.map((q) => q.statement);
-  });
+  const [data, pending] = await Promise.all([
+    accountPageData(owner.sessionId, owner.accountId, (db) => {
+      queries = build(db);
+      return queries.map((q) => q.statement);
+    }),
+    progress ? pendingOf(owner.accountId, owner.profileId) : [],
+  ]);
   if (!data || !queries || data.live.userId !== owner.profileId) return null;
   const results = data.results;
-  return queries.map((q, i) =>
+  const found = queries.map((q, i) =>
     q.read((results[i]?.results ?? []) as Record<string, unknown>[]),
   ) as Results<T>;
+  return { found, pending };
 }
 
 /** Items of each list the hub (/my) previews. */
@@ -51,26 +58,33 @@ export async function hubPage(owner: ListsPageOwner) {
       ] as const,
   );
   if (!found) return null;
-  const [cw, favourites, favouritesTotal, history, historyTotal] = found;
+  const [cw, favourites, favouritesTotal, history, historyTotal] = found.found;
   return {
-    continueWatching: cw.map(toContinueItem),
+    continueWatching: overlay(cw, found.pending).map(toContinueItem),
     favourites: { items: favourites.map(toFavouriteItem), count: favouritesTotal },
-    history: { items: history.map(toHistoryItem), count: historyTotal },
+    history: { items: overlay(history, found.pending).map(toHistoryItem), count: historyTotal },
   };
 }
 
 /** /my/favorite: a page of favourites and the total. */
 export async function favouritesPage(owner: ListsPageOwner, q: PageQuery) {
-  const found = await listsPage(owner, (d) =>
-    favouritesQueries(d, owner.profileId, owner.viewer, q),
+  const found = await listsPage(
+    owner,
+    (d) => favouritesQueries(d, owner.profileId, owner.viewer, q),
+    { progress: false },
   );
-  return found && { items: found[0].map(toFavouriteItem), count: found[1] };
+  return found && { items: found.found[0].map(toFavouriteItem), count: found.found[1] };
 }
 
 /** /my/history: a page of the history and the total. */
 export async function historyPage(owner: ListsPageOwner, q: PageQuery) {
   const found = await listsPage(owner, (d) => historyQueries(d, owner.profileId, owner.viewer, q));
-  return found && { items: found[0].map(toHistoryItem), count: found[1] };
+  return (
+    found && {
+      items: overlay(found.found[0], found.pending).map(toHistoryItem),
+      count: found.found[1],
+    }
+  );
 }
 
 /** How far back "now watching" looks: a day. */
@@ -99,18 +113,22 @@ export const watchedShare = (item: { position: number; duration: number }) =>
 
 /**
  * Continue-watching items as cards that play the episode to watch, with how much is watched, the
- * episode (null: a film) and the seconds left of it (the whole of a next episode not begun).
+ * episode (null: a film) and the seconds left of it (the whole of a next episode not begun). The
+ * positions not yet in D1 (`pending`, from `pendingOf`) are laid over the rows.
  */
 export const continueCards = (
   rows: Results<ReturnType<typeof homeShelfQueries>>[0],
+  pending: PendingPosition[] = [],
 ): ContinueCard[] =>
-  rows.map(toContinueItem).map((item) => ({
-    ...item.content,
-    url: item.url,
-    progress: watchedShare(item),
-    episode: item.episode && { season: item.episode.season, number: item.episode.number },
-    secondsLeft: Math.max(0, item.duration - item.position),
-  }));
+  overlay(rows, pending)
+    .map(toContinueItem)
+    .map((item) => ({
+      ...item.content,
+      url: item.url,
+      progress: watchedShare(item),
+      episode: item.episode && { season: item.episode.season, number: item.episode.number },
+      secondsLeft: Math.max(0, item.duration - item.position),
+    }));
 
 /** A card of the continue-watching shelf (continueCards). */
 export type ContinueCard = TitleCard & {

@@ -64,6 +64,9 @@ export function historyQueries(d: D1Database, profileId: number, viewer: Viewer,
   ] as const;
 }
 
+/** What a statement on progress rows answers: the things it touched, for the account's object. */
+const THINGS = raw('RETURNING title_id AS "titleId", episode_id AS "episodeId"');
+
 /** Forgets one row (`id`), one episode's progress, or every row of a title (a film has one). */
 export const deleteHistory = (
   d: D1Database,
@@ -73,13 +76,13 @@ export const deleteHistory = (
   target.id !== undefined
     ? prepare(
         d,
-        sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND id = ${target.id}`,
+        sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND id = ${target.id} ${THINGS}`,
       )
     : prepare(
         d,
         target.episodeId !== undefined
-          ? sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND episode_id = ${target.episodeId}`
-          : sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND title_id = ${target.contentId}`,
+          ? sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND episode_id = ${target.episodeId} ${THINGS}`
+          : sql`DELETE FROM watch_progress WHERE profile_id = ${profileId} AND title_id = ${target.contentId} ${THINGS}`,
       );
 
 export const clearHistory = (d: D1Database, profileId: number) =>
@@ -149,11 +152,11 @@ export const hideContinue = (
   'episodeId' in target
     ? prepare(
         d,
-        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = (SELECT title_id FROM episodes WHERE id = ${target.episodeId})`,
+        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = (SELECT title_id FROM episodes WHERE id = ${target.episodeId}) ${THINGS}`,
       )
     : prepare(
         d,
-        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = ${target.contentId}`,
+        sql`UPDATE watch_progress SET cw_hidden = 1 WHERE profile_id = ${profileId} AND title_id = ${target.contentId} ${THINGS}`,
       );
 
 /**

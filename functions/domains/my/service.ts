@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { type Paged, type PageQuery, paged } from '../../lib/pagination.ts';
 import { nowSeconds } from '../auth/index.ts';
 import { toContinueItem, toFavouriteItem, toHistoryItem } from './dto.ts';
+import { forgetPending, overlay, pendingOf } from './pending.ts';
 import {
   addFavourite,
   clearHistory,
@@ -33,8 +34,11 @@ export interface Member {
 /** A page of the profile's viewing history, newest first (`url` is the request's, for next/previous). */
 export async function history(m: Member, q: PageQuery, url: URL): Promise<Paged<HistoryItem>> {
   const d = d1();
-  const [found, total] = await batch(d, historyQueries(d, m.profileId, m.viewer, q));
-  return paged(found.map(toHistoryItem), total, url, q);
+  const [[found, total], pending] = await Promise.all([
+    batch(d, historyQueries(d, m.profileId, m.viewer, q)),
+    pendingOf(m.viewer.account, m.profileId),
+  ]);
+  return paged(overlay(found, pending).map(toHistoryItem), total, url, q);
 }
 
 /**
@@ -45,16 +49,25 @@ export async function forgetHistory(
   m: Member,
   target: { id?: string; episodeId?: number; contentId?: number },
 ): Promise<void> {
-  await deleteHistory(d1(), m.profileId, target).run();
+  const { results } = await deleteHistory(d1(), m.profileId, target).run<Thing>();
+  await forgetPending(m.viewer.account, m.profileId, results);
 }
 
 export async function clearHistoryOf(m: Member): Promise<void> {
   await clearHistory(d1(), m.profileId).run();
+  await forgetPending(m.viewer.account, m.profileId, null);
 }
+
+/** A film or an episode a statement on progress rows touched. */
+type Thing = { titleId: number; episodeId: number };
 
 /** The continue-watching shelf: one item per title, most recent first. */
 export async function continueWatching(m: Member): Promise<ContinueItem[]> {
-  return (await run(continueQuery(d1(), m.profileId, m.viewer))).map(toContinueItem);
+  const [rows, pending] = await Promise.all([
+    run(continueQuery(d1(), m.profileId, m.viewer)),
+    pendingOf(m.viewer.account, m.profileId),
+  ]);
+  return overlay(rows, pending).map(toContinueItem);
 }
 
 /** Takes a title off the continue-watching shelf, by one of its episodes or (a film) by its id. */
@@ -62,7 +75,8 @@ export async function hideFromContinue(
   m: Member,
   target: { episodeId: number } | { contentId: number },
 ): Promise<void> {
-  await hideContinue(d1(), m.profileId, target).run();
+  const { results } = await hideContinue(d1(), m.profileId, target).run<Thing>();
+  await forgetPending(m.viewer.account, m.profileId, results);
 }
 
 export async function favourites(m: Member, q: PageQuery, url: URL): Promise<Paged<FavouriteItem>> {

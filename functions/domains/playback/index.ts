@@ -14,6 +14,7 @@ export {
   streamHeartbeat,
   updatePreferences,
 } from './progress.ts';
+export type { PendingPosition } from './progress-store.ts';
 export type { VodAnswer } from './schemas.ts';
 export * as playbackSchemas from './schemas.ts';
 export {
@@ -24,4 +25,5 @@ export {
   watchTitle,
 } from './service.ts';
 export { StreamLimit } from './stream-limit.ts';
+export { forgetPositions, pendingPositions, sessionsEnded } from './streams.ts';
 export { playbackTexts } from './texts.ts';

@@ -5,11 +5,12 @@ import { ApiError } from '../../lib/errors.ts';
 import { watchUrl } from '../catalogue/index.ts';
 import { clipFor } from './clips.ts';
 import { COMPLETE_SHARE } from './limits.ts';
+import type { PendingPosition } from './progress-store.ts';
 import {
   episodeQuery,
+  type LastWatched,
   lastWatchedQuery,
   savePreferences,
-  saveProgress,
   sessionDeviceQuery,
   titleQuery,
 } from './repo.ts';
@@ -24,7 +25,13 @@ import {
   TooManyStreams,
   titleItem,
 } from './service.ts';
-import { activeStreams, heartbeatStream, stopStream } from './streams.ts';
+import {
+  activeStreams,
+  heartbeatStream,
+  pendingPositions,
+  recordPosition,
+  stopStream,
+} from './streams.ts';
 import { playbackTexts } from './texts.ts';
 
 /** Progress, preferences, streams and /resume: what a signed-in profile writes while watching. */
@@ -51,7 +58,10 @@ export function isComplete(position: number, duration: number, credits: number |
 
 /**
  * `POST progress/`: the player's position in a film or an episode the viewer may play; marks it
- * completed at 95 % or past the credits, and puts it back on "continue watching".
+ * completed at 95 % or past the credits, and puts it back on "continue watching". The position
+ * goes to the account's object, which writes D1 at once when it completes the thing (or is its
+ * first), else at most once a minute (docs/decisions.md, «Progress lives in the account's Durable
+ * Object»). The reads that decide whether it may be kept stay in D1.
  */
 export async function recordProgress(
   viewer: Viewer,
@@ -59,7 +69,7 @@ export async function recordProgress(
   input: ProgressInput,
   now: number,
 ): Promise<void> {
-  const { profile } = signedIn(viewer);
+  const { account, profile } = signedIn(viewer);
   const d = d1();
   const [title, episode, entitlements, parental] = await batch(d, [
     titleQuery(d, input.contentId),
@@ -85,15 +95,21 @@ export async function recordProgress(
     () => null,
   );
   const position = Math.min(input.position, input.duration);
-  await saveProgress(d, {
-    profileId: profile,
-    titleId: title.id,
-    episodeId: input.episodeId,
-    position,
-    duration: input.duration,
-    completed: isComplete(position, input.duration, credits),
+  await recordPosition(
+    account,
+    {
+      profileId: profile,
+      titleId: title.id,
+      episodeId: input.episodeId,
+      season: input.episodeId && episode ? episode.season : null,
+      number: input.episodeId && episode ? episode.number : null,
+      position,
+      duration: input.duration,
+      completed: isComplete(position, input.duration, credits),
+      updatedAt: now,
+    },
     now,
-  }).run();
+  );
 }
 
 /** `PUT preferences/`: the profile's audio language and subtitles, given back in watch answers. */
@@ -128,17 +144,31 @@ export async function endStream(viewer: Viewer, id: string, now: number) {
 /**
  * `POST streams/{id}/heartbeat/`: keeps this device's stream; 409 stream_stopped when it was
  * stopped, replaced, is unknown or another device's; 409 too_many_streams (with the streams) when
- * it lapsed into a full limit.
+ * it lapsed into a full limit; 'session_ended' (the route's 401) when the session was revoked or
+ * is over. Only the account's object is asked (it learnt the session from the watch call); a
+ * session it never saw is read from D1 once and taught to it.
  */
 export async function streamHeartbeat(
   viewer: Viewer,
   client: PlaybackClient,
   id: string,
   now: number,
-) {
+): Promise<'session_ended' | undefined> {
   const { account } = signedIn(viewer);
-  const beat = await heartbeatStream(account, id, await sessionDevice(client, account, now), now);
+  const sessionId = client.sessionId;
+  if (!sessionId) return 'session_ended';
+  let beat = await heartbeatStream(account, id, sessionId, now);
+  if (!beat.ok && beat.reason === 'unknown_session') {
+    const row = await run(sessionDeviceQuery(d1(), sessionId, account, now));
+    if (!row) return 'session_ended';
+    const device = streamDevice(client, row).device;
+    beat = await heartbeatStream(account, id, sessionId, now, {
+      device,
+      expiresAt: row.expiresAt,
+    });
+  }
   if (beat.ok) return;
+  if (beat.reason === 'session_ended' || beat.reason === 'unknown_session') return 'session_ended';
   if (beat.reason === 'too_many') throw new TooManyStreams(beat.streams);
   throw new ApiError(409, playbackTexts.streamStopped, 'stream_stopped');
 }
@@ -149,8 +179,13 @@ export async function streamHeartbeat(
  */
 export async function resumeTarget(viewer: Viewer): Promise<string | null> {
   const profile = profileOf(viewer);
-  if (profile === null) return null;
-  const last = await run(lastWatchedQuery(d1(), profile));
+  const account = accountOf(viewer);
+  if (profile === null || account === null) return null;
+  const [row, pending] = await Promise.all([
+    run(lastWatchedQuery(d1(), profile)),
+    pendingPositions(account, profile),
+  ]);
+  const last = newest(row, pending[0]);
   if (!last) return null;
   const params = new URLSearchParams();
   if (last.episodeId > 0 && last.season !== null && last.number !== null) {
@@ -161,4 +196,21 @@ export async function resumeTarget(viewer: Viewer): Promise<string | null> {
   params.set('play', '1');
   if (!last.completed && last.position >= 1) params.set('t', String(Math.floor(last.position)));
   return `${watchUrl(last.titleId)}?${params}`;
+}
+
+/** D1's last row, or the object's newest position not yet written when it is newer. */
+function newest(
+  row: LastWatched | undefined,
+  pending: PendingPosition | undefined,
+): LastWatched | undefined {
+  if (!pending || (row && row.updatedAt > pending.updatedAt)) return row;
+  return {
+    titleId: pending.titleId,
+    episodeId: pending.episodeId,
+    position: pending.position,
+    completed: pending.completed ? 1 : 0,
+    season: pending.season,
+    number: pending.number,
+    updatedAt: pending.updatedAt,
+  };
 }

@@ -148,7 +148,10 @@ export function progressQuery(
   );
 }
 
-/** Writes progress: a new row gets a uuid; watching again puts the row back on "continue watching". */
+/**
+ * Writes progress: a new row gets a uuid; watching again puts the row back on "continue watching".
+ * A position older than the row's (a late write of another device) changes nothing: the newest wins.
+ */
 export function saveProgress(
   d: D1Database,
   p: {
@@ -166,7 +169,8 @@ export function saveProgress(
     sql`INSERT INTO watch_progress (id, profile_id, title_id, episode_id, position, duration, completed, cw_hidden, updated_at)
        VALUES (${crypto.randomUUID()}, ${p.profileId}, ${p.titleId}, ${p.episodeId}, ${p.position}, ${p.duration}, ${p.completed ? 1 : 0}, 0, ${p.now})
        ON CONFLICT (profile_id, title_id, episode_id) DO UPDATE SET position = excluded.position,
-         duration = excluded.duration, completed = excluded.completed, cw_hidden = 0, updated_at = excluded.updated_at`,
+         duration = excluded.duration, completed = excluded.completed, cw_hidden = 0, updated_at = excluded.updated_at
+         WHERE excluded.updated_at >= watch_progress.updated_at`,
   );
 }
 
@@ -199,6 +203,7 @@ export interface SessionDevice {
   deviceId: string;
   deviceName: string;
   deviceType: string;
+  expiresAt: number;
 }
 
 /** The device of a live session of the account (revoked or expired: none). */
@@ -210,7 +215,8 @@ export function sessionDeviceQuery(
 ): Query<SessionDevice | undefined> {
   return firstRow<SessionDevice>(
     d,
-    sql`SELECT device_id AS "deviceId", device_name AS "deviceName", device_type AS "deviceType"
+    sql`SELECT device_id AS "deviceId", device_name AS "deviceName", device_type AS "deviceType",
+          expires_at AS "expiresAt"
         FROM sessions WHERE id = ${sessionId} AND account_id = ${accountId}
           AND revoked_at IS NULL AND expires_at > ${now}`,
   );
@@ -244,25 +250,24 @@ export function channelQuery(
   );
 }
 
+/** The thing a profile watched last, and when. */
+export interface LastWatched {
+  titleId: number;
+  episodeId: number;
+  position: number;
+  completed: number;
+  season: number | null;
+  number: number | null;
+  updatedAt: number;
+}
+
 /** The thing the profile watched last: for /resume. */
-export function lastWatchedQuery(
-  d: D1Database,
-  profileId: number,
-): Query<
-  | {
-      titleId: number;
-      episodeId: number;
-      position: number;
-      completed: number;
-      season: number | null;
-      number: number | null;
-    }
-  | undefined
-> {
+export function lastWatchedQuery(d: D1Database, profileId: number): Query<LastWatched | undefined> {
   return firstRow(
     d,
     sql`SELECT w.title_id AS "titleId", w.episode_id AS "episodeId", w.position AS "position",
-          w.completed AS "completed", s.number AS "season", e.number AS "number"
+          w.completed AS "completed", s.number AS "season", e.number AS "number",
+          w.updated_at AS "updatedAt"
         FROM watch_progress w
         LEFT JOIN episodes e ON e.id = w.episode_id
         LEFT JOIN seasons s ON s.id = e.season_id

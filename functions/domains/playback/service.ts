@@ -18,6 +18,7 @@ import { ageLabel, watchUrl } from '../catalogue/index.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { DVR_SECONDS, HEARTBEAT_SECONDS, MEDIA_TOKEN_SECONDS, RENTAL_SECONDS } from './limits.ts';
 import { type MediaScope, mediaSigner, type StreamBinding } from './media-token.ts';
+import type { PendingPosition, ProgressKey } from './progress-store.ts';
 import {
   type ChannelRow,
   channelQuery,
@@ -95,20 +96,47 @@ export async function decide(
   return decision.unlock;
 }
 
-/** A slot of the account's stream limit, or the 409 with the streams that hold them. */
+/** The session's device as the watch call read it (with the session's end), when it is live. */
+type SessionDevice = {
+  deviceId: string;
+  deviceName: string;
+  deviceType: string;
+  expiresAt: number;
+};
+
+/**
+ * A slot of the account's stream limit, or the 409 with the streams that hold them. The object
+ * keeps the session for the heartbeats, and answers the position of `resume` not yet in D1.
+ */
 async function claim(
   viewer: Viewer,
   client: PlaybackClient,
-  device: { deviceId: string; deviceName: string; deviceType: string } | undefined,
+  device: SessionDevice | undefined,
   title: string,
   now: number,
-): Promise<Stream | null> {
+  resume?: ProgressKey,
+): Promise<{ stream: Stream | null; resume: PendingPosition | null }> {
   const account = accountOf(viewer);
-  if (account === null) return null;
-  const claimed = await claimStream(account, streamDevice(client, device), title, now);
+  if (account === null) return { stream: null, resume: null };
+  const session =
+    client.sessionId && device ? { id: client.sessionId, expiresAt: device.expiresAt } : null;
+  const claimed = await claimStream(
+    account,
+    streamDevice(client, device),
+    session,
+    title,
+    now,
+    resume,
+  );
   if (!claimed.ok) throw tooManyStreams(claimed.streams);
-  return claimed.stream;
+  return claimed;
 }
+
+/** The thing the profile resumes, when the viewer has a profile. */
+const resumeKey = (viewer: Viewer, titleId: number, episodeId: number): ProgressKey | undefined => {
+  const profileId = profileOf(viewer);
+  return profileId === null ? undefined : { profileId, titleId, episodeId };
+};
 
 /**
  * The device a stream is counted for: the session's device, named in Russian by the browser that
@@ -196,8 +224,14 @@ const content = (title: TitleRow) => ({
   ageRating: ageLabel(title.ageRating),
 });
 
-const resumeAt = (p: { position: number; completed: number } | undefined) =>
-  p && !p.completed ? p.position : 0;
+/** Where to start: the position not yet in D1 when there is one, else D1's; 0 once finished. */
+const resumeAt = (
+  p: { position: number; completed: number } | undefined,
+  pending: PendingPosition | null,
+) => {
+  const last = pending ? { position: pending.position, completed: pending.completed ? 1 : 0 } : p;
+  return last && !last.completed ? last.position : 0;
+};
 
 /** Plays the episode on its page (the next episode's link, where /resume leads). */
 const episodeUrl = (titleId: number, e: { season: number; number: number }) =>
@@ -225,9 +259,10 @@ async function playVod(
   clip: string,
   meta: ClipMeta,
   now: number,
+  resume: ProgressKey | undefined,
 ) {
   const sign = mediaSigner();
-  const stream = await claim(viewer, client, device, label, now);
+  const { stream, resume: pending } = await claim(viewer, client, device, label, now, resume);
   const media = await vodMedia(
     sign,
     clip,
@@ -237,7 +272,7 @@ async function playVod(
     bindingOf(viewer, stream),
   );
   await startIfRental(unlock, viewer, now);
-  return { stream, media };
+  return { stream, media, pending };
 }
 
 /**
@@ -268,7 +303,7 @@ export async function watchEpisode(
   );
   // What can fail (the clip, the signing key) before a slot is claimed and a rental started.
   const { clip, meta } = await clipFor({ kind: 'episode', id: episode.id });
-  const { stream, media } = await playVod(
+  const { stream, media, pending } = await playVod(
     viewer,
     client,
     device,
@@ -277,13 +312,14 @@ export async function watchEpisode(
     clip,
     meta,
     now,
+    resumeKey(viewer, episode.title.id, episode.id),
   );
   return {
     content: content(episode.title),
     episode: episodeView(episode),
     live: false as const,
     ...media,
-    position: resumeAt(progress),
+    position: resumeAt(progress, pending),
     next: next ? nextView(episode.title.id, next) : null,
     stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
     preferences: prefs ?? DEFAULT_PREFERENCES,
@@ -330,7 +366,7 @@ export async function watchTitle(
   }
   const unlock = await decide(viewer, titleItem(title, false), { entitlements, parental }, now);
   const { clip, meta } = await clipFor({ kind: 'title', id: title.id });
-  const { stream, media } = await playVod(
+  const { stream, media, pending } = await playVod(
     viewer,
     client,
     device,
@@ -339,6 +375,7 @@ export async function watchTitle(
     clip,
     meta,
     now,
+    resumeKey(viewer, title.id, 0),
   );
   return {
     content: content(title),
@@ -347,7 +384,7 @@ export async function watchTitle(
     ...media,
     // A trailer is all show: no intro to skip, no credits (docs/product.md, «Screens and routes»).
     markers: title.type === 'trailer' ? NO_MARKERS : media.markers,
-    position: resumeAt(progress),
+    position: resumeAt(progress, pending),
     next: null,
     stream: stream && { id: stream.id, heartbeatSeconds: HEARTBEAT_SECONDS },
     preferences: prefs ?? DEFAULT_PREFERENCES,
@@ -379,7 +416,7 @@ export async function watchChannel(
   // The media must be there, and signable, before a slot is claimed (503 otherwise).
   await clipFor({ kind: 'channel', id: channel.id });
   const sign = mediaSigner();
-  const stream = await claim(viewer, client, device, channel.name, now);
+  const { stream } = await claim(viewer, client, device, channel.name, now);
   const scope: MediaScope = `live/${channel.id}`;
   const expiresAt = tokenExpiry(unlock, now);
   const base = `/media/hls/${await sign(scope, expiresAt, now, bindingOf(viewer, stream))}/${scope}/`;

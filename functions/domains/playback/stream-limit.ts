@@ -1,5 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
+import { d1 } from '../../db/client.ts';
+import { logger } from '../../lib/log.ts';
 import { MAX_STREAMS, STREAM_TTL_SECONDS } from './limits.ts';
+import {
+  type PendingPosition,
+  type Position,
+  type ProgressKey,
+  ProgressStore,
+} from './progress-store.ts';
 
 /**
  * The concurrent-stream limit of one account (docs/product.md, «Numbers»): a Durable Object per
@@ -8,6 +16,12 @@ import { MAX_STREAMS, STREAM_TTL_SECONDS } from './limits.ts';
  * while its heartbeats come; STREAM_TTL_SECONDS of silence ends it (checked lazily on each call,
  * so an idle account costs nothing). A stream stopped from another device is remembered, so its
  * next heartbeat learns why it ended.
+ *
+ * A heartbeat reads no D1 (docs/decisions.md, «Progress lives in the account's Durable Object»):
+ * the watch call that claims a slot checked the session in D1 and records it here with its device
+ * and expiry; every revocation of a session is told here, which stops its streams and remembers
+ * it, so its heartbeats answer session_ended as a D1 read would. The object also keeps the
+ * account's positions (progress-store.ts) and writes them to D1 at most once a minute per thing.
  */
 
 export interface StreamDevice {
@@ -24,10 +38,18 @@ export interface Stream extends StreamDevice {
   lastSeenAt: number;
 }
 
-export type Claim = { ok: true; stream: Stream } | { ok: false; streams: Stream[] };
+/** The session a watch call checked in D1: its id and when it ends. */
+export interface ClaimSession {
+  id: string;
+  expiresAt: number;
+}
+
+export type Claim =
+  | { ok: true; stream: Stream; resume: PendingPosition | null }
+  | { ok: false; streams: Stream[] };
 export type Beat =
   | { ok: true }
-  | { ok: false; reason: 'stopped' }
+  | { ok: false; reason: 'stopped' | 'session_ended' | 'unknown_session' }
   | { ok: false; reason: 'too_many'; streams: Stream[] };
 
 /**
@@ -48,11 +70,19 @@ interface Row extends Stream {
   [column: string]: SqlStorageValue;
 }
 
+interface SessionRow {
+  device: string;
+  expiresAt: number;
+  revokedAt: number | null;
+  [column: string]: SqlStorageValue;
+}
+
 const COLUMNS = `id, device, device_name AS deviceName, device_type AS deviceType, title,
   started_at AS startedAt, last_seen_at AS lastSeenAt, stopped_at AS stoppedAt`;
 
 export class StreamLimit extends DurableObject {
   private readonly sql: SqlStorage;
+  private readonly progress: ProgressStore;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -67,6 +97,17 @@ export class StreamLimit extends DurableObject {
       last_seen_at INTEGER NOT NULL,
       stopped_at INTEGER
     )`);
+    // Objects made before streams knew their session get the column (null: claimed before).
+    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(streams)').toArray();
+    if (!columns.some((c) => c.name === 'session_id'))
+      this.sql.exec('ALTER TABLE streams ADD COLUMN session_id TEXT');
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS sessions (
+      id TEXT PRIMARY KEY,
+      device TEXT NOT NULL,
+      expires_at INTEGER NOT NULL,
+      revoked_at INTEGER
+    )`);
+    this.progress = new ProgressStore(this.sql, d1);
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): Row[] {
@@ -76,6 +117,12 @@ export class StreamLimit extends DurableObject {
   /** The account's streams playing at `now`, oldest first. */
   active(now: number): Stream[] {
     this.sql.exec('DELETE FROM streams WHERE last_seen_at < ?', now - FORGET_SECONDS);
+    this.sql.exec(
+      'DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?',
+      now,
+      now - FORGET_SECONDS,
+    );
+    this.progress.forget(now - FORGET_SECONDS);
     return this.rows(
       'WHERE stopped_at IS NULL AND last_seen_at >= ? ORDER BY started_at, id',
       now - STREAM_TTL_SECONDS,
@@ -84,21 +131,32 @@ export class StreamLimit extends DurableObject {
 
   /**
    * A slot for `device` to play `title`: its own stream again (same id, any title), a new one
-   * while fewer than MAX_STREAMS other devices play, or the refusal with those that do.
+   * while fewer than MAX_STREAMS other devices play, or the refusal with those that do. The
+   * session (checked live in D1 by the caller) is kept for the heartbeats; `resume` asks for the
+   * thing's position not yet in D1.
    */
-  claim(device: StreamDevice, title: string, now: number): Claim {
+  claim(
+    device: StreamDevice,
+    session: ClaimSession | null,
+    title: string,
+    now: number,
+    resume?: ProgressKey,
+  ): Claim {
     const playing = this.active(now);
+    if (session) this.learn(session, device.device);
+    const pending = resume ? this.progress.pendingOf(resume) : null;
     const own = playing.find((s) => s.device === device.device);
     if (own) {
       this.sql.exec(
-        'UPDATE streams SET title = ?, last_seen_at = ?, device_name = ?, device_type = ? WHERE id = ?',
+        'UPDATE streams SET title = ?, last_seen_at = ?, device_name = ?, device_type = ?, session_id = ? WHERE id = ?',
         title,
         now,
         device.deviceName,
         device.deviceType,
+        session?.id ?? null,
         own.id,
       );
-      return { ok: true, stream: { ...own, ...device, title, lastSeenAt: now } };
+      return { ok: true, stream: { ...own, ...device, title, lastSeenAt: now }, resume: pending };
     }
     if (playing.length >= MAX_STREAMS) return { ok: false, streams: playing };
     const stream: Stream = {
@@ -109,7 +167,7 @@ export class StreamLimit extends DurableObject {
       lastSeenAt: now,
     };
     this.sql.exec(
-      'INSERT INTO streams (id, device, device_name, device_type, title, started_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO streams (id, device, device_name, device_type, title, started_at, last_seen_at, session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       stream.id,
       stream.device,
       stream.deviceName,
@@ -117,8 +175,20 @@ export class StreamLimit extends DurableObject {
       stream.title,
       stream.startedAt,
       stream.lastSeenAt,
+      session?.id ?? null,
     );
-    return { ok: true, stream };
+    return { ok: true, stream, resume: pending };
+  }
+
+  /** Keeps a live session's device and expiry (a revoked one stays revoked). */
+  private learn(session: ClaimSession, device: string): void {
+    this.sql.exec(
+      `INSERT INTO sessions (id, device, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET device = excluded.device, expires_at = excluded.expires_at`,
+      session.id,
+      device,
+      session.expiresAt,
+    );
   }
 
   private standing(id: string, now: number): Standing {
@@ -133,12 +203,30 @@ export class StreamLimit extends DurableObject {
   }
 
   /**
-   * A heartbeat of stream `id` from `device`: keeps it playing (a lapsed stream comes back while
-   * there is a slot). Never starts a stream: an unknown id, or another device's stream, is
-   * 'stopped' for the caller; so is one stopped or replaced; 'too_many' when it lapsed and
+   * A heartbeat of stream `id` from the device of session `sessionId`: keeps it playing (a lapsed
+   * stream comes back while there is a slot). 'session_ended' when the session was revoked or
+   * has expired; 'unknown_session' when this object never saw it (the caller checks it in D1 and
+   * comes back with `learned`). Never starts a stream: an unknown id, or another device's stream,
+   * is 'stopped' for the caller; so is one stopped or replaced; 'too_many' when it lapsed and
    * MAX_STREAMS others play now.
    */
-  heartbeat(id: string, device: string, now: number): Beat {
+  heartbeat(
+    id: string,
+    sessionId: string,
+    now: number,
+    learned?: { device: string; expiresAt: number },
+  ): Beat {
+    if (learned) this.learn({ id: sessionId, expiresAt: learned.expiresAt }, learned.device);
+    const [session] = this.sql
+      .exec<SessionRow>(
+        'SELECT device, expires_at AS expiresAt, revoked_at AS revokedAt FROM sessions WHERE id = ?',
+        sessionId,
+      )
+      .toArray();
+    if (!session) return { ok: false, reason: 'unknown_session' };
+    if (session.revokedAt !== null || session.expiresAt <= now)
+      return { ok: false, reason: 'session_ended' };
+    const device = session.device;
     const standing = this.standing(id, now);
     if (standing.state === 'too_many')
       return { ok: false, reason: 'too_many', streams: standing.streams };
@@ -154,10 +242,81 @@ export class StreamLimit extends DurableObject {
     return state === 'playing' || state === 'lapsed';
   }
 
-  /** Stops stream `id` (its device's next heartbeat gets 'stopped'); false when it is not playing. */
-  stop(id: string, now: number): boolean {
+  /**
+   * Stops stream `id` (its device's next heartbeat gets 'stopped'); false when it is not playing.
+   * Positions waiting for D1 go there now.
+   */
+  async stop(id: string, now: number): Promise<boolean> {
     if (!this.active(now).some((s) => s.id === id)) return false;
     this.sql.exec('UPDATE streams SET stopped_at = ? WHERE id = ?', now, id);
+    await this.flushAll(now);
     return true;
+  }
+
+  /**
+   * Sessions of the account were revoked in D1: their streams stop, and their heartbeats answer
+   * session_ended from now on (remembered a day, longer than an access token lives).
+   */
+  async endSessions(ids: string[], now: number): Promise<void> {
+    for (const id of ids) {
+      this.sql.exec(
+        `INSERT INTO sessions (id, device, expires_at, revoked_at) VALUES (?, '', ?, ?)
+         ON CONFLICT (id) DO UPDATE SET revoked_at = excluded.revoked_at`,
+        id,
+        now + FORGET_SECONDS,
+        now,
+      );
+      this.sql.exec(
+        'UPDATE streams SET stopped_at = ? WHERE session_id = ? AND stopped_at IS NULL',
+        now,
+        id,
+      );
+    }
+    await this.flushAll(now);
+  }
+
+  /** Keeps a position the player sent; D1 gets it now or within the minute (progress-store.ts). */
+  async record(position: Position, now: number): Promise<boolean> {
+    // A failed D1 write leaves the position pending: the alarm tries again, and the call fails.
+    try {
+      return await this.progress.record(position, now);
+    } finally {
+      await this.wakeForPending();
+    }
+  }
+
+  /** Forgets positions the viewer removed from the lists (progress-store.ts, `drop`). */
+  forget(profileId: number, things: { titleId: number; episodeId: number }[] | null): void {
+    this.progress.drop(profileId, things);
+  }
+
+  /** The profile's positions not yet in D1, for readers to merge over their rows. */
+  pending(profileId: number): PendingPosition[] {
+    return this.progress.pending(profileId);
+  }
+
+  /** A pending position is due in D1 (its minute passed, or its device went silent). */
+  override async alarm(): Promise<void> {
+    await this.progress.flush(Math.floor(Date.now() / 1000), { all: false });
+    await this.wakeForPending();
+  }
+
+  /** A stop has happened whatever D1 says: a failed write stays pending for the alarm. */
+  private async flushAll(now: number): Promise<void> {
+    try {
+      await this.progress.flush(now, { all: true });
+    } catch (error) {
+      logger.warn('playback.progress_flush_failed', { error: String(error) });
+    } finally {
+      await this.wakeForPending();
+    }
+  }
+
+  /** The alarm rings when the first pending position is due (none pending: no alarm needed). */
+  private async wakeForPending(): Promise<void> {
+    const due = this.progress.nextDue();
+    if (due === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due * 1000) await this.ctx.storage.setAlarm(due * 1000);
   }
 }

@@ -24,6 +24,7 @@ import {
   replacePrevious,
   requireLiveSession,
   takeOrThrow,
+  tellRevoked,
   type WithCookies,
 } from '../auth/index.ts';
 import { authorizeUrl, exchangeCode, fetchUser } from './oauth-client.ts';
@@ -198,10 +199,11 @@ async function signInWith(
   for (let attempt = 0; attempt < 2; attempt++) {
     const linked = await findLink(db, p.id, user.id).first<{ accountId: number }>();
     if (linked) {
-      const [inserted] = await db.batch<Record<string, unknown>>([
+      const [inserted, ...rest] = await db.batch<Record<string, unknown>>([
         insertSession(db, { id: linked.accountId }, credential, client.device, now),
         ...previous,
       ]);
+      await tellRevoked(rest, now);
       return (await answerFromInsert(inserted, credential, now, client.secure)).cookies;
     }
     if (!user.email || !user.emailVerified) throw socialError('email_required', p.label);
@@ -219,6 +221,7 @@ async function signInWith(
         insertSession(db, { email }, credential, client.device, now),
         ...previous,
       ]);
+      await tellRevoked(results, now);
       return (await answerFromInsert(results[3], credential, now, client.secure)).cookies;
     } catch (error) {
       if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))

@@ -1,0 +1,23 @@
+import { sessionsEnded } from '../playback/index.ts';
+
+/**
+ * Tells each account's stream-limit object which of its sessions a batch revoked (the rows of
+ * REVOKED_RETURNING, wherever they are in the batch), so their streams stop and their heartbeats,
+ * which read no D1, answer session_ended (docs/decisions.md, «Progress lives in the account's
+ * Durable Object»). Call it after every batch or statement that revokes sessions.
+ * @example await tellRevoked(await db.batch([revokeById(db, id, now)]), now)
+ */
+export async function tellRevoked(
+  results: readonly D1Result<unknown>[] | D1Result<unknown>,
+  now: number,
+): Promise<void> {
+  const ended = [results]
+    .flat()
+    .flatMap((r) => (r.results ?? []) as Record<string, unknown>[])
+    .filter((row) => typeof row?.revokedSession === 'string')
+    .map((row) => ({
+      sessionId: row.revokedSession as string,
+      accountId: Number(row.revokedAccount),
+    }));
+  if (ended.length > 0) await sessionsEnded(ended, now);
+}
