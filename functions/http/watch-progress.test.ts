@@ -219,9 +219,7 @@ describe('progress', () => {
     tick(10);
     await send(a, { contentId: 2, position: 20 });
     await send(a, { contentId: 1, episodeId: 1, position: 20 });
-    expect((await a.fetch(`${WATCH}/history/?contentId=2`, { method: 'DELETE' })).status).toBe(
-      204,
-    );
+    expect((await a.fetch(`${WATCH}/history/?contentId=2`, { method: 'DELETE' })).status).toBe(204);
     expect((await a.fetch('/continue-watching/?contentId=1', { method: 'DELETE' })).status).toBe(
       204,
     );
