@@ -8,6 +8,9 @@ import {
   type ProgressKey,
   ProgressStore,
 } from './progress-store.ts';
+import { type ClaimSession, SessionStore } from './stream-sessions.ts';
+
+export type { ClaimSession } from './stream-sessions.ts';
 
 /**
  * The concurrent-stream limit of one account (docs/product.md, «Numbers»): a Durable Object per
@@ -38,12 +41,6 @@ export interface Stream extends StreamDevice {
   lastSeenAt: number;
 }
 
-/** The session a watch call checked in D1: its id and when it ends. */
-export interface ClaimSession {
-  id: string;
-  expiresAt: number;
-}
-
 export type Claim =
   | { ok: true; stream: Stream; resume: PendingPosition | null }
   | { ok: false; streams: Stream[] };
@@ -70,19 +67,13 @@ interface Row extends Stream {
   [column: string]: SqlStorageValue;
 }
 
-interface SessionRow {
-  device: string;
-  expiresAt: number;
-  revokedAt: number | null;
-  [column: string]: SqlStorageValue;
-}
-
 const COLUMNS = `id, device, device_name AS deviceName, device_type AS deviceType, title,
   started_at AS startedAt, last_seen_at AS lastSeenAt, stopped_at AS stoppedAt`;
 
 export class StreamLimit extends DurableObject {
   private readonly sql: SqlStorage;
   private readonly progress: ProgressStore;
+  private readonly sessions: SessionStore;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -101,12 +92,7 @@ export class StreamLimit extends DurableObject {
     const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(streams)').toArray();
     if (!columns.some((c) => c.name === 'session_id'))
       this.sql.exec('ALTER TABLE streams ADD COLUMN session_id TEXT');
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS sessions (
-      id TEXT PRIMARY KEY,
-      device TEXT NOT NULL,
-      expires_at INTEGER NOT NULL,
-      revoked_at INTEGER
-    )`);
+    this.sessions = new SessionStore(this.sql);
     this.progress = new ProgressStore(this.sql, d1);
   }
 
@@ -117,11 +103,7 @@ export class StreamLimit extends DurableObject {
   /** The account's streams playing at `now`, oldest first. */
   active(now: number): Stream[] {
     this.sql.exec('DELETE FROM streams WHERE last_seen_at < ?', now - FORGET_SECONDS);
-    this.sql.exec(
-      'DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?',
-      now,
-      now - FORGET_SECONDS,
-    );
+    this.sessions.forget(now, now - FORGET_SECONDS);
     this.progress.forget(now - FORGET_SECONDS);
     return this.rows(
       'WHERE stopped_at IS NULL AND last_seen_at >= ? ORDER BY started_at, id',
@@ -143,7 +125,7 @@ export class StreamLimit extends DurableObject {
     resume?: ProgressKey,
   ): Claim {
     const playing = this.active(now);
-    if (session) this.learn(session, device.device);
+    if (session) this.sessions.learn(session, device.device);
     const pending = resume ? this.progress.pendingOf(resume) : null;
     const own = playing.find((s) => s.device === device.device);
     if (own) {
@@ -180,17 +162,6 @@ export class StreamLimit extends DurableObject {
     return { ok: true, stream, resume: pending };
   }
 
-  /** Keeps a live session's device and expiry (a revoked one stays revoked). */
-  private learn(session: ClaimSession, device: string): void {
-    this.sql.exec(
-      `INSERT INTO sessions (id, device, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET device = excluded.device, expires_at = excluded.expires_at`,
-      session.id,
-      device,
-      session.expiresAt,
-    );
-  }
-
   private standing(id: string, now: number): Standing {
     const [row] = this.rows('WHERE id = ?', id);
     if (!row || row.stoppedAt !== null) return { state: 'stopped' };
@@ -216,16 +187,11 @@ export class StreamLimit extends DurableObject {
     now: number,
     learned?: { device: string; expiresAt: number },
   ): Beat {
-    if (learned) this.learn({ id: sessionId, expiresAt: learned.expiresAt }, learned.device);
-    const [session] = this.sql
-      .exec<SessionRow>(
-        'SELECT device, expires_at AS expiresAt, revoked_at AS revokedAt FROM sessions WHERE id = ?',
-        sessionId,
-      )
-      .toArray();
-    if (!session) return { ok: false, reason: 'unknown_session' };
-    if (session.revokedAt !== null || session.expiresAt <= now)
-      return { ok: false, reason: 'session_ended' };
+    if (learned)
+      this.sessions.learn({ id: sessionId, expiresAt: learned.expiresAt }, learned.device);
+    const session = this.sessions.standing(sessionId, now);
+    if (session === 'unknown') return { ok: false, reason: 'unknown_session' };
+    if (session === 'ended') return { ok: false, reason: 'session_ended' };
     const device = session.device;
     const standing = this.standing(id, now);
     if (standing.state === 'too_many')
@@ -259,13 +225,7 @@ export class StreamLimit extends DurableObject {
    */
   async endSessions(ids: string[], now: number): Promise<void> {
     for (const id of ids) {
-      this.sql.exec(
-        `INSERT INTO sessions (id, device, expires_at, revoked_at) VALUES (?, '', ?, ?)
-         ON CONFLICT (id) DO UPDATE SET revoked_at = excluded.revoked_at`,
-        id,
-        now + FORGET_SECONDS,
-        now,
-      );
+      this.sessions.revoke(id, now, now + FORGET_SECONDS);
       this.sql.exec(
         'UPDATE streams SET stopped_at = ? WHERE session_id = ? AND stopped_at IS NULL',
         now,
