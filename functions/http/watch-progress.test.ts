@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, runDurableObjectAlarm } from 'cloudflare:test';
+import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { d1RoundTrips } from '../db/d1-meter.ts';
@@ -123,6 +123,34 @@ describe('a heartbeat', () => {
     // The meter is on: the watch call itself is counted.
     await play(a, '/watches/2/');
     expect(d1RoundTrips()).toBeGreaterThan(before);
+  });
+
+  it('of a session its object never saw is checked in D1 once, then no more', async () => {
+    const { accountId, a } = await subscriber('staryj-potok@example.ru', 15);
+    const { stream } = await play(a, '/watches/2/');
+    // As a stream claimed before objects kept sessions: the object does not know this one.
+    await runInDurableObject(objectOf(accountId), (_, state) => {
+      state.storage.sql.exec('DELETE FROM sessions');
+    });
+    const first = d1RoundTrips();
+    expect((await beat(a, stream.id)).status).toBe(204);
+    expect(d1RoundTrips() - first).toBe(1);
+    const second = d1RoundTrips();
+    expect((await beat(a, stream.id)).status).toBe(204);
+    expect(d1RoundTrips() - second).toBe(0);
+
+    // Revoked in D1 behind the object's back, the one D1 check says so.
+    await runInDurableObject(objectOf(accountId), (_, state) => {
+      state.storage.sql.exec('DELETE FROM sessions');
+    });
+    await env.DB.prepare('UPDATE sessions SET revoked_at = unixepoch() WHERE account_id = ?')
+      .bind(accountId)
+      .run();
+    const ended = await beat(a, stream.id);
+    expect(ended.status).toBe(401);
+    expect((await json<{ details: { reason: string } }>(ended)).details.reason).toBe(
+      'session_ended',
+    );
   });
 
   it('answers session_ended once every other session was signed out, and frees their slots', async () => {
