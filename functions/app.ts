@@ -11,6 +11,7 @@ import { bodyLimits } from './middleware/body-limit.ts';
 import { canonicalPath } from './middleware/canonical-path.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { customerOpened } from './middleware/customer-opened.ts';
+import { d1Bookmark, d1Session } from './middleware/d1-session.ts';
 import { devD1Outage } from './middleware/dev-d1-outage.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { edgeContext } from './middleware/edge-context.ts';
@@ -37,6 +38,9 @@ export function createEdgeApp(
   const groups = apiGroups(app);
   const api = groups.filter((group) => group.api).map((group) => group.prefix);
   app.onError(errorResponse);
+  // First: everything the request reads from D1 is one session, from the viewer's bookmark or
+  // anywhere (docs/decisions.md, "Every request reads in one D1 session").
+  app.use(d1Session(api));
   // Before anything that may fail: an error's answer is a page or the envelope by the path.
   app.use(async (c, next) => {
     c.set('apiPath', isApiPath(c.req.path, api));
@@ -44,8 +48,9 @@ export function createEdgeApp(
   });
   // Development only: D1 out of reach for one request that asks (browser journeys of an outage).
   app.use(devD1Outage);
-  // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set.
-  app.use(pageHeaders, securityHeaders);
+  // pageHeaders is outermost: it decides Cache-Control once every cookie of the answer is set,
+  // the bookmark of a request that wrote included.
+  app.use(pageHeaders, d1Bookmark, securityHeaders);
   // A body above its group's limit (api-groups.ts) is a 413 before anything else reads it or
   // waits on D1: decided from Content-Length when declared, else counted while read. Page forms
   // (support, settings, /code) are url-encoded: the longest, a 4,000-character Cyrillic support

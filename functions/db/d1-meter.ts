@@ -1,46 +1,55 @@
 /**
- * Counts D1 round trips (a query, or a batch of queries, is one trip) made by this isolate, so
- * development tools and the benchmark can check that an uncached page costs at most two. Only
- * wired in when dev routes are on (never in production); read it at GET /dev/api/d1-meter.
+ * The development meter (never in production: only wired in when dev routes are on), read at
+ * GET /dev/api/d1-meter. It counts, for this isolate and per request kind: D1 round trips (a
+ * query, or a batch of queries, is one trip), the statements among them that read and that write
+ * (a batch holds both), and Durable Object calls. The bench checks that an uncached page costs at
+ * most two trips and how many reads, writes and object calls a viewer makes a minute.
  */
-let roundTrips = 0;
 
-/** Round trips so far in this isolate. */
-export const d1RoundTrips = () => roundTrips;
-
-const real = new WeakMap<object, D1PreparedStatement>();
-const EXECUTE = new Set(['all', 'run', 'first', 'raw']);
-
-function countStatement(statement: D1PreparedStatement): D1PreparedStatement {
-  const proxy = new Proxy(statement, {
-    get(target, prop) {
-      if (prop === 'bind') return (...values: unknown[]) => countStatement(target.bind(...values));
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      if (EXECUTE.has(String(prop))) roundTrips++;
-      return (value as (...a: unknown[]) => unknown).bind(target);
-    },
-  });
-  real.set(proxy, statement);
-  return proxy;
+/** What one kind of request (or all of them) has cost so far. */
+export interface MeterCounts {
+  roundTrips: number;
+  reads: number;
+  writes: number;
+  objectCalls: number;
 }
 
-/** The D1 binding with every query and batch counted; statements stay real D1 statements inside a batch. */
-export function meteredD1(database: D1Database): D1Database {
-  return new Proxy(database, {
-    get(target, prop) {
-      if (prop === 'prepare') return (query: string) => countStatement(target.prepare(query));
-      if (prop === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
-          roundTrips++;
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      }
-      if (prop === 'exec') roundTrips++;
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+const zero = (): MeterCounts => ({ roundTrips: 0, reads: 0, writes: 0, objectCalls: 0 });
+const total = zero();
+const byKind = new Map<string, MeterCounts>();
+
+function countsOf(kind: string): MeterCounts {
+  const known = byKind.get(kind);
+  if (known) return known;
+  const counts = zero();
+  byKind.set(kind, counts);
+  return counts;
+}
+
+/** Counts one D1 round trip of a request of `kind`; `writes[i]` tells whether statement i writes. */
+export function meterTrip(kind: string, writes: readonly boolean[]): void {
+  const written = writes.filter(Boolean).length;
+  for (const counts of [total, countsOf(kind)]) {
+    counts.roundTrips++;
+    counts.writes += written;
+    counts.reads += writes.length - written;
+  }
+}
+
+/** Counts one call to a Durable Object made by a request of `kind`. */
+export function meterObjectCall(kind: string): void {
+  total.objectCalls++;
+  countsOf(kind).objectCalls++;
+}
+
+/**
+ * Everything so far: the totals at the top level (`roundTrips` as the bench has always read it)
+ * and the same per request kind.
+ * @example meterSnapshot() // { roundTrips: 12, reads: 30, writes: 2, objectCalls: 1, kinds: { page: {…} } }
+ */
+export function meterSnapshot(): MeterCounts & { kinds: Record<string, MeterCounts> } {
+  return {
+    ...total,
+    kinds: Object.fromEntries([...byKind].map(([kind, counts]) => [kind, { ...counts }])),
+  };
 }

@@ -48,24 +48,29 @@ export function failingD1(database: D1Database, outage: Outage) {
     sqlOf.set(proxy, sql);
     return proxy;
   };
-  const db = new Proxy(database, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
-      if (prop === 'batch')
-        return async (list: D1PreparedStatement[]) => {
-          trip(list.map((s) => sqlOf.get(s) ?? ''));
-          return target.batch(list.map((s) => real.get(s) ?? s));
-        };
-      if (prop === 'exec')
-        return async (sql: string) => {
-          trip([sql]);
-          return target.exec(sql);
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+  // The binding, and any session made from it (the app's requests read through one), fail alike.
+  const failing = <T extends object>(target: T & Pick<D1Database, 'prepare' | 'batch'>): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        if (prop === 'prepare') return (sql: string) => statement(t.prepare(sql), sql);
+        if (prop === 'batch')
+          return async (list: D1PreparedStatement[]) => {
+            trip(list.map((s) => sqlOf.get(s) ?? ''));
+            return t.batch(list.map((s) => real.get(s) ?? s));
+          };
+        if (prop === 'withSession' && 'withSession' in t)
+          return (start?: string) => failing((t as unknown as D1Database).withSession(start));
+        if (prop === 'exec' && 'exec' in t)
+          return async (sql: string) => {
+            trip([sql]);
+            return (t as unknown as D1Database).exec(sql);
+          };
+        const value = Reflect.get(t, prop, t) as unknown;
+        return typeof value === 'function'
+          ? (value as (...a: unknown[]) => unknown).bind(t)
+          : value;
+      },
+    });
+  const db = failing(database);
   return { db, state };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { d1RoundTrips } from '../db/d1-meter.ts';
+import { meterSnapshot } from '../db/d1-meter.ts';
 import { runDevSql } from '../db/dev-sql.ts';
 import { listMarketingCalls, storedEvents } from '../domains/analytics/index.ts';
 import { listOutbox, outboxSender, outgoingMessageSchema } from '../domains/messages/index.ts';
@@ -34,7 +34,10 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
  * Development-only API under `/dev/api` (DEV_ROUTES): diagnostics and the message outbox.
- * - `GET /d1-meter`: D1 round trips of this isolate so far (the bench and tests diff it per page).
+ * - `GET /d1-meter`: what this isolate's requests cost so far (the bench and tests diff it):
+ *   `{ roundTrips, reads, writes, objectCalls, kinds: { page: {…}, 'api:progress': {…}, … } }`,
+ *   D1 round trips, statements that read and that wrote, Durable Object calls; in all and per
+ *   request kind (functions/middleware/d1-session.ts; `background` is cron jobs and objects).
  * - `GET /outbox/?to=&channel=&limit=`: stored messages, newest first (`{ results: [...] }`).
  * - `POST /outbox/`: stores a message as the outbox sender would (for tests and manual checks).
  * - `GET /marketing/?account=&limit=`: the local customer-marketing tool's calls, newest first.
@@ -46,7 +49,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  */
 export const devApiRoutes = new Hono<AppEnv>()
   .use('*', devOnly)
-  .get('/d1-meter', (c) => c.json({ roundTrips: d1RoundTrips() }, 200, NO_STORE))
+  .get('/d1-meter', (c) => c.json(meterSnapshot(), 200, NO_STORE))
   .get('/outbox', validate('query', outboxFilter), async (c) => {
     return c.json({ results: await listOutbox(c.req.valid('query')) }, 200, NO_STORE);
   })

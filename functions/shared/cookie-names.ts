@@ -30,4 +30,9 @@ export const COOKIE = {
    * e-mail and phone), so its password attempts are not held up by a stranger's lockout.
    */
   trustedDevice: 'trusted_device',
+  /**
+   * HttpOnly, five minutes: the D1 bookmark of this browser's last request that wrote, so its next
+   * requests read their own writes (docs/decisions.md, "The bookmark of a request that wrote").
+   */
+  d1Bookmark: 'd1_bookmark',
 } as const;

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { meteredObject } from '../../db/object-meter.ts';
 import type { PendingPosition, Position, ProgressKey } from './progress-store.ts';
 import type {
   Beat,
@@ -12,7 +13,7 @@ import type {
 /** The account's stream-limit object (one per account, wherever its devices are). */
 function limitOf(accountId: number): DurableObjectStub<StreamLimit> {
   const ns = env.STREAMS as unknown as DurableObjectNamespace<StreamLimit>;
-  return ns.get(ns.idFromName(`account:${accountId}`));
+  return meteredObject(ns.get(ns.idFromName(`account:${accountId}`)));
 }
 
 export const claimStream = (
