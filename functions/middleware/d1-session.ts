@@ -50,9 +50,9 @@ export function requestKindOf(path: string, api: readonly string[]): string {
  */
 export const d1Session = (api: readonly string[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const bookmark = wellFormedBookmark(
-      c.req.header(BOOKMARK_HEADER) ?? getCookie(c, COOKIE.d1Bookmark),
-    );
+    const bookmark =
+      wellFormedBookmark(c.req.header(BOOKMARK_HEADER)) ??
+      wellFormedBookmark(getCookie(c, COOKIE.d1Bookmark));
     const { devRoutes } = config();
     await inRequestSession(
       { kind: requestKindOf(c.req.path, api), bookmark, metered: devRoutes },

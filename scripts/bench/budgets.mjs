@@ -27,6 +27,16 @@ export const METRICS = [
 const KEYS = new Set(METRICS.map((m) => m.key));
 
 /**
+ * The viewers' load per viewer per minute (scripts/bench/viewers.mjs): the key of each figure, its
+ * label, and its budget's name in `viewers.budgets`.
+ */
+export const PER_VIEWER = [
+  ['reads', 'D1 reads/viewer/min', 'readsPerViewerMinute'],
+  ['writes', 'D1 writes/viewer/min', 'writesPerViewerMinute'],
+  ['objectCalls', 'DO calls/viewer/min', 'objectCallsPerViewerMinute'],
+];
+
+/**
  * Reads and checks the budgets file; unknown metric names fail loudly (a typo must not silently
  * drop a budget).
  * @example

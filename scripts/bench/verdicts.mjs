@@ -1,7 +1,7 @@
 // Every figure of a bench run beside its budget: one list of rows, built from a run's results
 // (.bench/results.json) and the budgets file, so `npm run bench` and `npm run bench:check` print
 // and judge the same thing, and a budget changed after a run is judged against the new value.
-import { compare, describeBudget, METRICS } from './budgets.mjs';
+import { compare, describeBudget, METRICS, PER_VIEWER } from './budgets.mjs';
 import { PLAYER_PARTS, partBudget } from './js-bytes.mjs';
 
 const ms = (v) => `${Math.round(v)} ms`;
@@ -122,7 +122,31 @@ export function verdicts(results, config) {
         'lower',
         ms,
       ),
+      ...PER_VIEWER.map(([key, label, budget]) =>
+        row(
+          'Viewers',
+          subject,
+          label,
+          viewers.d1?.perViewerMinute?.[key],
+          b[budget],
+          'lower',
+          (v) => v.toFixed(2),
+        ),
+      ),
     );
+    const beat = viewers.d1?.perRequest?.heartbeat;
+    if (beat)
+      rows.push(
+        row(
+          'Viewers',
+          subject,
+          'D1 statements/heartbeat',
+          beat.reads + beat.writes,
+          null,
+          'lower',
+          (v) => v.toFixed(2),
+        ),
+      );
   }
   const signIn = results.signIn;
   if (signIn?.medians) {

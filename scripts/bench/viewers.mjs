@@ -5,6 +5,7 @@
 // only more often than the player does so that the minute holds more of them. Every answer must
 // be the one a browser expects (pages 200, heartbeat and progress 204), within `timeoutMs`.
 import { percentile } from './api-load.mjs';
+import { PER_VIEWER } from './budgets.mjs';
 
 const PASSWORD = 'bench-viewer-password-1';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,6 +37,28 @@ async function outboxCode(origin, to) {
     await sleep(100);
   }
   throw new Error(`no code for ${to} in the outbox`);
+}
+
+/** The Worker's development meter (GET /dev/api/d1-meter): D1 trips, reads, writes, object calls. */
+const meterOf = async (origin) => (await fetch(`${origin}/dev/api/d1-meter`)).json();
+const COUNTS = ['roundTrips', 'reads', 'writes', 'objectCalls'];
+
+/**
+ * What the viewers cost between two meter readings, per request kind and in all: the
+ * development meter's own requests (kind `dev`) left out, cron jobs and Durable Objects'
+ * own D1 work (`background`) kept in.
+ */
+function meterDiff(before, after) {
+  const kinds = {};
+  for (const [kind, counts] of Object.entries(after.kinds ?? {})) {
+    if (kind === 'dev') continue;
+    const was = before.kinds?.[kind] ?? {};
+    kinds[kind] = Object.fromEntries(COUNTS.map((k) => [k, counts[k] - (was[k] ?? 0)]));
+  }
+  const total = Object.fromEntries(
+    COUNTS.map((k) => [k, Object.values(kinds).reduce((n, c) => n + c[k], 0)]),
+  );
+  return { total, kinds };
 }
 
 /** Cookies the answer sets, merged into the jar (name → value). */
@@ -159,9 +182,14 @@ export async function measureViewers(
   };
 
   // Arrivals spread over `rampSeconds`, as an audience arrives, not all in one instant; then
-  // `seconds` with every viewer on.
+  // `seconds` with every viewer on, the window the D1 meter is read around.
   const loadStarted = Date.now();
   const end = loadStarted + (rampSeconds + seconds) * 1000;
+  const meterWindow = { loadBefore: await meterOf(origin) };
+  const windowOpened = sleep(rampSeconds * 1000).then(async () => {
+    meterWindow.start = Date.now();
+    meterWindow.before = await meterOf(origin);
+  });
   await Promise.all(
     viewers.map(async (viewer) => {
       await sleep(Math.random() * rampSeconds * 1000);
@@ -224,7 +252,11 @@ export async function measureViewers(
       }
     }),
   );
+  await windowOpened;
+  meterWindow.after = await meterOf(origin);
+  meterWindow.end = Date.now();
   const elapsed = (Date.now() - loadStarted) / 1000;
+  const d1 = d1PerViewer(meterWindow, count, samples);
 
   const summary = (list) => {
     const ms = list.map((s) => s.ms);
@@ -263,6 +295,7 @@ export async function measureViewers(
     kinds,
     errors,
     failures: failures.slice(0, 20),
+    d1,
     checks: [
       check('errors', errors, budgets.errors, (v, b) => v <= b, String),
       check(
@@ -272,7 +305,45 @@ export async function measureViewers(
         (v, b) => v <= b,
         (v) => `${Math.round(v)} ms`,
       ),
+      ...PER_VIEWER.filter(([, , budget]) => budgets[budget] !== undefined).map(
+        ([key, label, budget]) =>
+          check(
+            label,
+            d1.perViewerMinute[key],
+            budgets[budget],
+            (v, b) => v <= b,
+            (v) => v.toFixed(2),
+          ),
+      ),
     ],
+  };
+}
+
+/** The playback calls the meter names, by the load's own request kinds. */
+const METER_KIND = { watch: 'api:watch', heartbeat: 'api:heartbeat', progress: 'api:progress' };
+
+/**
+ * The meter's difference over the all-on window divided by viewers and minutes, and per request
+ * kind; for the playback calls also per request, over the whole load (arrivals included: every
+ * watch call is made then).
+ */
+function d1PerViewer(meterWindow, count, samples) {
+  const { total, kinds } = meterDiff(meterWindow.before, meterWindow.after);
+  const minutes = (meterWindow.end - meterWindow.start) / 60_000;
+  const per = (c) => Object.fromEntries(COUNTS.map((k) => [k, c[k] / count / minutes]));
+  const whole = meterDiff(meterWindow.loadBefore, meterWindow.after).kinds;
+  const perRequest = {};
+  for (const [kind, meterKind] of Object.entries(METER_KIND)) {
+    const n = samples.filter((s) => s.kind === kind).length;
+    const c = whole[meterKind];
+    if (n && c) perRequest[kind] = Object.fromEntries(COUNTS.map((k) => [k, c[k] / n]));
+  }
+  return {
+    windowSeconds: (meterWindow.end - meterWindow.start) / 1000,
+    total,
+    perViewerMinute: per(total),
+    kinds: Object.fromEntries(Object.entries(kinds).map(([k, c]) => [k, per(c)])),
+    perRequest,
   };
 }
 
@@ -287,6 +358,17 @@ export function printViewers(v) {
     console.log(
       `  ${kind.padEnd(10)} ${String(s.requests).padStart(6)} requests ${s.perSecond.toFixed(1).padStart(6)}/s  p50 ${ms(s.p50Ms).padStart(7)}  p95 ${ms(s.p95Ms).padStart(7)}  p99 ${ms(s.p99Ms).padStart(7)}  max ${ms(s.maxMs)}`,
     );
+  if (v.d1) {
+    console.log(
+      `  D1 and Durable Objects over the ${v.d1.windowSeconds.toFixed(0)} s all on, per viewer per minute (round trips, reads, writes, object calls):`,
+    );
+    const figures = (c) => COUNTS.map((k) => c[k].toFixed(2).padStart(7)).join(' ');
+    console.log(`    ${'all'.padEnd(16)} ${figures(v.d1.perViewerMinute)}`);
+    for (const [kind, c] of Object.entries(v.d1.kinds))
+      console.log(`    ${kind.padEnd(16)} ${figures(c)}`);
+    for (const [kind, c] of Object.entries(v.d1.perRequest))
+      console.log(`    per ${kind} request ${figures(c)}`);
+  }
   for (const c of v.checks)
     console.log(
       `  ${c.label.padEnd(24)} ${c.shown.padEnd(10)} ≤ ${c.budgetShown.padEnd(10)} ${c.result}`,
