@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { d1RoundTrips } from '../db/d1-meter.ts';
+import { meterSnapshot } from '../db/d1-meter.ts';
 import { Browser } from '../domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
@@ -112,6 +112,9 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** D1 round trips this isolate has made so far (the development meter). */
+const d1RoundTrips = () => meterSnapshot().roundTrips;
 
 describe('a heartbeat', () => {
   it('reads no D1: the account’s object alone keeps the stream', async () => {
