@@ -8,12 +8,12 @@ import type { MeterCounts } from './d1-meter.ts';
 
 /**
  * The development meter (GET /dev/api/d1-meter) counts D1 statements that read and that write,
- * and Durable Object calls, per kind of request. Fixture: film 2 (12+, product 1).
+ * Durable Object calls and R2 reads, per kind of request. Fixture: film 2 (12+, product 1).
  */
 
 type Snapshot = MeterCounts & { kinds: Record<string, MeterCounts> };
 const snapshot = async () => (await (await call('/dev/api/d1-meter')).json()) as Snapshot;
-const NONE: MeterCounts = { roundTrips: 0, reads: 0, writes: 0, objectCalls: 0 };
+const NONE: MeterCounts = { roundTrips: 0, reads: 0, writes: 0, objectCalls: 0, r2Reads: 0 };
 
 /** What `work` cost, in all and for `kind`. */
 async function cost(kind: string, work: () => Promise<unknown>) {
@@ -80,5 +80,23 @@ describe('the development meter', () => {
     });
     expect(beat.kind.objectCalls).toBeGreaterThanOrEqual(1);
     expect(beat.kind).toEqual(beat.total);
+  });
+
+  it('counts the media bucket’s reads of a playlist and a segment under media', async () => {
+    const { browser, accountId } = await signedUp('r2-chtenie@example.ru', '203.0.113.73');
+    await env.DB.prepare(
+      "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, 1, 'subscription', unixepoch() - 60, unixepoch() + 86400)",
+    )
+      .bind(accountId)
+      .run();
+    const res = await browser.fetch('/cms/content_experience/watches/2/');
+    const { manifest } = (await res.json()) as { manifest: string };
+    const master = await cost('media', async () => {
+      const answer = await browser.fetch(manifest);
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    });
+    expect(master.kind.r2Reads).toBeGreaterThanOrEqual(1);
+    expect(master.kind).toEqual(master.total);
   });
 });

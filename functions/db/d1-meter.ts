@@ -2,7 +2,8 @@
  * The development meter (never in production: only wired in when dev routes are on), read at
  * GET /dev/api/d1-meter. It counts, for this isolate and per request kind: D1 round trips (a
  * query, or a batch of queries, is one trip), the statements among them that read and that write
- * (a batch holds both), and Durable Object calls. The bench checks that an uncached page costs at
+ * (a batch holds both), Durable Object calls and R2 reads (the media bucket's gets and heads). The
+ * bench checks that an uncached page costs at
  * most two trips and how many reads, writes and object calls a viewer makes a minute.
  */
 
@@ -12,9 +13,16 @@ export interface MeterCounts {
   reads: number;
   writes: number;
   objectCalls: number;
+  r2Reads: number;
 }
 
-const zero = (): MeterCounts => ({ roundTrips: 0, reads: 0, writes: 0, objectCalls: 0 });
+const zero = (): MeterCounts => ({
+  roundTrips: 0,
+  reads: 0,
+  writes: 0,
+  objectCalls: 0,
+  r2Reads: 0,
+});
 const total = zero();
 const byKind = new Map<string, MeterCounts>();
 
@@ -40,6 +48,12 @@ export function meterTrip(kind: string, writes: readonly boolean[]): void {
 export function meterObjectCall(kind: string): void {
   total.objectCalls++;
   countsOf(kind).objectCalls++;
+}
+
+/** Counts one read of the media bucket (a get or a head) made by a request of `kind`. */
+export function meterR2Read(kind: string): void {
+  total.r2Reads++;
+  countsOf(kind).r2Reads++;
 }
 
 /**

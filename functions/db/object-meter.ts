@@ -1,5 +1,6 @@
+import { env } from 'cloudflare:workers';
 import { config } from '../lib/config.ts';
-import { meterObjectCall } from './d1-meter.ts';
+import { meterObjectCall, meterR2Read } from './d1-meter.ts';
 import { requestKind } from './request-session.ts';
 
 /**
@@ -18,6 +19,25 @@ export function meteredObject<T extends object>(stub: T): T {
         // Reflect.apply: on an RPC stub, `.apply` would itself be a remote method's name.
         return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
       };
+    },
+  });
+}
+
+/**
+ * The media bucket (binding MEDIA) with its reads counted by the development meter, under the
+ * kind of request that made them; with dev routes off the binding itself. A segment the edge
+ * cache answers reads nothing here: what is counted is what R2 would bill.
+ * @example const object = await mediaBucket().get(`vod/${clip}/meta.json`)
+ */
+export function mediaBucket(): R2Bucket {
+  const bucket = env.MEDIA;
+  if (!config().devRoutes) return bucket;
+  return new Proxy(bucket, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (prop === 'get' || prop === 'head') meterR2Read(requestKind());
+      return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
 }

@@ -207,6 +207,17 @@ describe('progress', () => {
     tick(10);
     await send(a, { contentId: 2, position: 41 }); // past the credits at 40
     expect(await inD1(accountId, 2)).toEqual({ position: 41, completed: 1 });
+    // The credits rolling on are positions like any other: D1 hears of them within the minute.
+    const writes = meterSnapshot().writes;
+    for (const position of [43, 45, 47]) {
+      tick(10);
+      await send(a, { contentId: 2, position });
+    }
+    expect(meterSnapshot().writes).toBe(writes);
+    expect(await inD1(accountId, 2)).toEqual({ position: 41, completed: 1 });
+    tick(30);
+    await send(a, { contentId: 2, position: 48 });
+    expect(await inD1(accountId, 2)).toEqual({ position: 48, completed: 1 });
   });
 
   it('is written to D1 at most once a minute while it plays, never more than a minute behind', async () => {

@@ -31,12 +31,14 @@ const PLAYBACK_KINDS: [RegExp, string][] = [
 ];
 
 /**
- * The kind of request the development meter groups by: `page`, `dev`, the playback calls, else
+ * The kind of request the development meter groups by: `page`, `dev`, `media` (playlists,
+ * segments, art), the playback calls, else
  * `api:` and the API path's first segment (`api:cms`, `api:favourites`, `api:auth` …).
  * @example requestKindOf('/cms/content/series/', ['/cms']) // 'api:cms'
  */
 export function requestKindOf(path: string, api: readonly string[]): string {
   if (pathUnder(path, ['/dev'])) return 'dev';
+  if (pathUnder(path, ['/media'])) return 'media';
   if (!isApiPath(path, api)) return 'page';
   for (const [pattern, kind] of PLAYBACK_KINDS) if (pattern.test(path)) return kind;
   return `api:${path.split('/')[1]}`;

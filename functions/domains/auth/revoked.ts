@@ -1,3 +1,4 @@
+import { logger } from '../../lib/log.ts';
 import { sessionsEnded } from '../playback/index.ts';
 
 /**
@@ -19,5 +20,10 @@ export async function tellRevoked(
       sessionId: row.revokedSession as string,
       accountId: Number(row.revokedAccount),
     }));
-  if (ended.length > 0) await sessionsEnded(ended, now);
+  if (ended.length === 0) return;
+  // D1 has already ended them: a failed notice must not fail the answer. The object then learns
+  // of it no later than the session's access token (15 minutes) or its own expiry.
+  await sessionsEnded(ended, now).catch((error: unknown) =>
+    logger.warn('auth.revocation_notice_failed', { error: String(error), count: ended.length }),
+  );
 }

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { mediaBucket } from '../../db/object-meter.ts';
 import { ART_SIZES, artKey, artSlot, type RasterKind } from '../../shared/art.ts';
 
 /**
@@ -11,5 +11,7 @@ export async function storedArt(
   width: number,
 ): Promise<R2ObjectBody | null> {
   if (!ART_SIZES[kind].widths.includes(width)) return null;
-  return env.MEDIA.get(artKey(kind, artSlot(kind, id), width)).catch(() => null);
+  return mediaBucket()
+    .get(artKey(kind, artSlot(kind, id), width))
+    .catch(() => null);
 }

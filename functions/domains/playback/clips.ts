@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { mediaBucket } from '../../db/object-meter.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MEDIA_PENDING_KEY } from '../../shared/media.ts';
 import { playbackTexts } from './texts.ts';
@@ -42,7 +42,7 @@ const PENDING_RETRY_SECONDS = 5;
 
 /** Why a clip's media are missing: still being made (a marker with recent progress), or not. */
 async function missing(): Promise<ApiError> {
-  const marker = await env.MEDIA.get(MEDIA_PENDING_KEY);
+  const marker = await mediaBucket().get(MEDIA_PENDING_KEY);
   // A marker that does not parse says nothing: the clip is then simply unavailable.
   const progress = await marker
     ?.json<{ progress?: unknown }>()
@@ -57,7 +57,7 @@ async function missing(): Promise<ApiError> {
 }
 
 async function readIndex(): Promise<string[]> {
-  const object = await env.MEDIA.get('vod/index.json');
+  const object = await mediaBucket().get('vod/index.json');
   if (!object) throw await missing();
   const parsed = (await object.json()) as unknown;
   // The contract's plain list, or the media script's `{ version, clips }`.
@@ -93,7 +93,7 @@ export function clipOf(list: readonly string[], owner: ClipOwner): string {
  * «Видео ещё готовится» (`media_pending`) while the local maker is still at work.
  */
 export async function clipMeta(clip: string): Promise<ClipMeta> {
-  const object = await env.MEDIA.get(`vod/${clip}/meta.json`);
+  const object = await mediaBucket().get(`vod/${clip}/meta.json`);
   if (!object) throw await missing();
   const meta = (await object.json()) as ClipMeta;
   if (!(meta.segments > 0) || !(meta.segmentDuration > 0) || !Array.isArray(meta.video))

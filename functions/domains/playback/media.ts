@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { mediaBucket } from '../../db/object-meter.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { clipSegment, liveMaster, livePlaylist } from './live-playlist.ts';
@@ -104,17 +104,19 @@ async function fromR2(
     'Accept-Ranges': 'bytes',
   });
   if (request.method === 'HEAD') {
-    const head = await env.MEDIA.head(key);
+    const head = await mediaBucket().head(key);
     if (!head) throw notFound();
     headers.set('Content-Length', String(head.size));
     headers.set('ETag', head.httpEtag);
     return new Response(null, { headers });
   }
   const ranged = request.headers.has('range');
-  const object = await env.MEDIA.get(key, ranged ? { range: request.headers } : {}).catch(() => {
-    // R2 refuses a range it cannot satisfy or parse.
-    throw new ApiError(416, playbackTexts.badRange, 'range_not_satisfiable');
-  });
+  const object = await mediaBucket()
+    .get(key, ranged ? { range: request.headers } : {})
+    .catch(() => {
+      // R2 refuses a range it cannot satisfy or parse.
+      throw new ApiError(416, playbackTexts.badRange, 'range_not_satisfiable');
+    });
   if (!object) throw notFound();
   headers.set('ETag', object.httpEtag);
   const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;

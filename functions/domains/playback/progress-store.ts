@@ -1,9 +1,10 @@
+import { logger } from '../../lib/log.ts';
 import { saveProgress } from './repo.ts';
 
 /**
  * The account's positions as the player sends them, kept in its stream-limit object's SQLite
  * (docs/decisions.md, «Progress lives in the account's Durable Object»). D1 gets a position at
- * once when it is the first this object writes for the thing, when it completes it, or when a
+ * once when it is the first this object writes for the thing, when it first completes it, or when a
  * minute has passed since the thing's last write; otherwise it waits (pending) for the object's
  * alarm, a stop of a stream, or the next position after the minute. Readers merge the pending
  * positions over their D1 rows, so nothing a viewer sees is older than the last position sent.
@@ -31,6 +32,16 @@ export type PendingPosition = Omit<Position, 'profileId'>;
 
 /** D1 is written at most this often per thing while it plays (docs/decisions.md, as above). */
 export const FLUSH_SECONDS = 60;
+
+/**
+ * How long a written position is still laid over readers' rows: the life of the viewer's D1
+ * bookmark (docs/decisions.md, «Every request reads in one D1 session»), after which a replica
+ * has caught up.
+ */
+const REPLICA_SECONDS = 300;
+
+/** Whether D1 refused a statement for its data (a constraint), not for being unavailable. */
+const refused = (error: unknown) => /constraint/i.test(String(error));
 
 interface Row extends Omit<Position, 'completed'> {
   completed: number;
@@ -98,11 +109,32 @@ export class ProgressStore {
       p.updatedAt,
       flushedAt,
     );
-    if (flushedAt === null || p.completed || now - flushedAt >= FLUSH_SECONDS) {
-      await this.write([p], now);
+    // Completion goes to D1 at once when it is new: the credits rolling on (a position every 10 s
+    // past them) follow the minute like any other.
+    const completes = p.completed && !kept?.completed;
+    if (flushedAt === null || completes || now - flushedAt >= FLUSH_SECONDS) {
+      // Marked written before the await: a position that comes while D1 answers (the object takes
+      // calls meanwhile) waits for the minute instead of writing too.
+      this.markFlushed(p, now);
+      try {
+        await this.write([p], now);
+      } catch (error) {
+        this.markFlushed(p, flushedAt);
+        throw error;
+      }
       return true;
     }
     return false;
+  }
+
+  private markFlushed(key: ProgressKey, at: number | null): void {
+    this.sql.exec(
+      'UPDATE progress SET flushed_at = ? WHERE profile_id = ? AND title_id = ? AND episode_id = ?',
+      at,
+      key.profileId,
+      key.titleId,
+      key.episodeId,
+    );
   }
 
   /** Writes the pending positions to D1 (all of them, or those a minute past their last write). */
@@ -125,10 +157,15 @@ export class ProgressStore {
     return row?.due ?? null;
   }
 
-  /** The profile's positions not yet in D1, newest first. */
-  pending(profileId: number): PendingPosition[] {
+  /**
+   * The profile's positions not yet in D1, and those written there less than REPLICA_SECONDS ago
+   * (a read replica may not have them yet, and the object's own writes hand no bookmark to the
+   * viewer), newest first.
+   */
+  pending(profileId: number, now = Math.floor(Date.now() / 1000)): PendingPosition[] {
     return this.rows(
-      'WHERE pending = 1 AND profile_id = ? ORDER BY updated_at DESC',
+      'WHERE (pending = 1 OR flushed_at >= ?) AND profile_id = ? ORDER BY updated_at DESC',
+      now - REPLICA_SECONDS,
       profileId,
     ).map((row) => {
       const { profileId: _p, ...rest } = toPosition(row);
@@ -151,7 +188,27 @@ export class ProgressStore {
    */
   private async write(positions: Position[], now: number): Promise<void> {
     const d = this.db();
-    await d.batch(positions.map((p) => saveProgress(d, { ...p, now: p.updatedAt })));
+    const save = (p: Position) => saveProgress(d, { ...p, now: p.updatedAt });
+    try {
+      await d.batch(positions.map(save));
+    } catch (error) {
+      if (positions.length === 1 && !refused(error)) throw error;
+      // One by one: a position D1 refuses (its profile or title deleted meanwhile) is dropped
+      // rather than holding back the others for ever.
+      let failed: unknown = null;
+      for (const p of positions)
+        await save(p)
+          .run()
+          .catch((e: unknown) => {
+            if (!refused(e)) {
+              failed = e;
+              return;
+            }
+            logger.warn('playback.progress_refused', { error: String(e), titleId: p.titleId });
+            this.drop(p.profileId, [p]);
+          });
+      if (failed) throw failed;
+    }
     for (const p of positions)
       this.sql.exec(
         `UPDATE progress SET flushed_at = ?, pending = CASE WHEN updated_at = ? AND position = ?

@@ -3,6 +3,7 @@ import { d1 } from '../../db/client.ts';
 import { logger } from '../../lib/log.ts';
 import { MAX_STREAMS, STREAM_TTL_SECONDS } from './limits.ts';
 import {
+  FLUSH_SECONDS,
   type PendingPosition,
   type Position,
   type ProgressKey,
@@ -257,7 +258,15 @@ export class StreamLimit extends DurableObject {
 
   /** A pending position is due in D1 (its minute passed, or its device went silent). */
   override async alarm(): Promise<void> {
-    await this.progress.flush(Math.floor(Date.now() / 1000), { all: false });
+    try {
+      await this.progress.flush(Math.floor(Date.now() / 1000), { all: false });
+    } catch (error) {
+      // D1 unavailable: try again in a minute, for as long as it takes (the platform's own
+      // retries of a failed alarm give up after a few).
+      logger.warn('playback.progress_flush_failed', { error: String(error) });
+      await this.ctx.storage.setAlarm(Date.now() + FLUSH_SECONDS * 1000);
+      return;
+    }
     await this.wakeForPending();
   }
 

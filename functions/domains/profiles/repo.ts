@@ -105,6 +105,14 @@ export function updateProfile(
  * Deletes a profile that is neither the session's current one nor the account's last adult. The
  * device sessions on it go with it (sessions.user_id ON DELETE CASCADE): those devices sign in again.
  */
+/** The sessions signed in as a profile, which its deletion ends with it (sessions.user_id cascades). */
+export function sessionsOfProfile(db: D1Database, accountId: number, id: number) {
+  return prepare(
+    db,
+    sql`SELECT id FROM sessions WHERE user_id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL`,
+  );
+}
+
 export function deleteProfile(
   db: D1Database,
   accountId: number,

@@ -1,6 +1,7 @@
 import { d1 } from '../../db/client.ts';
 import { config } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { logger } from '../../lib/log.ts';
 import type { LiveSession } from '../../lib/session-token.ts';
 import { MAX_PROFILES } from '../../shared/constants.ts';
 import {
@@ -12,6 +13,7 @@ import {
   tokenAnswer,
   toSignedIn,
 } from '../auth/index.ts';
+import { forgetPositions, sessionsEnded } from '../playback/index.ts';
 import {
   deleteProfile,
   findProfile,
@@ -20,6 +22,7 @@ import {
   listProfiles,
   type ProfileRow,
   profileCounts,
+  sessionsOfProfile,
   switchSession,
   toProfile,
   updateProfile,
@@ -142,8 +145,25 @@ export async function removeProfile(live: LiveSession, id: number): Promise<void
   if (id === live.userId) throw new ApiError(409, profileTexts.deleteCurrent, 'current_profile');
   if (!profile.isKid && counts.adults <= 1)
     throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
-  const { meta } = await deleteProfile(d1(), live.accountId, id, live.userId).run();
-  if (meta.changes === 0) throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
+  const db = d1();
+  const [sessions, deleted] = await db.batch<{ id: string }>([
+    sessionsOfProfile(db, live.accountId, id),
+    deleteProfile(db, live.accountId, id, live.userId),
+  ]);
+  if (deleted!.meta.changes === 0)
+    throw new ApiError(409, profileTexts.deleteLastAdult, 'last_adult');
+  // Its devices' streams end with its sessions, and its positions waiting in the account's object
+  // go (docs/decisions.md, «Progress lives in the account's Durable Object»).
+  const now = nowSeconds();
+  await Promise.all([
+    sessionsEnded(
+      sessions!.results.map((s) => ({ sessionId: s.id, accountId: live.accountId })),
+      now,
+    ),
+    forgetPositions(live.accountId, id, null),
+  ]).catch((error: unknown) =>
+    logger.warn('profiles.removal_notice_failed', { error: String(error) }),
+  );
 }
 
 /** /settings/profiles in one round trip: the viewer, the account, its profiles. */
