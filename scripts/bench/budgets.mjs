@@ -33,6 +33,7 @@ const KEYS = new Set(METRICS.map((m) => m.key));
 export const PER_VIEWER = [
   ['reads', 'D1 reads/viewer/min', 'readsPerViewerMinute'],
   ['writes', 'D1 writes/viewer/min', 'writesPerViewerMinute'],
+  ['playbackWrites', 'D1 writes of playback/viewer/min', 'playbackWritesPerViewerMinute'],
   ['objectCalls', 'DO calls/viewer/min', 'objectCallsPerViewerMinute'],
 ];
 
