@@ -177,6 +177,24 @@ describe('a heartbeat', () => {
   });
 });
 
+describe('signing in again', () => {
+  it('on the same browser keeps its video playing under the new session; the old one is ended', async () => {
+    const { a, email } = await subscriber('snova-voshla@example.ru', 17);
+    const { stream } = await play(a, '/watches/2/');
+    const again = await a.fetch('/auth/email/sign_in/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': DESKTOP },
+      body: JSON.stringify({ email, password: 'correct horse 1' }),
+    });
+    expect(again.status).toBe(200);
+    expect((await beat(a, stream.id)).status).toBe(204);
+    const listed = await json<{ results: { id: string; current: boolean }[] }>(
+      await a.fetch(`${WATCH}/streams/`),
+    );
+    expect(listed.results.map((s) => [s.id, s.current])).toEqual([[stream.id, true]]);
+  });
+});
+
 describe('progress', () => {
   it('shows a position sent seconds ago everywhere before D1 has it, and D1 gets it on the alarm', async () => {
     const { accountId, a } = await subscriber('svezhaya-poziciya@example.ru', 21);

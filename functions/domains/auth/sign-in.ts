@@ -143,7 +143,7 @@ export async function passwordSignIn(
     insertSession(db, { id: account.id }, credential, client.device, now),
     ...(await replacePrevious(client.sessionCookie, now)),
   ]);
-  await tellRevoked(results, now);
+  await tellRevoked(results, now, { replaced: true });
   const inserted = results[1];
   const trusted = await trustDevice(await accountLockKeys(account), now, client.secure);
   return withFirst(trusted, await answerFromInsert(inserted, credential, now, client.secure));

@@ -78,7 +78,7 @@ export async function completeSignUp(
     throw error;
   }
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
-  await tellRevoked(results, now);
+  await tellRevoked(results, now, { replaced: true });
   const trusted = await trustDevice([await lockKey({ email })], now, client.secure);
   return withFirst(trusted, await answerFromInsert(results[3], credential, now, client.secure));
 }
@@ -116,7 +116,7 @@ export async function phoneCodeSignIn(
     ...(await replacePrevious(client.sessionCookie, now)),
   ]);
   if (results[0]!.meta.changes === 0) throw codeAlreadyUsed();
-  await tellRevoked(results, now);
+  await tellRevoked(results, now, { replaced: true });
   const trusted = await trustDevice([await lockKey({ phone })], now, client.secure);
   const { answer, cookies } = await answerFromInsert(results[3], credential, now, client.secure);
   return {

@@ -199,7 +199,13 @@ export class StreamLimit extends DurableObject {
       return { ok: false, reason: 'too_many', streams: standing.streams };
     if (standing.state === 'stopped' || standing.row.device !== device)
       return { ok: false, reason: 'stopped' };
-    this.sql.exec('UPDATE streams SET last_seen_at = ? WHERE id = ?', now, id);
+    // The stream follows the session that keeps it (a browser that signed in again).
+    this.sql.exec(
+      'UPDATE streams SET last_seen_at = ?, session_id = ? WHERE id = ?',
+      now,
+      sessionId,
+      id,
+    );
     return { ok: true };
   }
 
@@ -223,10 +229,13 @@ export class StreamLimit extends DurableObject {
   /**
    * Sessions of the account were revoked in D1: their streams stop, and their heartbeats answer
    * session_ended from now on (remembered a day, longer than an access token lives).
+   * `keepStreams`: the browser signed in again over them, so its streams go on under the new
+   * session (its first heartbeat teaches it to the object).
    */
-  async endSessions(ids: string[], now: number): Promise<void> {
+  async endSessions(ids: string[], now: number, keepStreams = false): Promise<void> {
     for (const id of ids) {
       this.sessions.revoke(id, now, now + FORGET_SECONDS);
+      if (keepStreams) continue;
       this.sql.exec(
         'UPDATE streams SET stopped_at = ? WHERE session_id = ? AND stopped_at IS NULL',
         now,

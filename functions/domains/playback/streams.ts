@@ -70,9 +70,12 @@ export const pendingPositions = (accountId: number, profileId: number) =>
 export async function sessionsEnded(
   ended: readonly { sessionId: string; accountId: number }[],
   now: number,
+  { keepStreams = false }: { keepStreams?: boolean } = {},
 ): Promise<void> {
   const byAccount = new Map<number, string[]>();
   for (const { sessionId, accountId } of ended)
     byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), sessionId]);
-  await Promise.all([...byAccount].map(([account, ids]) => limitOf(account).endSessions(ids, now)));
+  await Promise.all(
+    [...byAccount].map(([account, ids]) => limitOf(account).endSessions(ids, now, keepStreams)),
+  );
 }

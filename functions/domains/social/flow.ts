@@ -203,7 +203,7 @@ async function signInWith(
         insertSession(db, { id: linked.accountId }, credential, client.device, now),
         ...previous,
       ]);
-      await tellRevoked(rest, now);
+      await tellRevoked(rest, now, { replaced: true });
       return (await answerFromInsert(inserted, credential, now, client.secure)).cookies;
     }
     if (!user.email || !user.emailVerified) throw socialError('email_required', p.label);
@@ -221,7 +221,7 @@ async function signInWith(
         insertSession(db, { email }, credential, client.device, now),
         ...previous,
       ]);
-      await tellRevoked(results, now);
+      await tellRevoked(results, now, { replaced: true });
       return (await answerFromInsert(results[3], credential, now, client.secure)).cookies;
     } catch (error) {
       if (/UNIQUE constraint failed: accounts\.email/.test(String(error)))
