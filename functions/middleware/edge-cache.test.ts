@@ -2,8 +2,9 @@ import { env } from 'cloudflare:workers';
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
+import { openEdgeCache } from '../lib/edge-store.ts';
 import { call, callWithEnv, fromEdgeCache, RETURNING } from '../test-helpers.ts';
-import { cacheKey, openEdgeCache } from './edge-cache.ts';
+import { cacheKey } from './edge-cache.ts';
 
 const tokenCookie = async (claims: Record<string, unknown>) =>
   `token=${await sign({ hash: 'h', acc: 1, sub: 1, bil: 1, exp: Math.floor(Date.now() / 1000) + 600, ...claims }, env.JWT_SECRET!)}`;

@@ -1,9 +1,10 @@
-import { env, waitUntil } from 'cloudflare:workers';
+import { waitUntil } from 'cloudflare:workers';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { personalizePage } from '../lib/app-config-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { deployedVersion, openEdgeCache } from '../lib/edge-store.ts';
 import { isClientParam, sharedParams } from '../lib/tracking-params.ts';
 import { DEV_CLOCK_HEADER } from './edge-context.ts';
 
@@ -30,22 +31,6 @@ export function cacheVariant(c: Context<AppEnv>, scope: CacheScope): string | nu
   if (scope === 'page')
     return session.signedIn ? null : `${geo.regionGroup}.guest.${consent ? 'consent' : 'banner'}`;
   return `${geo.regionGroup}.${session.signedIn ? 'member' : 'guest'}`;
-}
-
-declare const __BUILD_ID__: string | undefined;
-/** The build this Worker runs (astro.config.mjs); Worker tests run unbuilt source. */
-const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
-
-/**
- * The deployed version of this Worker that answers: the id of the version metadata binding
- * (wrangler.toml `[version_metadata]`). Static assets are deployed with their version, and the
- * Cache API is shared by all versions, so each version (two at once in a gradual deployment, an
- * old one again after a rollback) keeps its own entries. The build id where the binding is missing.
- * @example deployedVersion() // a UUID; `wrangler dev` makes up a new one at each start and reload
- */
-export function deployedVersion(): string {
-  const metadata: WorkerVersionMetadata | undefined = env.CF_VERSION_METADATA;
-  return metadata?.id || BUILD;
 }
 
 /**
@@ -95,9 +80,6 @@ export function sharedLifetime(
   const stale = /\bstale-while-revalidate=(\d+)/.exec(cacheControl);
   return { fresh: Number(fresh[1]), stale: stale ? Number(stale[1]) : 0 };
 }
-
-/** The named Cache API store of this cache (one per data centre in production). */
-export const openEdgeCache = () => caches.open('edge');
 
 type Dispatch = (request: Request) => Promise<Response>;
 let dispatch: Dispatch | undefined;
