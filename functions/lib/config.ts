@@ -49,7 +49,7 @@ export function config() {
     statUrl: env.STAT_URL ?? '',
     /** Static mode (docs/product.md, «How the site talks to the API»): islands skip API calls but the DAZN flag and the tech pages. */
     staticMode: String(env.STATIC_MODE) === 'true',
-    /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts); EDGE_CACHE=off turns it off. */
+    /** The shared edge cache of guest pages and CMS answers (functions/middleware/edge-cache.ts) and of media segments (functions/domains/playback/segment-cache.ts); EDGE_CACHE=off turns it off. */
     edgeCache: String(env.EDGE_CACHE ?? 'on') !== 'off',
     /**
      * PBKDF2 cost of new password hashes. Production always hashes at the Workers cap; elsewhere

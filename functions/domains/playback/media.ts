@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { type ClipMeta, clipFor } from './clips.ts';
 import { clipSegment, liveMaster, livePlaylist } from './live-playlist.ts';
 import { checkMediaToken } from './media-token.ts';
+import { cachedSegment, keepSegment, segmentCacheable } from './segment-cache.ts';
 import { streamPlaying } from './streams.ts';
 import { playbackTexts } from './texts.ts';
 
@@ -91,7 +92,10 @@ function text(body: string, cacheControl: string, request: Request): Response {
   });
 }
 
-/** An R2 object as the answer, whole or the byte range asked for (206), or its headers for HEAD. */
+/**
+ * An R2 object as the answer, whole or the byte range asked for (206), or its headers for HEAD;
+ * a whole segment from the edge cache when it is there (functions/domains/playback/segment-cache.ts).
+ */
 async function fromR2(
   key: string,
   request: Request,
@@ -109,6 +113,14 @@ async function fromR2(
     headers.set('Content-Length', String(head.size));
     headers.set('ETag', head.httpEtag);
     return new Response(null, { headers });
+  }
+  // A whole segment comes from the edge cache when a viewer here has read it (its token checked).
+  const cacheable = segmentCacheable(key, request);
+  const cached = cacheable ? await cachedSegment(key, request) : null;
+  if (cached) {
+    headers.set('ETag', cached.etag);
+    headers.set('Content-Length', String(cached.size));
+    return new Response(cached.body, { headers });
   }
   const ranged = request.headers.has('range');
   const object = await mediaBucket()
@@ -140,5 +152,8 @@ async function fromR2(
     return new Response(object.body, { status: 206, headers });
   }
   headers.set('Content-Length', String(object.size));
-  return new Response(object.body, { headers });
+  const body = cacheable
+    ? keepSegment(key, request, { body: object.body, etag: object.httpEtag, size: object.size })
+    : object.body;
+  return new Response(body, { headers });
 }
