@@ -37,7 +37,10 @@ function cacheKey(key: string, request: Request): Request {
 
 /** The cached copy of the segment at R2 key `key`, or null. */
 export async function cachedSegment(key: string, request: Request): Promise<CachedSegment | null> {
-  const hit = await (await openEdgeCache()).match(cacheKey(key, request));
+  // A cache that fails to answer costs this viewer an R2 read, never the segment.
+  const hit = await openEdgeCache()
+    .then((cache) => cache.match(cacheKey(key, request)))
+    .catch(() => undefined);
   const etag = hit?.headers.get('etag');
   const size = Number(hit?.headers.get('content-length'));
   if (!hit?.body || !etag || !Number.isSafeInteger(size)) {
