@@ -1,21 +1,12 @@
 import { expect, it } from 'vitest';
 import { shelfSections } from './support/home-shelves.ts';
-import { Visitor } from './support/visitor.ts';
+import { Visitor, watched } from './support/visitor.ts';
 
 /**
  * The account's Durable Object writes a position to D1 at most once a minute (docs/decisions.md,
  * «Progress lives in the account's Durable Object»); the pages read it beside their D1 rows, so a
  * position sent a moment ago is what the home shelf, /my and /resume show.
  */
-
-async function watched(visitor: Visitor, body: Record<string, number>) {
-  const res = await visitor.fetch('/cms/content_experience/progress/', {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(204);
-}
 
 it('a position sent a moment ago shows on the home shelf, on /my and in /resume', async () => {
   const viewer = new Visitor();

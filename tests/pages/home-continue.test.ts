@@ -1,22 +1,12 @@
 import { expect, it } from 'vitest';
 import { shelfSections } from './support/home-shelves.ts';
-import { Visitor, words } from './support/visitor.ts';
+import { Visitor, watched, words } from './support/visitor.ts';
 
 /** The first title of a catalogue list. */
 async function firstOf(visitor: Visitor, list: 'series' | 'trailers') {
   const res = await visitor.fetch(`/cms/content/${list}/?page_size=1`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { results: { id: number; name: string }[] }).results[0]!;
-}
-
-/** Saves the player's position as the player does. */
-async function watched(visitor: Visitor, body: Record<string, number>) {
-  const res = await visitor.fetch('/cms/content_experience/progress/', {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(204);
 }
 
 it('a viewer who started an episode and a film sees «Продолжить просмотр» first, as 16:9 frames with the episode, the minutes left and a progress bar', async () => {

@@ -172,3 +172,13 @@ export const words = (node: Element | null | undefined) =>
 /** The texts of every element the selector finds, in document order. */
 export const textsOf = (root: ParentNode, selector: string) =>
   [...root.querySelectorAll(selector)].map((el) => words(el));
+
+/** Saves the player's position as the player does (a beacon's text/plain JSON); expects 204. */
+export async function watched(visitor: Visitor, body: Record<string, number>) {
+  const res = await visitor.fetch('/cms/content_experience/progress/', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(204);
+}
