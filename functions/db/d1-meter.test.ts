@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import { subscribe } from '../domains/playback/test-support.ts';
 import { call } from '../test-helpers.ts';
 import type { MeterCounts } from './d1-meter.ts';
 
@@ -60,11 +60,7 @@ describe('the development meter', () => {
 
   it('counts the stream-limit object’s calls of a watch and a heartbeat', async () => {
     const { browser, accountId } = await signedUp('obekt@example.ru', '203.0.113.72');
-    await env.DB.prepare(
-      "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, 1, 'subscription', unixepoch() - 60, unixepoch() + 86400)",
-    )
-      .bind(accountId)
-      .run();
+    await subscribe(accountId, 1);
     let stream = '';
     const watched = await cost('api:watch', async () => {
       const res = await browser.fetch('/cms/content_experience/watches/2/');
@@ -84,11 +80,7 @@ describe('the development meter', () => {
 
   it('counts the media bucket’s reads of a playlist and a segment under media', async () => {
     const { browser, accountId } = await signedUp('r2-chtenie@example.ru', '203.0.113.73');
-    await env.DB.prepare(
-      "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, 1, 'subscription', unixepoch() - 60, unixepoch() + 86400)",
-    )
-      .bind(accountId)
-      .run();
+    await subscribe(accountId, 1);
     const res = await browser.fetch('/cms/content_experience/watches/2/');
     const { manifest } = (await res.json()) as { manifest: string };
     const master = await cost('media', async () => {

@@ -2,10 +2,11 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { meterSnapshot } from '../db/d1-meter.ts';
-import { Browser } from '../domains/auth/test-support.ts';
+import type { Browser } from '../domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import { beat, DESKTOP, play, signIn, subscribe, WATCH } from '../domains/playback/test-support.ts';
 
 /**
  * Progress and heartbeats kept in the account's Durable Object (docs/decisions.md, «Progress
@@ -15,31 +16,7 @@ import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
  * title 1 is a series (product 2), 2 a 12+ film of 48 s with its credits at 40 s (product 1).
  */
 
-const WATCH = '/cms/content_experience';
-const now = () => Math.floor(Date.now() / 1000);
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
 const json = async <T>(res: Response) => (await res.json()) as T;
-
-async function subscribe(accountId: number, productId: number) {
-  await env.DB.prepare(
-    "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, ?, 'subscription', ?, ?)",
-  )
-    .bind(accountId, productId, now() - 60, now() + 30 * 86_400)
-    .run();
-}
-
-async function signIn(email: string, ip: string): Promise<Browser> {
-  const browser = new Browser(ip);
-  const res = await browser.fetch('/auth/email/sign_in/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': DESKTOP },
-    body: JSON.stringify({ email, password: 'correct horse 1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return browser;
-}
 
 /** A subscriber to both products, signed in on one browser (a second on demand). */
 async function subscriber(email: string, ip: number) {
@@ -49,13 +26,7 @@ async function subscriber(email: string, ip: number) {
   return { accountId, a: browser, email };
 }
 
-const play = async (browser: Browser, path: string) => {
-  const res = await browser.fetch(`${WATCH}${path}`);
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return json<{ position: number; stream: { id: string } }>(res);
-};
-const beat = (browser: Browser, id: string) =>
-  browser.fetch(`${WATCH}/streams/${id}/heartbeat/`, { method: 'POST' });
+type Answer = { position: number; stream: { id: string } };
 const send = async (browser: Browser, body: Record<string, number>) => {
   const res = await browser.fetch(`${WATCH}/progress/`, {
     method: 'POST',
@@ -119,18 +90,18 @@ const d1RoundTrips = () => meterSnapshot().roundTrips;
 describe('a heartbeat', () => {
   it('reads no D1: the account’s object alone keeps the stream', async () => {
     const { a } = await subscriber('puls-bez-bazy@example.ru', 11);
-    const { stream } = await play(a, '/watches/2/');
+    const { stream } = await play<Answer>(a, '/watches/2/');
     const before = d1RoundTrips();
     for (let i = 0; i < 3; i++) expect((await beat(a, stream.id)).status).toBe(204);
     expect(d1RoundTrips() - before).toBe(0);
     // The meter is on: the watch call itself is counted.
-    await play(a, '/watches/2/');
+    await play<Answer>(a, '/watches/2/');
     expect(d1RoundTrips()).toBeGreaterThan(before);
   });
 
   it('of a session its object never saw is checked in D1 once, then no more', async () => {
     const { accountId, a } = await subscriber('staryj-potok@example.ru', 15);
-    const { stream } = await play(a, '/watches/2/');
+    const { stream } = await play<Answer>(a, '/watches/2/');
     // As a stream claimed before objects kept sessions: the object does not know this one.
     await runInDurableObject(objectOf(accountId), (_, state) => {
       state.storage.sql.exec('DELETE FROM sessions');
@@ -159,7 +130,7 @@ describe('a heartbeat', () => {
   it('answers session_ended once every other session was signed out, and frees their slots', async () => {
     const { accountId, a, email } = await subscriber('vse-vyshli@example.ru', 13);
     const b = await signIn(email, '203.0.113.14');
-    const theirs = (await play(b, '/watches/2/')).stream.id;
+    const theirs = (await play<Answer>(b, '/watches/2/')).stream.id;
     await send(b, { contentId: 2, position: 5 });
     await send(b, { contentId: 2, position: 9 });
     expect((await inD1(accountId, 2))!.position).toBe(5);
@@ -180,7 +151,7 @@ describe('a heartbeat', () => {
 describe('signing in again', () => {
   it('on the same browser keeps its video playing under the new session; the old one is ended', async () => {
     const { a, email } = await subscriber('snova-voshla@example.ru', 17);
-    const { stream } = await play(a, '/watches/2/');
+    const { stream } = await play<Answer>(a, '/watches/2/');
     const again = await a.fetch('/auth/email/sign_in/', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': DESKTOP },
@@ -199,7 +170,7 @@ describe('progress', () => {
   it('shows a position sent seconds ago everywhere before D1 has it, and D1 gets it on the alarm', async () => {
     const { accountId, a } = await subscriber('svezhaya-poziciya@example.ru', 21);
     startClock();
-    await play(a, '/watches/2/');
+    await play<Answer>(a, '/watches/2/');
     await send(a, { contentId: 2, position: 10 });
     expect(await inD1(accountId, 2)).toEqual({ position: 10, completed: 0 });
     tick(10);
@@ -207,7 +178,7 @@ describe('progress', () => {
     expect((await inD1(accountId, 2))!.position).toBe(10);
     expect(await continuePosition(a, 2)).toBe(20);
     expect(await historyPosition(a, 2)).toBe(20);
-    expect((await play(a, '/watches/2/')).position).toBe(20);
+    expect((await play<Answer>(a, '/watches/2/')).position).toBe(20);
 
     // The device goes silent: the alarm writes what it sent last once its minute is up.
     tick(30);
@@ -241,7 +212,7 @@ describe('progress', () => {
   it('is written to D1 at most once a minute while it plays, never more than a minute behind', async () => {
     const { accountId, a } = await subscriber('raz-v-minutu@example.ru', 25);
     startClock();
-    await play(a, '/watch_episode/1/');
+    await play<Answer>(a, '/watch_episode/1/');
     const seen: number[] = [];
     for (let t = 0; t <= 180; t += 10) {
       await send(a, { contentId: 1, episodeId: 1, position: t / 10, duration: 480 });
@@ -293,7 +264,7 @@ describe('progress', () => {
   it('survives the object being stopped mid-stream, and reaches D1 within the minute', async () => {
     const { accountId, a } = await subscriber('perezapusk@example.ru', 29);
     startClock();
-    const { stream } = await play(a, '/watches/2/');
+    const { stream } = await play<Answer>(a, '/watches/2/');
     await send(a, { contentId: 2, position: 10 });
     tick(10);
     await send(a, { contentId: 2, position: 20 });

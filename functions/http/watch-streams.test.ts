@@ -1,10 +1,11 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../domains/auth/test-support.ts';
+import type { Browser } from '../domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import { beat, DESKTOP, play, signIn, subscribe, WATCH } from '../domains/playback/test-support.ts';
 import { callWithVars } from '../test-helpers.ts';
 
 /**
@@ -13,12 +14,9 @@ import { callWithVars } from '../test-helpers.ts';
  * episode 5 not out yet), 2 a 12+ film (product 1, rentable), 3 an 18+ film, 6 not released yet.
  */
 
-const WATCH = '/cms/content_experience';
 const now = () => Math.floor(Date.now() / 1000);
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface Answer {
   manifest: string;
@@ -29,13 +27,6 @@ type Refusal = { message: string; details: { reason: string; field?: string; str
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 const watch = (browser: Browser, path: string) => browser.fetch(`${WATCH}${path}`);
-const play = async (browser: Browser, path: string) => {
-  const res = await watch(browser, path);
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return json<Answer>(res);
-};
-const beat = (browser: Browser, id: string) =>
-  browser.fetch(`${WATCH}/streams/${id}/heartbeat/`, { method: 'POST' });
 const streams = async (browser: Browser) =>
   (await json<{ results: { id: string; current: boolean }[] }>(await watch(browser, '/streams/')))
     .results;
@@ -45,25 +36,6 @@ const progress = (browser: Browser, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-
-async function subscribe(accountId: number, productId: number, expiresAt = now() + 30 * 86_400) {
-  await env.DB.prepare(
-    "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, ?, 'subscription', ?, ?)",
-  )
-    .bind(accountId, productId, now() - 60, expiresAt)
-    .run();
-}
-
-async function signIn(email: string, ip: string, ua: string): Promise<Browser> {
-  const browser = new Browser(ip);
-  const res = await browser.fetch('/auth/email/sign_in/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': ua },
-    body: JSON.stringify({ email, password: 'correct horse 1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return browser;
-}
 
 /** An account with a subscription to everything, signed in on three browsers. */
 async function household(email: string, ip: number) {
@@ -108,8 +80,8 @@ beforeAll(async () => {
 describe('a media token bound to its stream', () => {
   it('stops serving playlists once another device stops the stream; segments keep the token', async () => {
     const { a, b } = await household('svyazan@example.ru', 51);
-    const film = await play(a, '/watches/2/');
-    const channel = await play(a, '/watches/channels/pervyj/');
+    const film = await play<Answer>(a, '/watches/2/');
+    const channel = await play<Answer>(a, '/watches/channels/pervyj/');
     expect(channel.stream!.id).toBe(film.stream!.id);
     const segment = sibling(film.manifest, 'v240/seg-00000.ts');
     expect((await a.fetch(film.manifest)).status).toBe(200);
@@ -134,11 +106,11 @@ describe('a media token bound to its stream', () => {
 
   it('refuses the playlists of a stream that lapsed while two others took the slots', async () => {
     const { accountId, a, b, c } = await household('zasnul@example.ru', 55);
-    const sleeping = await play(a, '/watches/2/');
+    const sleeping = await play<Answer>(a, '/watches/2/');
     await lapse(accountId, sleeping.stream!.id, 120);
     expect((await a.fetch(sibling(sleeping.manifest, 'v240/index.m3u8'))).status).toBe(200);
-    await play(b, '/watches/3/');
-    await play(c, '/watches/3/');
+    await play<Answer>(b, '/watches/3/');
+    await play<Answer>(c, '/watches/3/');
     const res = await a.fetch(sibling(sleeping.manifest, 'v240/index.m3u8'));
     expect(res.status).toBe(403);
     expect((await json<Refusal>(res)).details.reason).toBe('stream_stopped');
@@ -148,11 +120,11 @@ describe('a media token bound to its stream', () => {
 describe('heartbeats', () => {
   it('answer a lapsed stream facing two others with the streams that hold the slots', async () => {
     const { accountId, a, b, c } = await household('bez-slota@example.ru', 61);
-    const sleeping = await play(a, '/watches/2/');
+    const sleeping = await play<Answer>(a, '/watches/2/');
     await lapse(accountId, sleeping.stream!.id, 120);
     const others = [
-      (await play(b, '/watches/3/')).stream!.id,
-      (await play(c, '/watches/2/')).stream!.id,
+      (await play<Answer>(b, '/watches/3/')).stream!.id,
+      (await play<Answer>(c, '/watches/2/')).stream!.id,
     ];
     const res = await beat(a, sleeping.stream!.id);
     expect(res.status).toBe(409);
@@ -176,7 +148,7 @@ describe('heartbeats', () => {
     expect((await json<Refusal>(res)).details.reason).toBe('stream_stopped');
     expect(await streams(a)).toEqual([]);
 
-    const theirs = (await play(a, '/watches/2/')).stream!.id;
+    const theirs = (await play<Answer>(a, '/watches/2/')).stream!.id;
     await lapse(accountId, theirs, 120);
     const foreign = await beat(b, theirs);
     expect(foreign.status).toBe(409);
@@ -185,19 +157,19 @@ describe('heartbeats', () => {
 
   it('count the stream of the session’s device, whatever its device cookie says now', async () => {
     const { a } = await household('novaya-kuka@example.ru', 69);
-    const first = (await play(a, '/watches/2/')).stream!.id;
+    const first = (await play<Answer>(a, '/watches/2/')).stream!.id;
     a.cookies.set('device_id', crypto.randomUUID());
     expect((await streams(a)).map((s) => [s.id, s.current])).toEqual([[first, true]]);
     expect((await beat(a, first)).status).toBe(204);
-    expect((await play(a, '/watches/3/')).stream!.id).toBe(first);
+    expect((await play<Answer>(a, '/watches/3/')).stream!.id).toBe(first);
   });
 });
 
 describe('a session that was ended on another device', () => {
   it('can no longer play, hold a slot, stop streams or write progress and preferences', async () => {
     const { accountId, a, b } = await household('vyshel@example.ru', 71);
-    const held = (await play(a, '/watches/2/')).stream!.id;
-    const ownB = (await play(b, '/watches/3/')).stream!.id;
+    const held = (await play<Answer>(a, '/watches/2/')).stream!.id;
+    const ownB = (await play<Answer>(b, '/watches/3/')).stream!.id;
     const { id } = (await env.DB.prepare(
       'SELECT id FROM sessions WHERE account_id = ? AND device_id = ?',
     )
@@ -264,7 +236,7 @@ describe('a rental and the signed URL', () => {
     const viewer = await signedUp('konchaetsya@example.ru', '203.0.113.76');
     const ends = now() + 600;
     await subscribe(viewer.accountId, 1, ends);
-    const answer = await play(viewer.browser, '/watches/2/');
+    const answer = await play<Answer>(viewer.browser, '/watches/2/');
     expect(Date.parse(answer.expiresAt) / 1000).toBe(ends);
     const payload = atob(
       answer.manifest.split('/')[3]!.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/'),
