@@ -49,6 +49,7 @@ describe('an uncached page costs at most two D1 round trips; a cached one none',
     '/search?query=cjhjr',
     '/faq',
     '/info/tos',
+    '/paywall/default',
   ])('%s, rendered for a signed-in viewer, costs at most two', async (path, { annotate }) => {
     // A signed-in viewer's pages are never taken from the edge cache: every view renders.
     const signedIn = await new Visitor().holdToken({ acc: 1, sub: 1, bil: 1 });

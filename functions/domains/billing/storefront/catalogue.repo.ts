@@ -115,6 +115,15 @@ export const subscriptionCountQuery = (d: D1Database, accountId: number, tariffI
     sql`SELECT count(*) AS n FROM subscriptions WHERE account_id = ${accountId} AND tariff_id = ${tariffId}`,
   );
 
+/**
+ * The tariffs the account ever had a subscription to, of any status: an account is new to every
+ * other tariff. One row per tariff (a subscription is unique per account and tariff).
+ */
+export const heldTariffsQuery = (d: D1Database, accountId: number) =>
+  rows(d, sql`SELECT tariff_id AS id FROM subscriptions WHERE account_id = ${accountId}`, (r) =>
+    Number(r.id),
+  );
+
 /** A row when the product unlocks the title. */
 export const titleInProductQuery = (d: D1Database, titleId: number, productId: number) =>
   firstRow<{ n: number }>(

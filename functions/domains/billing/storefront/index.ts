@@ -28,7 +28,13 @@ export {
   referralInvite,
 } from './flow.ts';
 export { type PaymentVariants, paymentVariants } from './payment-variants.ts';
-export { type PaywallDto, paywall, retentionPaywall } from './paywalls.ts';
+export {
+  type PaywallDto,
+  paywall,
+  retentionPaywall,
+  type ViewerPaywall,
+  viewerPaywall,
+} from './paywalls.ts';
 export { type PerMonth, perMonth } from './per-month.ts';
 export { type Quote, type QuoteInput, quote } from './pricing.ts';
 export {

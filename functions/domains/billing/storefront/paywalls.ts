@@ -3,6 +3,7 @@ import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import {
+  heldTariffsQuery,
   type OfferName,
   type PaywallRow,
   paywallQuery,
@@ -75,7 +76,8 @@ const notFound = () => new ApiError(404, storeTexts.paywallNotFound, 'paywall_no
 /**
  * A catalogue paywall by slug. With `contentId` (the `film` paywall) it sells that title only:
  * its rental and purchase when the title is linked to those products, and the subscriptions that
- * unlock it. A title this viewer may not see is refused as everywhere (access/).
+ * unlock it. A title this viewer may not see is refused as everywhere (access/). The same for
+ * every viewer, so the API shares it at the edge: nothing of the viewer's account is in it.
  * @example paywall(viewer, 'film', 2) // rent, buy and «Амедиатека» of film 2
  */
 export async function paywall(
@@ -83,14 +85,43 @@ export async function paywall(
   slug: string,
   contentId?: number,
 ): Promise<PaywallDto> {
+  return (await readPaywall(viewer, slug, contentId, null)).dto;
+}
+
+/** A paywall with the tariffs the viewer's account ever held (none for a guest). */
+export type ViewerPaywall = PaywallDto & { heldTariffs: readonly number[] };
+
+/**
+ * A catalogue paywall as paywall() reads it, with the tariffs the viewer's account ever held,
+ * in the same D1 round trip: what decides whether its offer for newcomers is theirs (leadOffer),
+ * so that the page costs no trip of its own for it.
+ * @example leadOffer(viewer, await viewerPaywall(viewer, 'default')) // null once tariff 1 was held
+ */
+export async function viewerPaywall(
+  viewer: Viewer,
+  slug: string,
+  contentId?: number,
+): Promise<ViewerPaywall> {
+  const { dto, held } = await readPaywall(viewer, slug, contentId, accountOf(viewer));
+  return { ...dto, heldTariffs: held };
+}
+
+async function readPaywall(
+  viewer: Viewer,
+  slug: string,
+  contentId: number | undefined,
+  account: number | null,
+) {
   const d = d1();
   const title = contentId ? titleSaleQuery(d, contentId) : null;
   const filter = paywallTariffs(slug, contentId);
   const queries = tariffQueries(d, filter, slug);
-  const [row, t, p, o, found] = await batch(d, [
+  // No account holds the id 0: a guest's (and the API's) batch asks it and learns nothing.
+  const [row, t, p, o, found, held] = await batch(d, [
     paywallQuery(d, slug),
     ...queries,
     title ?? titleSaleQuery(d, 0),
+    heldTariffsQuery(d, account ?? 0),
   ] as const);
   if (row?.kind !== 'catalogue') throw notFound();
   let content: PaywallDto['content'] = null;
@@ -100,7 +131,7 @@ export async function paywall(
     if (!seen.allowed) throw new ApiError(403, storeTexts.contentNotFound, seen.reason);
     content = { id: found.id, name: found.name };
   }
-  return paywallDto(row, toTariffs(t, p, o), content);
+  return { dto: paywallDto(row, toTariffs(t, p, o), content), held };
 }
 
 /**

@@ -3,7 +3,6 @@ import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
 import { type OfferName, onSaleForTitle, tariffQueries, titleSaleQuery } from './catalogue.repo.ts';
 import { accountOf, type OfferDto, type TariffDto, toTariffs } from './catalogue.ts';
-import { newToTariff } from './flow.ts';
 
 /**
  * What a purchase flow offers this viewer (docs/product.md, «Money»): the tariffs that unlock the
@@ -45,14 +44,15 @@ function offerOn(tariffs: TariffDto[], name: OfferName): LeadOffer | null {
 /**
  * The offer a paywall leads with for this viewer: its own, else the new user's on a price it
  * sells. An offer for newcomers is shown to a guest (the same page for every guest; /payment asks
- * again once they sign in) and to an account that never held its tariff, never to another.
- * @example await leadOffer(newAccount, { offer: null, tariffs }) // «Первый месяц за 1 ₽» on the month
+ * again once they sign in) and to an account that never held its tariff (the paywall's
+ * `heldTariffs`, read with it by viewerPaywall), never to another.
+ * @example leadOffer(newAccount, { offer: null, tariffs, heldTariffs: [] }) // «Первый месяц за 1 ₽» on the month
  */
-export async function leadOffer(
+export function leadOffer(
   viewer: Viewer,
-  paywall: { offer: LeadOffer | null; tariffs: TariffDto[] },
-): Promise<LeadOffer | null> {
+  paywall: { offer: LeadOffer | null; tariffs: TariffDto[]; heldTariffs: readonly number[] },
+): LeadOffer | null {
   const offer = paywall.offer ?? offerOn(paywall.tariffs, 'new_user');
   if (!offer || !NEWCOMER_OFFERS.includes(offer.name) || accountOf(viewer) === null) return offer;
-  return (await newToTariff(viewer, offer.tariff_id)) ? offer : null;
+  return paywall.heldTariffs.includes(offer.tariff_id) ? null : offer;
 }
