@@ -24,8 +24,11 @@ async function tripsOf(visitor: Visitor, path: string, headers: Record<string, s
 
 const api = new Visitor();
 const first = async (path: string) =>
-  ((await (await api.fetch(path)).json()) as { results: { url: string; slug: string }[] })
-    .results[0]!;
+  (
+    (await (await api.fetch(path)).json()) as {
+      results: { id: number; url: string; slug: string }[];
+    }
+  ).results[0]!;
 const series = await first('/cms/content/series/?page_size=1');
 const movie = await first('/cms/content/movies/?page_size=1');
 const collection = await first('/cms/showcases/collections/');
@@ -56,6 +59,21 @@ describe('an uncached page costs at most two D1 round trips; a cached one none',
     signedIn.cookies.set('device_id', RETURNING);
     signedIn.cookies.set('cookie_agreement', '1');
     const trips = await tripsOf(signedIn, path);
+    await annotate(`${path}: ${trips}`, 'D1 round trips per page');
+    expect(trips, path).toBeLessThanOrEqual(2);
+  });
+
+  it.for([
+    '/payment?id=1',
+    '/payment?id=1&price=2&offer=new_user',
+    '/payment?steps=three',
+    `/payment?steps=three&contentId=${movie.id}`,
+  ])('%s, for a viewer with a live session, costs at most two', async (path, { annotate }) => {
+    // /payment sends a visitor without a live session to sign in: this one signs in for real.
+    const viewer = await new Visitor().signInAsDemo('subscriber');
+    viewer.cookies.set('device_id', RETURNING);
+    viewer.cookies.set('cookie_agreement', '1');
+    const trips = await tripsOf(viewer, path);
     await annotate(`${path}: ${trips}`, 'D1 round trips per page');
     expect(trips, path).toBeLessThanOrEqual(2);
   });

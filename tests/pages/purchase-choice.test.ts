@@ -240,6 +240,21 @@ describe('the new user’s offer on every paywall', () => {
     expect(order).toMatchObject({ tariffId: 1, amount: offer.first_price });
   });
 
+  it('/payment names the new user’s first month beside the month only for an account that never held the tariff', async () => {
+    const newcomer = await newViewer('payment-offer', 'two_step');
+    const main = await tariff(newcomer.visitor, 1);
+    const month = main.prices.find((p) => p.offers.some((o) => o.name === 'new_user'))!;
+    const offer = month.offers.find((o) => o.name === 'new_user')!;
+    const monthLabel = (tab: Tab) =>
+      options(tab).find((o) => attr(o.input, 'value') === String(month.id))?.label;
+    await newcomer.goto('/payment?id=1');
+    expect(monthLabel(newcomer)).toMatch(loosely(offer.title));
+    const subscriber = new Tab(await new Visitor().signInAsDemo('subscriber'));
+    await subscriber.goto('/payment?id=1');
+    expect(monthLabel(subscriber)).not.toMatch(loosely(offer.title));
+    expect(monthLabel(subscriber)).toMatch(loosely(formatRub(month.price)));
+  });
+
   it('an account that held the subscription sees no new user’s offer on the paywall and pays the list price', async () => {
     const visitor = await new Visitor().signInAsDemo('subscriber');
     const tab = new Tab(visitor);

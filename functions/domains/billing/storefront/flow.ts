@@ -55,18 +55,6 @@ export interface ChosenPurchase {
 const heldQuery = (account: number, tariffId: number) =>
   subscriptionCountQuery(d1(), account, tariffId);
 
-/**
- * Whether the offers for accounts new to a tariff (the new user's offer, offer 2) are this
- * viewer's: signed in and never held the tariff. /payment shows their price only then, as the
- * checkout charges it only then.
- * @example await newToTariff(viewer, 1) // false for an account that ever subscribed to tariff 1
- */
-export async function newToTariff(viewer: Viewer, tariffId: number): Promise<boolean> {
-  const account = signedIn(viewer);
-  const [held] = await batch(d1(), [heldQuery(account, tariffId)] as const);
-  return !held?.n;
-}
-
 const refused = (message: string, reason: string, field: string) =>
   new ApiError(422, message, reason, {}, { field, fields: [{ field, message }] });
 

@@ -21,7 +21,6 @@ export {
 export {
   type ChosenPurchase,
   choosePurchase,
-  newToTariff,
   type PurchaseChoice,
   partnerActivation,
   partnerProducts,
@@ -41,7 +40,9 @@ export {
   type LeadOffer,
   leadOffer,
   NEWCOMER_OFFERS,
-  titleTariffs,
+  newToTariff,
+  type PaymentChoices,
+  paymentChoices,
 } from './purchase-options.ts';
 export * as storefrontSchemas from './schemas.ts';
 export { subscribedQuery } from './status.repo.ts';

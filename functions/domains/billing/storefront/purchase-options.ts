@@ -1,7 +1,14 @@
 import { canSee, type Viewer } from '../../../access/index.ts';
 import { d1 } from '../../../db/client.ts';
 import { batch } from '../../../db/run.ts';
-import { type OfferName, onSaleForTitle, tariffQueries, titleSaleQuery } from './catalogue.repo.ts';
+import {
+  heldTariffsQuery,
+  listedTariffs,
+  type OfferName,
+  onSaleForTitle,
+  tariffQueries,
+  titleSaleQuery,
+} from './catalogue.repo.ts';
 import { accountOf, type OfferDto, type TariffDto, toTariffs } from './catalogue.ts';
 
 /**
@@ -16,20 +23,53 @@ export const NEWCOMER_OFFERS: readonly OfferName[] = ['new_user', 'offer2'];
 /** An offer on one price of a tariff, as a paywall leads with it. */
 export type LeadOffer = OfferDto & { tariff_id: number; price_id: number };
 
+/** What /payment offers a viewer to choose from, read in one D1 round trip. */
+export interface PaymentChoices {
+  /** The price list: every tariff on sale, in its order. */
+  all: TariffDto[];
+  /**
+   * The tariffs to choose from: for a flow from a title, those on sale that unlock it (its rental
+   * and purchases, the subscriptions of its products; none for a title this viewer may not see),
+   * else the subscriptions.
+   */
+  choices: TariffDto[];
+  /** The tariffs the viewer's account ever held: their offers for newcomers are not its own. */
+  heldTariffs: readonly number[];
+}
+
 /**
- * The tariffs on sale that unlock a title (its rental and purchases, the subscriptions of its
- * products), in the price list's order; none for a title this viewer may not see.
- * @example await titleTariffs(viewer, 2) // [Амедиатека, Аренда в HD, Покупка в HD]
+ * The price list, the tariffs a flow offers (those that unlock the title it came from, if any)
+ * and the tariffs the account ever held, in one batch: /payment needs all three for one view.
+ * @example (await paymentChoices(viewer, 2)).choices // [Амедиатека, Аренда в HD, Покупка в HD]
  */
-export async function titleTariffs(viewer: Viewer, titleId: number): Promise<TariffDto[]> {
+export async function paymentChoices(
+  viewer: Viewer,
+  contentId: number | null,
+): Promise<PaymentChoices> {
   const d = d1();
-  const [t, p, o, title] = await batch(d, [
+  // No title nor account has the id 0: without them those queries find nothing.
+  const titleId = contentId ?? 0;
+  const [t, p, o, tt, tp, to, title, held] = await batch(d, [
+    ...tariffQueries(d, listedTariffs()),
     ...tariffQueries(d, onSaleForTitle(titleId)),
     titleSaleQuery(d, titleId),
+    heldTariffsQuery(d, accountOf(viewer) ?? 0),
   ] as const);
-  if (!title || !canSee(viewer, { kind: 'title', ...title }).allowed) return [];
-  return toTariffs(t, p, o);
+  const all = toTariffs(t, p, o);
+  if (!contentId)
+    return { all, choices: all.filter((x) => x.buy_type === 'SVOD'), heldTariffs: held };
+  const seen = !!title && canSee(viewer, { kind: 'title', ...title }).allowed;
+  return { all, choices: seen ? toTariffs(tt, tp, to) : [], heldTariffs: held };
 }
+
+/**
+ * Whether the offers for accounts new to a tariff (the new user's offer, offer 2) are this
+ * account's: it never held the tariff. /payment shows their price only then, as the checkout
+ * charges it only then.
+ * @example newToTariff(await paymentChoices(viewer, null), 1) // false once tariff 1 was held
+ */
+export const newToTariff = (options: { heldTariffs: readonly number[] }, tariffId: number) =>
+  !options.heldTariffs.includes(tariffId);
 
 /** The first price of these tariffs that carries the named offer, with that offer. */
 function offerOn(tariffs: TariffDto[], name: OfferName): LeadOffer | null {
@@ -54,5 +94,5 @@ export function leadOffer(
 ): LeadOffer | null {
   const offer = paywall.offer ?? offerOn(paywall.tariffs, 'new_user');
   if (!offer || !NEWCOMER_OFFERS.includes(offer.name) || accountOf(viewer) === null) return offer;
-  return paywall.heldTariffs.includes(offer.tariff_id) ? null : offer;
+  return newToTariff(paywall, offer.tariff_id) ? offer : null;
 }
