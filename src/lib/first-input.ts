@@ -1,8 +1,8 @@
 /**
  * The viewer's first input on the page: a pointer move or press, a touch, the wheel, a scroll of
  * the page, a key, or focus moving (a screen reader in browse mode keeps keys from the page but moves focus).
- * Work a viewer only needs once they act (Swiper, shelves beyond the screen) waits for it, so a
- * page nobody has touched spends its load on what it shows.
+ * Work a viewer only needs once they act (the player's code, shelves beyond the screen, the search
+ * box) waits for it, so a page nobody has touched spends its load on what it shows.
  */
 const INPUTS = [
   'pointermove',
@@ -15,6 +15,7 @@ const INPUTS = [
 ] as const;
 
 let engaged = false;
+let listening = false;
 const waiting: (() => void)[] = [];
 
 function engage(e: Event) {
@@ -27,15 +28,25 @@ function engage(e: Event) {
 }
 
 /**
+ * Watches for the first input from now, so that a module loaded later (the home page's later
+ * shelves) still learns of one that came before it.
+ * @example watchFirstInput(); void import('./later-shelves.ts');
+ */
+export function watchFirstInput(): void {
+  if (engaged || listening) return;
+  listening = true;
+  for (const name of INPUTS) addEventListener(name, engage, { capture: true, passive: true });
+}
+
+/**
  * Runs `run` on the viewer's first input, or now if there has been one.
- * @example onFirstInput(() => void import('./carousel-swiper.ts'))
+ * @example onFirstInput(() => ahead.observe(shelf))
  */
 export function onFirstInput(run: () => void): void {
   if (engaged) {
     run();
     return;
   }
-  if (waiting.length === 0)
-    for (const name of INPUTS) addEventListener(name, engage, { capture: true, passive: true });
+  watchFirstInput();
   waiting.push(run);
 }
