@@ -1,31 +1,37 @@
-import { onFirstInput } from './first-input.ts';
 import { afterPlaybackStart } from './playback-start.ts';
 
-// Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes them over only
-// after the viewer's first input (first-input.ts): before it nobody pages a carousel, and Swiper's
-// code and layout work would be the page's main-thread cost at load. From then on each carousel
-// gets Swiper as it nears the viewport, one per task, but not while a press of «Смотреть» starts
-// the video, nor after it until the viewer acts again (playback-start.ts). If Swiper cannot be
-// fetched the carousels keep scrolling natively.
+// Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes one over only when
+// the viewer interacts with that carousel (docs/product.md's speed rule, docs/decisions.md): the
+// pointer enters or presses it, a touch starts on it, the wheel turns over it, or focus moves into
+// it (the keyboard, a screen reader). A carousel nobody touches costs no Swiper code (24 KB) nor its
+// layout work; its arrows appear with Swiper, which the pointer brings as it enters the shelf. Not
+// while a press of «Смотреть» starts the video, nor after it until the viewer acts again
+// (playback-start.ts). If Swiper cannot be fetched the carousel keeps scrolling natively.
 const load = () =>
   import('./carousel-swiper.ts').catch(() => ({ mountCarousel: (_root: HTMLElement) => {} }));
-let observer: IntersectionObserver | undefined;
 const watched = new WeakSet<Element>();
+/**
+ * What counts as interacting with a carousel; each bubbles up to the carousel's section. The
+ * pointer entering it is its first move over it: not `pointerover`, which Chromium also sends when
+ * the page scrolls a carousel under a pointer at rest (the keyboard scrolling the page).
+ */
+const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'focusin'] as const;
 /** How long a carousel's track must be still before Swiper takes it over. */
 const STILL_MS = 200;
 
 /**
- * Runs `run` once the carousel's track is still: no finger on it and no scroll for a moment. The
- * first input is often a swipe on a carousel, and Swiper taking the track over mid-swipe (it resets
- * the native scroll) would cut the gesture short.
+ * Follows the carousel from now (`touching`: a finger is already on it) and returns a function
+ * that runs its `run` once the track is still: no finger on it and no scroll for a moment. The
+ * interaction that loads Swiper is often a swipe, and Swiper taking the track over mid-swipe (it
+ * resets the native scroll) would cut the gesture short.
  */
-function whenStill(root: HTMLElement, run: () => void) {
+function stillness(root: HTMLElement, touching: boolean) {
   const track = root.querySelector<HTMLElement>('.carousel__track') ?? root;
-  let touching = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: (() => void) | undefined;
   const arm = () => {
     clearTimeout(timer);
-    if (!touching) timer = setTimeout(finish, STILL_MS);
+    if (pending && !touching) timer = setTimeout(finish, STILL_MS);
   };
   const down = () => {
     touching = true;
@@ -35,53 +41,58 @@ function whenStill(root: HTMLElement, run: () => void) {
     touching = false;
     arm();
   };
+  // A touch ends on the element it started on, inside the carousel; scroll does not bubble.
   const on = [
-    ['scroll', arm],
-    ['touchstart', down],
-    ['touchend', up],
-    ['touchcancel', up],
+    [track, 'scroll', arm],
+    [root, 'touchstart', down],
+    [root, 'touchend', up],
+    [root, 'touchcancel', up],
   ] as const;
   function finish() {
-    for (const [name, listener] of on) track.removeEventListener(name, listener);
-    run();
+    for (const [target, name, listener] of on) target.removeEventListener(name, listener);
+    pending?.();
   }
-  for (const [name, listener] of on) track.addEventListener(name, listener, { passive: true });
-  arm();
+  for (const [target, name, listener] of on)
+    target.addEventListener(name, listener, { passive: true });
+  return (run: () => void) => {
+    pending = run;
+    arm();
+  };
 }
 
-function watch(r: HTMLElement) {
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer?.unobserve(entry.target);
-        // A task each (a page's worth of carousels at once would hold the thread the viewer is
-        // using), and not under a moving finger.
-        const root = entry.target as HTMLElement;
-        // Not while a press of «Смотреть» starts the video (playback-start.ts).
-        void afterPlaybackStart()
-          .then(load)
-          .then((m) => whenStill(root, () => m.mountCarousel(root)));
-      }
-    },
-    { rootMargin: '300px 0px' },
-  );
-  observer.observe(r);
+/** Swiper for `root` now that the viewer interacts with it (`touching`: a finger is on it). */
+function takeOver(root: HTMLElement, touching: boolean) {
+  const whenStill = stillness(root, touching);
+  // Not while a press of «Смотреть» starts the video (playback-start.ts).
+  void afterPlaybackStart()
+    .then(load)
+    .then((m) => whenStill(() => m.mountCarousel(root)));
+}
+
+function watch(root: HTMLElement) {
+  // Focus already inside (a later shelf's link moved into the carousel that replaced it).
+  if (root.contains(document.activeElement)) {
+    takeOver(root, false);
+    return;
+  }
+  const interact = (e: Event) => {
+    for (const name of INTERACTIONS) root.removeEventListener(name, interact);
+    takeOver(root, e.type === 'touchstart' || (e as PointerEvent).pointerType === 'touch');
+  };
+  for (const name of INTERACTIONS) root.addEventListener(name, interact, { passive: true });
 }
 
 /**
  * Enhances the carousels in `root` (src/components/carousel/Carousel.astro) that are not yet
- * enhanced: Swiper as each nears the viewport once the viewer has acted on the page. The page's carousels call it at load, a shelf
- * that arrives later (the home page's later shelves) calls it for itself; a carousel is watched
- * once however often it is called.
+ * enhanced: each gets Swiper when the viewer first interacts with it. The page's carousels call it
+ * at load, a shelf that arrives later (the home page's later shelves) calls it for itself; a
+ * carousel is watched once however often it is called.
  * @example enhanceCarousels(document)
  */
 export function enhanceCarousels(root: Document | HTMLElement) {
-  const roots = [...root.querySelectorAll<HTMLElement>('[data-carousel]')].filter(
-    (r) => !watched.has(r),
-  );
-  for (const r of roots) {
+  for (const r of root.querySelectorAll<HTMLElement>('[data-carousel]')) {
+    if (watched.has(r)) continue;
     watched.add(r);
-    onFirstInput(() => watch(r));
+    watch(r);
   }
 }

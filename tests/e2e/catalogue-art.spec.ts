@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
-import { engage } from './support/shelves.ts';
+import { takeInHand } from './support/shelves.ts';
 
 // Sign-ups come from an address of their own, so they share no limits with other files.
 test.use({
@@ -12,12 +12,8 @@ const PER_VIEW: Record<number, number> = { 375: 2, 1440: 5 };
 
 const posterCarousel = (page: Page) => page.locator('section[data-carousel="poster"]').first();
 
-/** Swiper comes once the viewer acts on the page and the carousel is near. */
-async function hydrated(carousel: Locator) {
-  await engage(carousel.page());
-  await carousel.scrollIntoViewIfNeeded();
-  await expect(carousel).toHaveAttribute('data-ready', '');
-}
+/** Swiper comes once the viewer takes the carousel in hand. */
+const hydrated = (carousel: Locator) => takeInHand(carousel);
 
 /** Index of the first slide wholly inside the carousel's frame. */
 const firstVisible = (carousel: Locator) =>

@@ -490,7 +490,7 @@ test.describe('the player', () => {
     page,
     request,
   }) => {
-    // Tall enough that «Похожие» is near the screen, and the first segments slow, so the start
+    // Tall enough that «Похожие» is on the screen, and the first segments slow, so the start
     // of playback is a window of its own.
     await page.setViewportSize({ width: 1280, height: 2400 });
     await page.route(/\/media\/hls\/.*\.ts(\?|$)/, async (route) => {
@@ -515,6 +515,11 @@ test.describe('the player', () => {
     });
     const pressedAt = Date.now();
     await page.getByRole('link', { name: 'Смотреть', exact: true }).click();
+    // The pointer wanders into «Похожие» while the video starts: that would bring Swiper in.
+    await page
+      .locator('section[data-carousel]', { has: page.getByRole('heading', { name: 'Похожие' }) })
+      .locator('.carousel')
+      .hover();
     await playsPast(page);
     const playingAt = await page.evaluate(
       () => (window as { firstPlaying?: number }).firstPlaying!,
@@ -524,7 +529,8 @@ test.describe('the player', () => {
     // Nor while the viewer just watches; once they act again, the carousel is theirs.
     await page.waitForTimeout(1000);
     expect(swiper.filter((at) => at > pressedAt)).toEqual([]);
-    await page.mouse.move(640, 1800, { steps: 3 });
+    const centre = await page.evaluate(() => ({ x: innerWidth / 2, y: innerHeight / 2 }));
+    await page.mouse.move(centre.x, centre.y, { steps: 3 });
     await expect.poll(() => swiper.filter((at) => at > pressedAt).length).toBeGreaterThan(0);
   });
 

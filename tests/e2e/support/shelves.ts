@@ -1,14 +1,28 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The viewer's first input on the page, a mouse move: Swiper and the later shelves beyond the
- * screen wait for one (src/lib/first-input.ts). Not a key: Chromium leaves out of the layout-shift
+ * The viewer's first input on the page, a mouse move: the later shelves beyond the screen wait for
+ * one (src/lib/first-input.ts). Not a key: Chromium leaves out of the layout-shift
  * score whatever moves within half a second of a key press, and the journeys measure Swiper's.
  * @example await engage(page)
  */
 export async function engage(page: Page) {
   await page.mouse.move(1, 1);
   await page.mouse.move(3, 3);
+}
+
+/**
+ * The viewer takes a carousel in hand: acts on the page (a later shelf within two screens arrives
+ * then), brings the carousel into view and moves the pointer into it, which is when Swiper takes
+ * it over (src/lib/carousel-enhance.ts); waits until it has.
+ * @example await takeInHand(page.locator('section[data-carousel]').first())
+ */
+export async function takeInHand(carousel: Locator) {
+  await engage(carousel.page());
+  await carousel.scrollIntoViewIfNeeded();
+  await carousel.locator('.carousel').hover();
+  await expect(carousel).toHaveAttribute('data-ready', '');
+  await expect(carousel.locator('.swiper')).toHaveClass(/swiper-initialized/);
 }
 
 /** A later shelf that overlaps the viewport: its carousel has not come in time. */
