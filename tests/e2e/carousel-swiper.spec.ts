@@ -24,27 +24,20 @@ test.describe('Swiper comes to a carousel the viewer takes in hand', () => {
   }) => {
     const { similar, swiper } = await titlePage(page, request);
     const carousel = similar.locator('.carousel');
-    // The viewer points at the title's name and reads, scrolls the page to its end with the
-    // keyboard and back; then the pointer rests where the carousel was, and the keyboard scrolls
-    // the carousel under it.
+    // The viewer points at the title's name and reads; the pointer comes to rest mid-screen, and
+    // the page scrolls «Похожие» under it (as the keyboard or a scrollbar would).
     await page.getByRole('heading', { level: 1 }).hover();
-    await page.keyboard.press('End');
-    await expect(similar).toBeInViewport();
-    // The middle of the part in view, below the sticky header.
-    const spot = await carousel.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return {
-        x: r.left + r.width / 2,
-        y: (Math.max(r.top, 100) + Math.min(r.bottom, innerHeight)) / 2,
-      };
-    });
+    const spot = { x: 640, y: 500 };
     const underPointer = () =>
       carousel.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), spot);
-    await page.keyboard.press('Home');
-    await expect.poll(underPointer).toBe(false);
     await page.mouse.move(spot.x, spot.y);
-    await page.keyboard.press('End');
-    await expect.poll(underPointer).toBe(true);
+    expect(await underPointer()).toBe(false);
+    await carousel.evaluate((el, { y }) => {
+      const r = el.getBoundingClientRect();
+      window.scrollBy({ top: r.top + r.height / 2 - y, behavior: 'instant' });
+    }, spot);
+    await expect(similar).toBeInViewport();
+    expect(await underPointer()).toBe(true);
     await page.waitForTimeout(1000);
     expect(swiper).toEqual([]);
     await expect(similar).not.toHaveAttribute('data-ready');
@@ -71,4 +64,51 @@ test.describe('Swiper comes to a carousel the viewer takes in hand', () => {
     await expect(similar).toHaveAttribute('data-ready', '');
     await expect(similar.locator('.swiper')).toHaveClass(/swiper-initialized/);
   });
+});
+
+test('on a touch phone the swipe that brings Swiper is not cut short, and Swiper keeps the slide it reached', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  const carousel = page.locator('section[data-carousel="wide"]').first();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).not.toHaveAttribute('data-ready');
+  const slides = carousel.locator('.carousel__slide');
+  await expect(slides.nth(1)).not.toBeInViewport();
+  // A finger drags the native track from right to left, a slide's width in all, resting a moment
+  // a quarter of the way (Swiper has arrived by then): it must not take the track from under it.
+  const box = (await carousel.locator('.carousel').boundingBox())!;
+  const y = box.y + box.height / 2;
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  const from = box.x + box.width - 20;
+  const to = box.x + 40;
+  const quarter = from - (from - to) / 4;
+  const drag = async (start: number, end: number) => {
+    for (let x = start - 20; x > end; x -= 20) {
+      await touch('touchMove', x);
+      await page.waitForTimeout(30);
+    }
+    await touch('touchMove', end);
+  };
+  await touch('touchStart', from);
+  await drag(from, quarter);
+  await page.waitForTimeout(800);
+  await drag(quarter, to);
+  await touch('touchEnd', to);
+  await expect(carousel).toHaveAttribute('data-ready', '');
+  await expect(carousel.locator('.swiper')).toHaveClass(/swiper-initialized/);
+  await expect(slides.nth(1)).toBeInViewport({ ratio: 0.99 });
+  await expect(slides.nth(0)).not.toBeInViewport();
+  await context.close();
 });
