@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { touchPhonePage } from './support/shelves.ts';
 
 /** The first trailer's title page: a guest sees it, and its «Похожие» shelf is a carousel. */
 async function titlePage(page: Page, request: APIRequestContext) {
@@ -69,12 +70,7 @@ test.describe('Swiper comes to a carousel the viewer takes in hand', () => {
 test('on a touch phone the swipe that brings Swiper is not cut short, and Swiper keeps the slide it reached', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const page = await context.newPage();
+  const page = await touchPhonePage(browser);
   await page.goto('/');
   const carousel = page.locator('section[data-carousel="wide"]').first();
   await carousel.scrollIntoViewIfNeeded();
@@ -85,7 +81,7 @@ test('on a touch phone the swipe that brings Swiper is not cut short, and Swiper
   // a quarter of the way (Swiper has arrived by then): it must not take the track from under it.
   const box = (await carousel.locator('.carousel').boundingBox())!;
   const y = box.y + box.height / 2;
-  const cdp = await context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
@@ -110,5 +106,5 @@ test('on a touch phone the swipe that brings Swiper is not cut short, and Swiper
   await expect(carousel.locator('.swiper')).toHaveClass(/swiper-initialized/);
   await expect(slides.nth(1)).toBeInViewport({ ratio: 0.99 });
   await expect(slides.nth(0)).not.toBeInViewport();
-  await context.close();
+  await page.context().close();
 });

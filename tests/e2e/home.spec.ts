@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
-import { bringLaterShelves, engage, takeInHand } from './support/shelves.ts';
+import { bringLaterShelves, engage, takeInHand, touchPhonePage } from './support/shelves.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -216,12 +216,7 @@ test.describe('carousel controls', () => {
   });
 
   test('on a touch phone the carousel has no arrows and a swipe moves it', async ({ browser }) => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
+    const page = await touchPhonePage(browser);
     await page.goto('/');
     const carousel = carouselOf(page, 'poster');
     await hydrated(carousel);
@@ -233,7 +228,7 @@ test.describe('carousel controls', () => {
     // A finger drags the track from right to left.
     const box = (await carousel.locator('.carousel').boundingBox())!;
     const y = box.y + box.height / 2;
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
@@ -243,7 +238,7 @@ test.describe('carousel controls', () => {
     for (let x = box.x + box.width - 40; x > box.x + 20; x -= 30) await touch('touchMove', x);
     await touch('touchEnd', box.x + 20);
     await expect(slides.nth(perView)).toBeInViewport({ ratio: 0.99 });
-    await context.close();
+    await page.context().close();
   });
 
   test('with reduced motion the buttons move the carousel at once, click after click', async ({

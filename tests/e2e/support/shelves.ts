@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The viewer's first input on the page, a mouse move: the later shelves beyond the screen wait for
@@ -59,4 +59,17 @@ export async function bringLaterShelves(page: Page, { pace = 'skim' as 'skim' | 
   }
   await expect(later).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * A page in a touch phone's browser (375 × 812, touch, mobile viewport), where carousels are swiped.
+ * @example const page = await touchPhonePage(browser); await page.goto('/');
+ */
+export async function touchPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  return context.newPage();
 }
