@@ -4,7 +4,6 @@
  */
 import { type Dispatch, useCallback, useEffect } from 'react';
 import { type ApiResult, errorReason, isOk } from '../../../lib/api-client.ts';
-import { $parental } from '../../../stores/parental.ts';
 import type { PlayerAction, PlayerState } from '../player-state.ts';
 import { startingPreferences } from '../preferences.ts';
 import { hasPinPopup } from '../Refusals.tsx';
@@ -16,6 +15,13 @@ import {
   type WatchAnswer,
   type WatchTarget,
 } from '../watch-api.ts';
+
+/**
+ * The page's PIN state (src/stores/parental.ts), fetched only where the page has the PIN popup (a
+ * signed-in adult's page, whose popup has loaded it already): a guest's player never needs it.
+ */
+const parental = () => import('../../../stores/parental.ts').then((m) => m.$parental);
+const showPinPopup = () => void parental().then((p) => p.setKey('visible', true));
 
 /** How often to ask again for a clip the server is still making (its first `npm start`). */
 const PREPARING_POLL_MS = 5000;
@@ -46,7 +52,7 @@ export function useWatch(
       } else if (r.status === 403) {
         // Play was pressed to watch: the page's PIN popup comes straight up, the refusal behind it.
         const askPin = reason === 'pin_required' && hasPinPopup();
-        if (askPin) $parental.setKey('visible', true);
+        if (askPin) showPinPopup();
         dispatch({ type: 'refused', reason, message: r.error?.message ?? '', askPin });
       } else if (r.status === 409 && reason === 'too_many_streams') {
         const details = (r.error as { details?: { streams?: StreamInfo[] } }).details;
@@ -93,16 +99,24 @@ export function useWatch(
  * what «Ввести PIN-код» of the refusal does.
  */
 export function usePinPopup(dispatch: Dispatch<PlayerAction>) {
-  useEffect(
-    () =>
-      $parental.listen((s, _old, key) => {
+  useEffect(() => {
+    if (!hasPinPopup()) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void parental().then((p) => {
+      if (!live) return;
+      stop = p.listen((s, _old, key) => {
         if (key === 'entered' && s.entered) dispatch({ type: 'retry' });
         if (key === 'visible' && !s.visible) dispatch({ type: 'pinAsked', asked: false });
-      }),
-    [dispatch],
-  );
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [dispatch]);
   return () => {
     dispatch({ type: 'pinAsked', asked: true });
-    $parental.setKey('visible', true);
+    showPinPopup();
   };
 }
