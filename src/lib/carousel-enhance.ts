@@ -2,7 +2,7 @@ import { afterPlaybackStart } from './playback-start.ts';
 
 // Carousels scroll natively (CSS scroll-snap) from the first paint; Swiper takes one over only when
 // the viewer interacts with that carousel (docs/product.md's speed rule, docs/decisions.md): the
-// pointer enters or presses it, a touch starts on it, the wheel turns over it, or focus moves into
+// pointer enters or presses it, a touch starts on it, the wheel turns it sideways, or focus moves into
 // it (the keyboard, a screen reader). A carousel nobody touches costs no Swiper code (24 KB) nor its
 // layout work; its arrows appear with Swiper, which the pointer brings as it enters the shelf. Not
 // while a press of «Смотреть» starts the video, nor after it until the viewer acts again
@@ -16,6 +16,7 @@ const watched = new WeakSet<Element>();
  * the page scrolls a carousel under a pointer at rest (the keyboard scrolling the page).
  */
 const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'focusin'] as const;
+const sideways = (e: WheelEvent) => e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
 /** How long a carousel's track must be still before Swiper takes it over. */
 const STILL_MS = 200;
 
@@ -76,6 +77,9 @@ function watch(root: HTMLElement) {
     return;
   }
   const interact = (e: Event) => {
+    // The wheel turning the page past the carousel is not the viewer turning to it: only a
+    // sideways wheel (a trackpad's swipe, Shift with a mouse wheel) is.
+    if (e instanceof WheelEvent && !sideways(e)) return;
     for (const name of INTERACTIONS) root.removeEventListener(name, interact);
     takeOver(root, e.type === 'touchstart' || (e as PointerEvent).pointerType === 'touch');
   };

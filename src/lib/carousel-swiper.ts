@@ -1,9 +1,10 @@
 /**
  * Swiper on a server-rendered carousel (src/components/carousel/Carousel.astro): core with only
- * Navigation and A11y, the layout from the same table as the server CSS. Loaded on demand.
+ * Navigation, A11y and Mousewheel, the layout from the same table as the server CSS. Loaded on
+ * demand.
  */
 import Swiper from 'swiper';
-import { A11y, Navigation } from 'swiper/modules';
+import { A11y, Mousewheel, Navigation } from 'swiper/modules';
 import { carouselTexts } from '../components/carousel/texts.ts';
 import { type CarouselKind, swiperLayout } from './carousel.ts';
 
@@ -24,11 +25,14 @@ export function mountCarousel(root: HTMLElement) {
   const initialSlide = scrolledSlide(track);
   track.scrollLeft = 0;
   new Swiper(el, {
-    modules: [Navigation, A11y],
+    modules: [Navigation, A11y, Mousewheel],
     ...swiperLayout(root.dataset.carousel as CarouselKind),
     initialSlide,
     // Reduced motion: slides jump (global CSS drops the transitions too).
     speed: matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
+    // A sideways wheel (a trackpad's swipe) pages the carousel as it scrolled the native track; an
+    // upright one scrolls the page.
+    mousewheel: { forceToAxis: true },
     // Visible slides are known, so focusing one does not slide; focusing a hidden one brings it in.
     watchSlidesProgress: true,
     navigation: {

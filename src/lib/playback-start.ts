@@ -1,8 +1,9 @@
 /**
- * A press of «Смотреть» has the line and the main thread to itself: work the viewer did not ask
- * for (Swiper taking a carousel over, 24 KB) waits until the video's first frame plays (or a few
- * seconds), and then for the viewer to act again: someone watching does not page the carousels
- * under the player, and their bandwidth belongs to the video.
+ * A press of «Смотреть» has the line and the main thread to itself: other work the page would
+ * start meanwhile (Swiper taking over a carousel the pointer passed over on its way, 24 KB) waits
+ * until the video's first frame plays (or a few seconds), and then for the viewer to act again:
+ * someone watching does not page the carousels under the player, and their bandwidth belongs to
+ * the video.
  */
 
 /** The longest the other work waits for a start that never comes (a refusal, a stalled line). */

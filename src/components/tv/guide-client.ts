@@ -11,33 +11,42 @@ import { elapsedMinutes, elapsedText } from './on-air.ts';
 const REGION = '[data-guide-day]';
 const nowSeconds = () => Date.now() / 1000;
 
+/** Scrolls each list so that the programme on air is its first visible row (or the list's start). */
+function scrollLists(lists: readonly HTMLElement[]) {
+  // Every position is read first, then every list scrolled: one layout.
+  const tops = lists.map((list) => {
+    const current = list.querySelector<HTMLElement>('[aria-current="time"]');
+    // The item's offsetParent is the list (position: relative), so this moves only the list.
+    return current ? Math.max(0, current.offsetTop - 4) : 0;
+  });
+  lists.forEach((list, i) => {
+    list.scrollTop = tops[i] ?? 0;
+  });
+}
+
 let nearing: IntersectionObserver | undefined;
 
 /**
- * Scrolls each list, as it nears the screen, so that the programme on air is its first visible row
- * (or the list's start). Channels off the screen are not laid out at load (content-visibility):
- * reading every list's position at once would lay all of them out, so each is read when it comes
- * near, and the lists that arrive together are read first and scrolled after (one layout). Today's
- * short lists (`programmes--whole`) never scroll and are not read at all.
+ * Opens each list at what is on now. A channel page's list is scrolled at once; the guide's
+ * channels are drawn only as they near the screen (`data-drawn-near`, content-visibility), and
+ * reading every list's position now would lay all of them out, so each of those is scrolled as it
+ * comes near. Today's short lists (`programmes--whole`) never scroll and are not read at all.
  */
-function scrollToNow(lists: readonly HTMLElement[]) {
+function scrollToNow(region: HTMLElement) {
+  const lists = [
+    ...region.querySelectorAll<HTMLElement>('[data-programmes]:not(.programmes--whole)'),
+  ];
+  scrollLists(lists.filter((list) => !list.closest('[data-drawn-near]')));
   nearing?.disconnect();
   nearing = new IntersectionObserver(
     (entries, observer) => {
       const near = entries.filter((e) => e.isIntersecting).map((e) => e.target as HTMLElement);
-      const tops = near.map((list) => {
-        observer.unobserve(list);
-        const current = list.querySelector<HTMLElement>('[aria-current="time"]');
-        // The item's offsetParent is the list (position: relative), so this moves only the list.
-        return current ? Math.max(0, current.offsetTop - 4) : 0;
-      });
-      near.forEach((list, i) => {
-        list.scrollTop = tops[i] ?? 0;
-      });
+      for (const list of near) observer.unobserve(list);
+      scrollLists(near);
     },
     { rootMargin: '50% 0px' },
   );
-  for (const list of lists) nearing.observe(list);
+  for (const list of lists) if (list.closest('[data-drawn-near]')) nearing.observe(list);
 }
 
 /** Moves the on-air mark (aria-current, the «Сейчас» badge, the progress bar) to the programme running at `now`. */
@@ -180,10 +189,7 @@ function followOnAir(region: HTMLElement) {
 
 function prepare(region: HTMLElement, scroll: boolean) {
   followOnAir(region);
-  if (scroll)
-    scrollToNow([
-      ...region.querySelectorAll<HTMLElement>('[data-programmes]:not(.programmes--whole)'),
-    ]);
+  if (scroll) scrollToNow(region);
 }
 
 let loading: AbortController | undefined;
