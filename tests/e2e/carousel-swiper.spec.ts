@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { touchPhonePage } from './support/shelves.ts';
+import { fingerOn, touchPhonePage } from './support/shelves.ts';
 
 /** The first trailer's title page: a guest sees it, and its «Похожие» shelf is a carousel. */
 async function titlePage(page: Page, request: APIRequestContext) {
@@ -106,14 +106,7 @@ test('on a touch phone the swipe that brings Swiper is not cut short, and Swiper
   await expect(slides.nth(1)).not.toBeInViewport();
   // A finger drags the native track from right to left, a slide's width in all, resting a quarter
   // of the way until Swiper has arrived: it must not take the track from under it.
-  const box = (await carousel.locator('.carousel').boundingBox())!;
-  const y = box.y + box.height / 2;
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-    });
+  const { box, touch } = await fingerOn(page, carousel);
   const from = box.x + box.width - 20;
   const to = box.x + 40;
   const quarter = from - (from - to) / 4;

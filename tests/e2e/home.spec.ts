@@ -1,7 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { noViolations } from './support/axe.ts';
-import { bringLaterShelves, engage, takeInHand, touchPhonePage } from './support/shelves.ts';
+import {
+  bringLaterShelves,
+  engage,
+  fingerOn,
+  takeInHand,
+  touchPhonePage,
+} from './support/shelves.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -226,14 +232,7 @@ test.describe('carousel controls', () => {
     const [perView] = TABLE.poster[320]!;
     await expect(slides.nth(perView)).not.toBeInViewport();
     // A finger drags the track from right to left.
-    const box = (await carousel.locator('.carousel').boundingBox())!;
-    const y = box.y + box.height / 2;
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-      });
+    const { box, touch } = await fingerOn(page, carousel);
     await touch('touchStart', box.x + box.width - 20);
     for (let x = box.x + box.width - 40; x > box.x + 20; x -= 30) await touch('touchMove', x);
     await touch('touchEnd', box.x + 20);

@@ -73,3 +73,20 @@ export async function touchPhonePage(browser: Browser): Promise<Page> {
   });
   return context.newPage();
 }
+
+/**
+ * A finger on `carousel`'s track, across its middle: `touch` sends a touch start, move (to `x`)
+ * or end through the browser's input (CDP), as a phone's finger would.
+ * @example const { box, touch } = await fingerOn(page, carousel); await touch('touchStart', box.x + 10);
+ */
+export async function fingerOn(page: Page, carousel: Locator) {
+  const box = (await carousel.locator('.carousel').boundingBox())!;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  return { box, touch };
+}
