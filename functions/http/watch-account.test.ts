@@ -4,6 +4,7 @@ import { Browser } from '../domains/auth/test-support.ts';
 import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import { beat, DESKTOP, signIn, subscribe, WATCH } from '../domains/playback/test-support.ts';
 
 /**
  * Watching as an account: entitlements, the parental PIN, a kid profile, rentals, the stream limit,
@@ -11,10 +12,7 @@ import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
  * 2 a 12+ film (product 1, rentable), 3 an 18+ film (product 1).
  */
 
-const WATCH = '/cms/content_experience';
 const now = () => Math.floor(Date.now() / 1000);
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -34,26 +32,6 @@ const get = async (browser: Browser, path: string, userAgent?: string) => {
     body: (await res.json()) as Answer & { details: { reason: string; streams?: unknown[] } },
   };
 };
-
-async function subscribe(accountId: number, productId: number) {
-  await env.DB.prepare(
-    "INSERT INTO entitlements (account_id, product_id, kind, granted_at, expires_at) VALUES (?, ?, 'subscription', ?, ?)",
-  )
-    .bind(accountId, productId, now() - 60, now() + 30 * 86_400)
-    .run();
-}
-
-/** Another browser of the same account, signed in by password. */
-async function signIn(email: string, ip: string, ua: string): Promise<Browser> {
-  const browser = new Browser(ip);
-  const res = await browser.fetch('/auth/email/sign_in/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': ua },
-    body: JSON.stringify({ email, password: 'correct horse 1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return browser;
-}
 
 let viewer: Awaited<ReturnType<typeof signedUp>>;
 
@@ -195,8 +173,6 @@ describe('the stream limit', () => {
     expect(stop.status).toBe(204);
     expect((await get(third, '/watches/2/')).status).toBe(200);
 
-    const beat = (browser: Browser, id: string) =>
-      browser.fetch(`${WATCH}/streams/${id}/heartbeat/`, { method: 'POST' });
     const stopped = await beat(first.browser, a.body.stream!.id);
     expect(stopped.status).toBe(409);
     expect(((await stopped.json()) as { details: { reason: string } }).details.reason).toBe(
