@@ -12,9 +12,6 @@ const PER_VIEW: Record<number, number> = { 375: 2, 1440: 5 };
 
 const posterCarousel = (page: Page) => page.locator('section[data-carousel="poster"]').first();
 
-/** Swiper comes once the viewer takes the carousel in hand. */
-const hydrated = (carousel: Locator) => takeInHand(carousel);
-
 /** Index of the first slide wholly inside the carousel's frame. */
 const firstVisible = (carousel: Locator) =>
   carousel.evaluate((section) => {
@@ -32,7 +29,7 @@ test.describe('carousel arrows', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const carousel = posterCarousel(page);
-      await hydrated(carousel);
+      await takeInHand(carousel);
       const next = carousel.getByRole('button', { name: 'Следующие' });
       expect(await firstVisible(carousel)).toBe(0);
       await next.click();
@@ -50,7 +47,7 @@ test.describe('title cards', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
     const carousel = posterCarousel(page);
-    await hydrated(carousel);
+    await takeInHand(carousel);
     const links = carousel.locator('.card__link');
     // The first and the last card in view: the ring meets the frame's edge there.
     for (const index of [0, PER_VIEW[1440]! - 1]) {
