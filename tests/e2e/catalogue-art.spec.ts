@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
 import { takeInHand } from './support/shelves.ts';
+import { recordShifts, shiftsSoFar } from './support/shifts.ts';
 
 // Sign-ups come from an address of their own, so they share no limits with other files.
 test.use({
@@ -107,6 +108,48 @@ test.describe('title cards', () => {
     await card.locator('.card__link').focus();
     await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '1');
   });
+
+  for (const width of [320, 1440])
+    test(`at ${width} px cards far below wait to be drawn, holding their height: scrolling the grid moves nothing, and every card in view is drawn with its poster`, async ({
+      page,
+    }) => {
+      await recordShifts(page);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/series');
+      await page.waitForLoadState('load');
+      const grid = page.locator('.title-grid');
+      const state = () =>
+        grid.evaluate((ul) => {
+          const cards = [...ul.querySelectorAll('.card')];
+          const inView = cards.filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight;
+          });
+          const drawn = (c: Element) =>
+            c.querySelector('.card__name')!.checkVisibility({ contentVisibilityAuto: true });
+          const poster = (c: Element) => c.querySelector<HTMLImageElement>('.card__poster')!;
+          return {
+            height: ul.getBoundingClientRect().height,
+            waiting: cards.filter((c) => !drawn(c)).length,
+            blank: inView.filter((c) => !drawn(c) || !poster(c).complete || !poster(c).naturalWidth)
+              .length,
+            end: ul.getBoundingClientRect().bottom <= innerHeight,
+          };
+        });
+      const first = await state();
+      // Cards far below the screen are not drawn yet: this is what their held height is for.
+      expect(first.waiting).toBeGreaterThan(0);
+      // A reader's pace, most of a screen at a time, to the grid's end.
+      for (let step = 0; step < 40; step++) {
+        await expect.poll(async () => (await state()).blank, { message: `step ${step}` }).toBe(0);
+        if ((await state()).end) break;
+        await page.mouse.wheel(0, 600);
+      }
+      expect((await state()).end).toBe(true);
+      expect(Math.abs((await state()).height - first.height)).toBeLessThanOrEqual(1);
+      const shifts = await shiftsSoFar(page);
+      expect(shifts, JSON.stringify(shifts)).toEqual([]);
+    });
 
   test('a signed-in viewer adds a title to the favourites with the heart on its card, and takes it out again', async ({
     page,

@@ -8,6 +8,7 @@ import {
   takeInHand,
   touchPhonePage,
 } from './support/shelves.ts';
+import { recordShifts, shiftsSoFar } from './support/shifts.ts';
 
 /** docs/product.md, «Screens and routes», verbatim: slides per view and gap (px) at each viewport width. */
 const TABLE: Record<'poster' | 'wide', Record<number, [slides: number, gap: number]>> = {
@@ -322,32 +323,6 @@ test.describe('home page accessibility', () => {
     await noViolations(page, '/ at 320 px without Swiper');
   });
 });
-
-/** Layout shifts not caused by input, from the page's start (read with `shiftsSoFar`). */
-async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node }[];
-      })[])
-        if (!e.hadRecentInput)
-          w.__shifts.push({
-            value: e.value,
-            sources: e.sources.map((x) =>
-              x.node instanceof Element ? `${x.node.tagName}.${x.node.className}` : '',
-            ),
-          });
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const shiftsSoFar = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
-  );
 
 test.describe('later shelves (the first response carries the first ones)', () => {
   for (const width of [320, 1440]) {
