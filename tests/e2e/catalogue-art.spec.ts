@@ -175,7 +175,7 @@ test.describe('title cards', () => {
 });
 
 test.describe('catalogue art', () => {
-  for (const path of ['/', '/series']) {
+  for (const path of ['/', '/series', '/collections']) {
     test(`images on ${path} keep their aspect ratio and load as WebP`, async ({ page }) => {
       // Their srcset, sizes, width and height are the server's: tests/pages/catalogue-art.test.ts.
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -213,15 +213,18 @@ test.describe('catalogue art', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(path);
       const largest = await page.locator('main img').evaluateAll((imgs) => {
+        // An image's own size, before transforms: a collection's side posters are turned (their
+        // bounding box grows) and scaled down.
+        const area = (img: Element) =>
+          Math.round(((img as HTMLElement).offsetWidth * (img as HTMLElement).offsetHeight) / 100);
         const inView = imgs
-          .map((img) => ({ img, r: img.getBoundingClientRect() }))
-          .filter(({ r }) => r.top < innerHeight && r.width > 0)
+          .filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.top < innerHeight && r.width > 0;
+          })
           // Equal cards tie (to a few pixels): the first of them counts.
-          .sort(
-            (a, b) =>
-              Math.round((b.r.width * b.r.height) / 100) -
-              Math.round((a.r.width * a.r.height) / 100),
-          );
+          .map((img) => ({ img }))
+          .sort((a, b) => area(b.img) - area(a.img));
         const img = inView[0]!.img;
         return {
           loading: img.getAttribute('loading'),
