@@ -8,12 +8,21 @@ import type { MeterCounts } from './d1-meter.ts';
 
 /**
  * The development meter (GET /dev/api/d1-meter) counts D1 statements that read and that write,
- * Durable Object calls and R2 reads, per kind of request. Fixture: film 2 (12+, product 1).
+ * the rows D1 answered and read, Durable Object calls and R2 reads, per kind of request.
+ * Fixture: film 2 (12+, product 1).
  */
 
 type Snapshot = MeterCounts & { kinds: Record<string, MeterCounts> };
 const snapshot = async () => (await (await call('/dev/api/d1-meter')).json()) as Snapshot;
-const NONE: MeterCounts = { roundTrips: 0, reads: 0, writes: 0, objectCalls: 0, r2Reads: 0 };
+const NONE: MeterCounts = {
+  roundTrips: 0,
+  reads: 0,
+  writes: 0,
+  rowsReturned: 0,
+  rowsRead: 0,
+  objectCalls: 0,
+  r2Reads: 0,
+};
 
 /** What `work` cost, in all and for `kind`. */
 async function cost(kind: string, work: () => Promise<unknown>) {
@@ -54,6 +63,9 @@ describe('the development meter', () => {
       await res.arrayBuffer();
     });
     expect(listed.kind.reads).toBeGreaterThanOrEqual(1);
+    // The rows D1 answered the list and those it read for them.
+    expect(listed.kind.rowsReturned).toBeGreaterThan(0);
+    expect(listed.kind.rowsRead).toBeGreaterThan(0);
     expect(listed.kind.writes).toBe(0);
     expect(listed.kind.objectCalls).toBe(0);
   });
