@@ -95,9 +95,12 @@ function attachHls(video: HTMLVideoElement, o: EngineOptions, events: EngineEven
     ...(o.bandwidth ? { abrEwmaDefaultEstimate: o.bandwidth } : {}),
     maxBufferLength: 30,
     backBufferLength: 90,
-    // hls.js's default, said out loud: segments are remuxed in a worker, so a busy phone's main
-    // thread (the controls, the page) never waits for them.
-    enableWorker: true,
+    // Segments are remuxed on the main thread, said out loud: hls.js built from its source has no
+    // worker bundle, so `enableWorker` could not start one anyway. That costs about 7 ms a second of
+    // playback, at most ~20 ms at once (~80 ms at a phone's 4× slower CPU), a few per cent of the
+    // main thread's work while playing; a worker of our own build cost 33 KB gzip and a later first
+    // frame (docs/decisions.md, «hls.js remuxes on the main thread»).
+    enableWorker: false,
     // The remembered language from the first fragment on, not switched to after the default.
     audioPreference: { lang: o.audio },
   });
