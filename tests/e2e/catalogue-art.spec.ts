@@ -128,11 +128,22 @@ test.describe('title cards', () => {
           const drawn = (c: Element) =>
             c.querySelector('.card__name')!.checkVisibility({ contentVisibilityAuto: true });
           const poster = (c: Element) => c.querySelector<HTMLImageElement>('.card__poster')!;
+          const bottom = (c: Element, s: string) =>
+            c.querySelector(s)!.getBoundingClientRect().bottom;
+          // A drawn card's picture, name and facts: as tall as the first row's (drawn at once),
+          // and none of it past the card's own box (which clips what spills).
+          const span = (c: Element) =>
+            bottom(c, '.card__meta') - c.querySelector('.card__frame')!.getBoundingClientRect().top;
+          const shown = inView.filter(drawn);
           return {
             height: ul.getBoundingClientRect().height,
             waiting: cards.filter((c) => !drawn(c)).length,
             blank: inView.filter((c) => !drawn(c) || !poster(c).complete || !poster(c).naturalWidth)
               .length,
+            uneven: shown.filter((c) => Math.abs(span(c) - span(cards[0]!)) > 1).length,
+            spilt: shown.filter(
+              (c) => bottom(c, '.card__meta') > c.getBoundingClientRect().bottom + 1,
+            ).length,
             end: ul.getBoundingClientRect().bottom <= innerHeight,
           };
         });
@@ -140,10 +151,14 @@ test.describe('title cards', () => {
       // Cards far below the screen are not drawn yet: this is what their held height is for.
       expect(first.waiting).toBeGreaterThan(0);
       // A reader's pace, most of a screen at a time, to the grid's end.
-      for (let step = 0; step < 40; step++) {
+      for (let step = 0; ; step++) {
         await expect.poll(async () => (await state()).blank, { message: `step ${step}` }).toBe(0);
-        if ((await state()).end) break;
+        const now = await state();
+        expect(now, `step ${step}`).toMatchObject({ uneven: 0, spilt: 0 });
+        if (now.end || step === 40) break;
+        const y = await page.evaluate(() => scrollY);
         await page.mouse.wheel(0, 600);
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(y);
       }
       expect((await state()).end).toBe(true);
       expect(Math.abs((await state()).height - first.height)).toBeLessThanOrEqual(1);
@@ -214,7 +229,7 @@ test.describe('catalogue art', () => {
       await page.goto(path);
       const largest = await page.locator('main img').evaluateAll((imgs) => {
         // An image's own size, before transforms: a collection's side posters are turned (their
-        // bounding box grows) and scaled down.
+        // bounding box grows); their own size ties with the front one's, which comes first.
         const area = (img: Element) =>
           Math.round(((img as HTMLElement).offsetWidth * (img as HTMLElement).offsetHeight) / 100);
         const inView = imgs
