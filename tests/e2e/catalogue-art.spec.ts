@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpByEmail, unique } from './support/accounts.ts';
+import { signInAsDemo } from './support/demo.ts';
 import { takeInHand } from './support/shelves.ts';
 import { recordShifts, shiftsSoFar } from './support/shifts.ts';
 
@@ -165,6 +166,46 @@ test.describe('title cards', () => {
       const shifts = await shiftsSoFar(page);
       expect(shifts, JSON.stringify(shifts)).toEqual([]);
     });
+
+  test("a kid's home shelves, whose names are larger, hold their cards' height too: each card drawn while scrolling ends below its facts", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsDemo(page.request, baseURL!, { kid: true });
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto('/');
+    await expect(page.locator('.home-shelves--kid')).toBeVisible();
+    const seen = new Set<number>();
+    for (let step = 0; step < 20; step++) {
+      const drawn = await page.locator('.home-shelves--kid .card').evaluateAll((cards) =>
+        cards
+          .map((c, i) => ({ c, i }))
+          .filter(({ c }) =>
+            c.querySelector('.card__name')!.checkVisibility({ contentVisibilityAuto: true }),
+          )
+          .map(({ c, i }) => ({
+            i,
+            later: c.classList.contains('card--later'),
+            spill:
+              c.querySelector('.card__meta')!.getBoundingClientRect().bottom -
+              c.getBoundingClientRect().bottom,
+          })),
+      );
+      for (const d of drawn) {
+        expect(d.spill, `card ${d.i}`).toBeLessThanOrEqual(1);
+        if (d.later) seen.add(d.i);
+      }
+      const { y, end } = await page.evaluate(() => ({
+        y: scrollY,
+        end: scrollY + innerHeight >= document.documentElement.scrollHeight - 1,
+      }));
+      if (end) break;
+      await page.mouse.wheel(0, 500);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(y);
+    }
+    // Cards that waited to be drawn were among them.
+    expect(seen.size).toBeGreaterThan(0);
+  });
 
   test('a signed-in viewer adds a title to the favourites with the heart on its card, and takes it out again', async ({
     page,
