@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { config } from '../lib/config.ts';
-import { meterRows, meterTrip } from './d1-meter.ts';
+import { meterTrip } from './d1-meter.ts';
 import { observedD1 } from './observed-d1.ts';
 import { requestSession } from './request-session.ts';
 
@@ -18,12 +18,6 @@ export function d1(): D1Database {
   // binding so repositories keep one parameter type).
   if (session) return session as D1Database;
   return config().devRoutes
-    ? observedD1(env.DB, (writes, done) => {
-        meterTrip('background', writes);
-        done.then(
-          (answer) => meterRows('background', answer),
-          () => undefined,
-        );
-      })
+    ? observedD1(env.DB, (writes, done) => meterTrip('background', writes, done))
     : env.DB;
 }

@@ -41,14 +41,21 @@ function countsOf(kind: string): MeterCounts {
   return counts;
 }
 
-/** Counts one D1 round trip of a request of `kind`; `writes[i]` tells whether statement i writes. */
-export function meterTrip(kind: string, writes: readonly boolean[]): void {
+/**
+ * Counts one D1 round trip of a request of `kind` (`writes[i]` tells whether statement i writes),
+ * and the rows of its answer once `done` brings it (a failed trip answered none).
+ */
+export function meterTrip(kind: string, writes: readonly boolean[], done: Promise<unknown>): void {
   const written = writes.filter(Boolean).length;
   for (const counts of [total, countsOf(kind)]) {
     counts.roundTrips++;
     counts.writes += written;
     counts.reads += writes.length - written;
   }
+  done.then(
+    (answer) => meterRows(kind, answer),
+    () => undefined,
+  );
 }
 
 /** What D1 answers a statement (`all`, `run`, a batch's items); `first` and `raw` carry no meta. */
@@ -61,7 +68,7 @@ interface Answered {
  * Counts the rows of what a round trip of a request of `kind` got back: a statement's result or a
  * batch's list of them. Anything without D1's meta (a `first` row, `raw` arrays) is not counted.
  */
-export function meterRows(kind: string, answer: unknown): void {
+function meterRows(kind: string, answer: unknown): void {
   const answers = (Array.isArray(answer) ? answer : [answer]) as unknown[];
   for (const a of answers) {
     if (!a || typeof a !== 'object' || !('meta' in a)) continue;

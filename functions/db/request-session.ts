@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { meterRows, meterTrip } from './d1-meter.ts';
+import { meterTrip } from './d1-meter.ts';
 import { type D1Like, observedD1 } from './observed-d1.ts';
 
 /**
@@ -61,13 +61,7 @@ export function requestSession(binding: D1Database): D1Like | null {
     request.binding = binding;
     request.session = session;
     request.observed = observedD1(session, (writes, done) => {
-      if (request.metered) {
-        meterTrip(request.kind, writes);
-        done.then(
-          (answer) => meterRows(request.kind, answer),
-          () => undefined,
-        );
-      }
+      if (request.metered) meterTrip(request.kind, writes, done);
       // Only a write D1 took calls for a bookmark: one that failed changed nothing to read.
       if (writes.includes(true))
         done.then(
