@@ -4,7 +4,7 @@ import { resetAll, signedUp } from '../domains/parental/test-support.ts';
 import { putFixtureMedia } from '../domains/playback/test-fixtures.ts';
 import { subscribe } from '../domains/playback/test-support.ts';
 import { call } from '../test-helpers.ts';
-import type { MeterCounts } from './d1-meter.ts';
+import { type MeterCounts, zero } from './d1-meter.ts';
 
 /**
  * The development meter (GET /dev/api/d1-meter) counts D1 statements that read and that write,
@@ -14,15 +14,7 @@ import type { MeterCounts } from './d1-meter.ts';
 
 type Snapshot = MeterCounts & { kinds: Record<string, MeterCounts> };
 const snapshot = async () => (await (await call('/dev/api/d1-meter')).json()) as Snapshot;
-const NONE: MeterCounts = {
-  roundTrips: 0,
-  reads: 0,
-  writes: 0,
-  rowsReturned: 0,
-  rowsRead: 0,
-  objectCalls: 0,
-  r2Reads: 0,
-};
+const NONE = zero();
 
 /** What `work` cost, in all and for `kind`. */
 async function cost(kind: string, work: () => Promise<unknown>) {

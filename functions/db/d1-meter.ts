@@ -21,7 +21,8 @@ export interface MeterCounts {
   r2Reads: number;
 }
 
-const zero = (): MeterCounts => ({
+/** Counts of nothing yet: a kind's start, and what a kind not seen cost. */
+export const zero = (): MeterCounts => ({
   roundTrips: 0,
   reads: 0,
   writes: 0,
