@@ -279,9 +279,8 @@ test.describe('catalogue art', () => {
             return r.top < innerHeight && r.width > 0;
           })
           // Equal cards tie (to a few pixels): the first of them counts.
-          .map((img) => ({ img }))
-          .sort((a, b) => area(b.img) - area(a.img));
-        const img = inView[0]!.img;
+          .sort((a, b) => area(b) - area(a));
+        const img = inView[0]!;
         return {
           loading: img.getAttribute('loading'),
           priority: img.getAttribute('fetchpriority'),
