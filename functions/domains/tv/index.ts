@@ -9,10 +9,8 @@ export type { Programme } from './repo.ts';
 export {
   channelScheduleQueries,
   channelsQuery,
-  onAirQuery,
   programmesQuery,
   toChannelSchedule,
-  toNowNext,
   toSchedules,
 } from './repo.ts';
 export type { ProgrammeDto } from './schemas.ts';

@@ -40,25 +40,10 @@ export function channelsQuery(d: D1Database, viewer: Viewer): Query<Channel[]> {
   );
 }
 
-/** The programme on air and the next one of each channel: the first two ending after `now`. */
-export function onAirQuery(d: D1Database, now: number): Query<(Programme & { rank: number })[]> {
-  return rows(
-    d,
-    sql`SELECT ${PROGRAMME_COLUMNS},
-          row_number() OVER (PARTITION BY tv_programmes.channel_id ORDER BY tv_programmes.starts_at) AS rank
-        FROM tv_programmes
-        WHERE tv_programmes.ends_at > ${now} AND tv_programmes.starts_at < ${now + 12 * 3600}`,
-  );
-}
-
-/** Each channel with what is on at `now` and what comes next, from the two queries above. */
-export function toNowNext(
-  channels: Channel[],
-  onAir: (Programme & { rank: number })[],
-  now: number,
-) {
+/** Each channel with what is on at `now` and what comes next, from its programmes in order. */
+function toNowNext(channels: Channel[], programmes: Programme[], now: number) {
   return channels.map((channel) => {
-    const mine = onAir.filter((p) => p.channelId === channel.id && p.rank <= 2);
+    const mine = programmes.filter((p) => p.channelId === channel.id);
     const current = mine.find((p) => p.startsAt <= now) ?? null;
     const next = mine.find((p) => p.startsAt > now) ?? null;
     return { channel, now: current, next };
@@ -67,13 +52,17 @@ export function toNowNext(
 
 /** Every channel with what is on at `now` and what comes next, in one batched round trip. */
 export async function channelsWithNowNext(d: D1Database, now: number, viewer: Viewer) {
-  const [channels, onAir] = await batch(d, [channelsQuery(d, viewer), onAirQuery(d, now)]);
-  return toNowNext(channels, onAir, now);
+  const [channels, coming] = await batch(d, [
+    channelsQuery(d, viewer),
+    programmesQuery(d, now, now + 12 * 3600),
+  ]);
+  return toNowNext(channels, coming, now);
 }
 
 /**
  * The queries of a channel by id or slug and its programmes overlapping [from, to), whoever asks:
- * the caller decides with `canSee` whether this viewer may see the channel.
+ * the caller decides with `canSee` whether this viewer may see the channel. Its programmes follow one
+ * another, so none starts before the last one started before `from`: the index reads only the day.
  */
 export function channelScheduleQueries(d: D1Database, idOrSlug: string, from: number, to: number) {
   const key = /^\d+$/.test(idOrSlug)
@@ -83,8 +72,13 @@ export function channelScheduleQueries(d: D1Database, idOrSlug: string, from: nu
     rows<Channel>(d, sql`SELECT ${CHANNEL_COLUMNS} FROM tv_channels WHERE ${key} LIMIT 1`),
     rows<Programme>(
       d,
-      sql`SELECT ${PROGRAMME_COLUMNS} FROM tv_programmes
-          WHERE tv_programmes.channel_id = (SELECT id FROM tv_channels WHERE ${key})
+      sql`WITH channel AS (SELECT id FROM tv_channels WHERE ${key})
+        SELECT ${PROGRAMME_COLUMNS} FROM tv_programmes
+          WHERE tv_programmes.channel_id = (SELECT id FROM channel)
+            AND tv_programmes.starts_at >= coalesce(
+              (SELECT max(earlier.starts_at) FROM tv_programmes AS earlier
+                WHERE earlier.channel_id = (SELECT id FROM channel) AND earlier.starts_at < ${from}),
+              ${from})
             AND tv_programmes.starts_at < ${to} AND tv_programmes.ends_at > ${from}
           ORDER BY tv_programmes.starts_at`,
     ),
@@ -102,20 +96,24 @@ export async function channelSchedule(d: D1Database, idOrSlug: string, from: num
 }
 
 /**
- * Every channel's programmes overlapping [from, to), for a day's guide; `limit` 0 keeps the query's
- * slot in a batch without reading anything.
+ * Every channel's programmes overlapping [from, to), for a day's guide. A channel's programmes follow
+ * one another, so they are those starting within [from, to) (a range of the index on start) and, per
+ * channel, the last one started before `from` if it is still on then: D1 reads the day's rows, not
+ * the whole kept guide (docs/decisions.md, "The TV guide reads the day it shows").
  */
-export function programmesQuery(
-  d: D1Database,
-  from: number,
-  to: number,
-  limit = -1,
-): Query<Programme[]> {
+export function programmesQuery(d: D1Database, from: number, to: number): Query<Programme[]> {
   return rows(
     d,
     sql`SELECT ${PROGRAMME_COLUMNS} FROM tv_programmes
-        WHERE tv_programmes.starts_at < ${to} AND tv_programmes.ends_at > ${from}
-        ORDER BY tv_programmes.starts_at LIMIT ${limit}`,
+          WHERE tv_programmes.starts_at >= ${from} AND tv_programmes.starts_at < ${to}
+        UNION ALL
+        SELECT ${PROGRAMME_COLUMNS} FROM tv_channels
+          JOIN tv_programmes ON tv_programmes.id = (
+            SELECT earlier.id FROM tv_programmes AS earlier
+              WHERE earlier.channel_id = tv_channels.id AND earlier.starts_at < ${from}
+              ORDER BY earlier.starts_at DESC LIMIT 1)
+          WHERE tv_programmes.ends_at > ${from}
+        ORDER BY "startsAt"`,
   );
 }
 
