@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeterCounts } from '../db/d1-meter.ts';
 import { mediaToken } from '../domains/playback/index.ts';
-import { fixtureSegment, putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import { fixtureMeta, fixtureSegment, putFixtureMedia } from '../domains/playback/test-fixtures.ts';
 import { call, callWithVars, eventually } from '../test-helpers.ts';
 
 /**
@@ -107,5 +108,44 @@ describe('a segment two viewers fetch', () => {
     expect(off.res.status).toBe(200);
     expect(off.body).toEqual(fixtureSegment('c2', 'a-en', 11));
     expect(off.reads).toBe(1);
+  });
+});
+
+describe('a live channel’s playlists and segments', () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await putFixtureMedia(['c1', 'c2']);
+  });
+
+  it('read its clip’s description from R2 at most once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const token = await mediaToken('live/3', now() + 3600, now());
+    const playlist = () => counted(() => segmentOf(token, 'live/3/v480/index.m3u8'));
+    expect((await playlist()).res.status).toBe(200);
+    // Every two seconds a live player asks for its playlist and the newest segment.
+    for (let i = 0; i < 3; i++) {
+      vi.advanceTimersByTime(2_000);
+      const again = await playlist();
+      expect(again.res.status).toBe(200);
+      expect(again.reads).toBe(0);
+      const newest = new TextDecoder().decode(again.body).trim().split('\n').at(-1)!;
+      const segment = await counted(() => segmentOf(token, `live/3/v480/${newest}`));
+      expect(segment.res.status).toBe(200);
+      // The segment itself, unless the edge cache had it.
+      expect(segment.reads).toBeLessThanOrEqual(1);
+    }
+
+    // The media made again without the 480p rendition: a minute on, the channel has none.
+    for (const clip of ['c1', 'c2']) {
+      const meta = fixtureMeta(clip);
+      await env.MEDIA.put(
+        `vod/${clip}/meta.json`,
+        JSON.stringify({ ...meta, video: meta.video.filter((v) => v.name !== 'v480') }),
+      );
+    }
+    vi.advanceTimersByTime(60_000);
+    const gone = await playlist();
+    expect(gone.res.status).toBe(404);
+    expect(gone.reads).toBe(1);
   });
 });

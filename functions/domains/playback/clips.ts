@@ -106,3 +106,31 @@ export async function clipFor(owner: ClipOwner): Promise<{ clip: string; meta: C
   const clip = clipOf(await clips(), owner);
   return { clip, meta: await clipMeta(clip) };
 }
+
+/**
+ * How long an isolate keeps a live channel's clip description: a live viewer's player asks for a
+ * playlist and a segment every two seconds, each of which needs it, and it changes only when the
+ * media are made again.
+ */
+const LIVE_META_MS = 60_000;
+const liveMetas = new Map<string, { until: number; meta: Promise<ClipMeta> }>();
+
+/**
+ * A channel's clip and its description for its live playlists and segments, read from R2 at most
+ * once a minute per isolate (a failed read is not kept). The watch call itself reads it afresh
+ * (`clipFor`), so a clip gone from R2 is refused at the start of playback.
+ */
+export async function liveClipFor(channelId: number): Promise<{ clip: string; meta: ClipMeta }> {
+  const clip = clipOf(await clips(), { kind: 'channel', id: channelId });
+  const now = Date.now();
+  let kept = liveMetas.get(clip);
+  if (!kept || kept.until <= now) {
+    const meta = clipMeta(clip);
+    kept = { until: now + LIVE_META_MS, meta };
+    liveMetas.set(clip, kept);
+    meta.catch(() => {
+      if (liveMetas.get(clip)?.meta === meta) liveMetas.delete(clip);
+    });
+  }
+  return { clip, meta: await kept.meta };
+}

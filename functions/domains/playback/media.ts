@@ -1,6 +1,6 @@
 import { mediaBucket } from '../../db/object-meter.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { type ClipMeta, clipFor } from './clips.ts';
+import { type ClipMeta, liveClipFor } from './clips.ts';
 import { clipSegment, liveMaster, livePlaylist } from './live-playlist.ts';
 import { checkMediaToken } from './media-token.ts';
 import { cachedSegment, keepSegment, segmentCacheable } from './segment-cache.ts';
@@ -69,7 +69,7 @@ export async function mediaResponse(
   const live = LIVE_FILE.exec(path);
   if (!live) throw notFound();
   const [, channel, rendition, file, k] = live;
-  const { clip, meta } = await clipFor({ kind: 'channel', id: Number(channel) });
+  const { clip, meta } = await liveClipFor(Number(channel));
   if (rendition && !renditionOf(meta, rendition)) throw notFound();
   if (!rendition) return text(liveMaster(meta.video, meta.audio), 'private, max-age=60', request);
   if (file === 'index.m3u8')
