@@ -71,7 +71,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       fontSrc: ["'self'"],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", ...apiOrigins()],
-      workerSrc: ["'self'", 'blob:'],
+      // No page starts a worker (hls.js remuxes on the main thread: docs/decisions.md).
+      workerSrc: ["'none'"],
       frameSrc: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -27,6 +27,8 @@ function expectSecurityHeaders(res: Response, where: string) {
   expect(scripts, where).toMatch(/^'(self|none)'/);
   expect(scripts, where).not.toMatch(/unsafe-(inline|eval)/);
   expect(csp.get('object-src') ?? csp.get('default-src'), where).toBe("'none'");
+  // No page runs a worker: none may be started, from here or from a blob.
+  expect(csp.get('worker-src') ?? csp.get('default-src'), where).toBe("'none'");
 }
 
 const GUEST_PAGES = [
