@@ -27,8 +27,14 @@ async function load(shelf: HTMLElement): Promise<boolean> {
   const focused = shelf.contains(document.activeElement)
     ? (document.activeElement as HTMLElement).getAttribute('href')
     : null;
-  // Until the browser lays the carousel out (content-visibility), it is as tall as what it replaces.
-  carousel.style.containIntrinsicSize = `auto ${shelf.offsetHeight}px`;
+  // Until the browser lays the carousel out (content-visibility), it is as tall as what it replaces:
+  // the intrinsic size is the content's, inside the shelf's padding.
+  const { paddingTop, paddingBottom } = getComputedStyle(shelf);
+  const content =
+    shelf.getBoundingClientRect().height -
+    Number.parseFloat(paddingTop) -
+    Number.parseFloat(paddingBottom);
+  carousel.style.containIntrinsicSize = `auto ${content}px`;
   shelf.replaceWith(carousel);
   if (focused !== null)
     [...carousel.querySelectorAll<HTMLElement>('a[href]')]

@@ -333,6 +333,35 @@ test.describe('later shelves (the first response carries the first ones)', () =>
     });
   }
 
+  for (const width of [320, 1440]) {
+    test(`at ${width} px a shelf of title cards far below is held at the height it has once drawn`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.waitForLoadState('load');
+      // Each shelf of posters: its name, its height, and whether its content waits to be drawn.
+      const shelves = () =>
+        page.$$eval('main section.shelf--poster', (sections) =>
+          sections.map((s) => ({
+            name: s.querySelector('.shelf__title')?.textContent?.trim(),
+            height: Math.round(s.getBoundingClientRect().height * 10) / 10,
+            waiting: !s.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+          })),
+        );
+      const atLoad = await shelves();
+      // The case is met: some shelves are not drawn yet, so their height is the one held for them.
+      expect(atLoad.filter((s) => s.waiting).length).toBeGreaterThan(0);
+      await bringLaterShelves(page);
+      // Scrolled through, every shelf is drawn (it keeps its drawn height once out of view again)
+      // and arrived; a fling faster than shelves are drawn would meet the same heights.
+      const drawn = await shelves();
+      expect(drawn.map(({ name, height }) => ({ name, height }))).toEqual(
+        atLoad.map(({ name, height }) => ({ name, height })),
+      );
+    });
+  }
+
   test('an untouched page fetches no shelf beyond the screen; the first input brings the next ones', async ({
     page,
   }) => {
