@@ -88,6 +88,70 @@ test.describe('the player', () => {
     );
   });
 
+  test('a play nobody touches fades the controls; the slider still says the time, and the clock and bar are right as they come back', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/watch/${await firstOf(request, 'trailers')}?play=1#player`);
+    await playsPast(page, 1);
+    // No press and no pointer: the controls fade 3 s after the player opened.
+    await expect(player(page)).toHaveClass(/player--idle/, { timeout: 10_000 });
+    const slider = player(page).getByRole('slider', { name: 'Перемотка' });
+    /** The media's time and what the slider, the clock and the bar say of it, read at once. */
+    const read = () =>
+      page.evaluate(() => {
+        const v = document.querySelector('video')!;
+        const s = document.querySelector('[role="slider"]')!;
+        const width = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().width;
+        const knob = document.querySelector('.player__knob')!.getBoundingClientRect();
+        const track = document.querySelector('.player__track')!.getBoundingClientRect();
+        const [m, sec] = (document.querySelector('.player__time')?.textContent ?? '')
+          .split(' / ')[0]!
+          .split(':')
+          .map(Number);
+        return {
+          time: v.currentTime,
+          duration: v.duration,
+          now: Number(s.getAttribute('aria-valuenow')),
+          text: s.getAttribute('aria-valuetext') ?? '',
+          clock: m! * 60 + sec!,
+          played: width('.player__played') / track.width,
+          knob: (knob.left + knob.width / 2 - track.left) / track.width,
+        };
+      });
+    // Faded out for seconds of play, the slider's value and words follow the time all the same.
+    const before = await read();
+    await expect
+      .poll(async () => {
+        const r = await read();
+        return r.time > before.time + 2 && Math.abs(r.now - Math.floor(r.time)) <= 1;
+      })
+      .toBe(true);
+    const hidden = await read();
+    const seconds = Number(hidden.text.match(/^(\d+) секунд/)?.[1]);
+    expect(Math.abs(seconds - hidden.now)).toBeLessThanOrEqual(1);
+
+    // The pointer brings them back with the clock and the bar where the media is.
+    await page.mouse.move(300, 200);
+    await page.mouse.move(320, 220);
+    await expect(player(page)).not.toHaveClass(/player--idle/);
+    const shown = await read();
+    // The clock says the whole second of the last time event (about four a second).
+    expect(shown.clock).toBeLessThanOrEqual(shown.time);
+    expect(shown.time - shown.clock).toBeLessThan(2);
+    expect(Math.abs(shown.played - shown.time / shown.duration)).toBeLessThan(1 / shown.duration);
+    expect(Math.abs(shown.knob - shown.played)).toBeLessThan(0.01);
+    // While they show, the bar moves on with the media (no render of the player needed for it).
+    await page.mouse.move(300, 200);
+    await expect
+      .poll(async () => {
+        const r = await read();
+        return r.played > shown.played && Math.abs(r.played - r.time / r.duration) < 1 / r.duration;
+      })
+      .toBe(true);
+    await expect(slider).toHaveAttribute('aria-valuetext', /^\d+ секунд[аы]? из \d+ секунд[аы]?$/);
+  });
+
   // 9 Mbit/s: hls.js alone would start at 720p (its bitrate fits the line); its first segment
   // would take half a second, so the player starts a step lower.
   for (const [line, bps, first] of [

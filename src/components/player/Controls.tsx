@@ -8,7 +8,7 @@ import { Icon, type IconName } from './icons.tsx';
 import { MenuButton } from './MenuButton.tsx';
 import type { BarSection } from './menus.ts';
 import type { MenuName, PlayerAction, PlayerState } from './player-state.ts';
-import { bufferedUntil, type Timeline as Position } from './position.ts';
+import type { Timeline as Position } from './position.ts';
 import { SettingsSheet } from './SettingsSheet.tsx';
 import { Timeline } from './Timeline.tsx';
 import { playerTexts as t } from './texts.ts';
@@ -34,6 +34,10 @@ interface Props {
   video: HTMLVideoElement | null;
   playback: Playback;
   timeline: Position;
+  /** The timeline's words for a media time (Timeline follows the media between renders). */
+  wordsAt(time: number): string;
+  /** Faded out while the picture plays untouched (useIdle). */
+  hidden: boolean;
   thumbnails: Thumbnail[];
   sections: BarSection[];
   screen: { fullscreen: boolean; toggleFullscreen(): void };
@@ -77,8 +81,10 @@ export function Controls({ state, dispatch, video, playback, timeline, ...p }: P
         start={start}
         end={live ? edge : end}
         value={now}
-        buffered={bufferedUntil(video?.buffered, now)}
         valueText={timeline.valueText}
+        media={video}
+        wordsAt={p.wordsAt}
+        hidden={p.hidden}
         thumbnails={live ? [] : p.thumbnails}
         label={(time) => (live ? `−${clock(edge - time)}` : clock(time - start))}
         onSeek={playback.seekTo}

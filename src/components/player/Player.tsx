@@ -22,7 +22,7 @@ import {
   playerReducer,
   toggledSubtitles,
 } from './player-state.ts';
-import { timelineState } from './position.ts';
+import { drawnTime, timelineState } from './position.ts';
 import { rememberPreferences } from './preferences.ts';
 import { ForbiddenDialog, HelpDialog, StreamsDialog } from './Refusals.tsx';
 import { playerTexts as t } from './texts.ts';
@@ -123,16 +123,30 @@ export default function Player({
 
   // ——— markers: intro, credits and the next-episode countdown
   const now = video?.currentTime ?? 0;
-  const markers = markerState(answer, started, now);
+  const markersAt = (time: number) => markerState(answer, started, time);
+  const markers = markersAt(now);
   const goNext = useCountdown(video, state, dispatch, markers.inCredits);
 
   // ——— what to draw
   const live = !!answer?.live;
-  const { start, end } = playback.range();
-  const edge = live ? (engine.current?.liveEdge() ?? end) : end;
-  const timeline = timelineState({ live, start, end, edge, now });
+  /** The position at a media time, with the range and live edge as they are now. */
+  const positionAt = (time: number) => {
+    const { start, end } = playback.range();
+    const edge = live ? (engine.current?.liveEdge() ?? end) : end;
+    return timelineState({ live, start, end, edge, now: time });
+  };
+  const timeline = positionAt(now);
+  const { end } = timeline;
   const paused = !video || video.paused;
   const hidden = isIdle({ ...idle, paused, menuOpen: state.menu !== null });
+  // The media's time events render again only when this changes: the intro and credits buttons
+  // always, the controls' clock and slider while they show; the bar moves without a render
+  // (Timeline.tsx; docs/decisions.md, «The player renders when what it shows changes»).
+  playback.redrawWhen(() => {
+    const time = video?.currentTime ?? 0;
+    const m = markersAt(time);
+    return `${m.inIntro} ${m.inCredits}${hidden ? '' : ` ${drawnTime(positionAt(time))}`}`;
+  });
   const name = answer?.content.name ?? '';
   const episode = answer?.episode;
   const ready = phase === 'ready';
@@ -227,6 +241,8 @@ export default function Player({
           video={video}
           playback={playback}
           timeline={timeline}
+          wordsAt={(time) => positionAt(time).valueText}
+          hidden={hidden}
           thumbnails={thumbs}
           sections={sections}
           screen={screen}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bufferedUntil, playRange, type Ranges, seekTarget, timelineState } from './position.ts';
+import {
+  bufferedUntil,
+  drawnTime,
+  playRange,
+  type Ranges,
+  seekTarget,
+  timelineState,
+} from './position.ts';
 import { playerTexts as t } from './texts.ts';
 
 /** TimeRanges of a media element, from [start, end] pairs. */
@@ -71,5 +78,20 @@ describe('where playback stands', () => {
   it('reads a recording as its position out of its length', () => {
     const s = timelineState({ live: false, start: 0, end: 2880, edge: 2880, now: 725 });
     expect(s).toMatchObject({ atLive: false, valueText: '12 минут 5 секунд из 48 минут' });
+  });
+
+  it('changes what the controls draw once a second of playback, not on each time event', () => {
+    const film = { live: false, start: 0, end: 5400, edge: 5400 };
+    const at = (now: number, o: Partial<typeof film> = {}) =>
+      drawnTime(timelineState({ ...film, ...o, now }));
+    expect(at(12.2)).toBe(at(12.95));
+    expect(at(12.95)).not.toBe(at(13.05));
+    // Past an hour the words drop the seconds; the clock still ticks each one.
+    expect(at(3725.2)).not.toBe(at(3726.2));
+    // The media came to know its length.
+    expect(at(12.2)).not.toBe(at(12.2, { end: 5399, edge: 5399 }));
+    // Live: the edge moves on while the viewer stays behind it.
+    const live = { live: true, start: 0, end: 600 };
+    expect(at(480, { ...live, edge: 600 })).not.toBe(at(480, { ...live, edge: 601 }));
   });
 });

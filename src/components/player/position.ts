@@ -4,7 +4,7 @@
  */
 
 import { playerTexts as t } from './texts.ts';
-import { spokenDuration, timelineText } from './time.ts';
+import { clock, spokenDuration, timelineText } from './time.ts';
 
 /** A media element's TimeRanges (seekable, buffered). */
 export interface Ranges {
@@ -84,3 +84,22 @@ export function timelineState(o: Position) {
 
 /** Where playback stands, as the timeline and the bar show it (timelineState). */
 export type Timeline = ReturnType<typeof timelineState>;
+
+/**
+ * What the controls draw from a position, as one string: the clock, the slider's whole seconds
+ * and words, the live badge. It changes at most once a second of playback, and the player
+ * renders again only when it does (docs/decisions.md, «The player renders when what it shows
+ * changes»); the bar's own movement needs no render.
+ * @example drawnTime(timelineState({ live: false, start: 0, end: 60, edge: 60, now: 12.2 })) === drawnTime(timelineState({ live: false, start: 0, end: 60, edge: 60, now: 12.9 })) // true
+ */
+export const drawnTime = (p: Timeline): string =>
+  [
+    clock(p.now - p.start),
+    clock(p.end - p.start),
+    Math.floor(p.start),
+    Math.floor(p.end),
+    Math.floor(p.edge),
+    Math.floor(p.now),
+    p.valueText,
+    p.atLive,
+  ].join(' ');

@@ -23,12 +23,34 @@ export function useIdle() {
   const [active, setActive] = useState(true);
   const [focusIn, setFocusIn] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // While the controls show, one timer runs to the latest wake's deadline: a pointer moving sends
+  // dozens of events a second, and each would otherwise set state and render the player
+  // (docs/decisions.md, «The player renders when what it shows changes»).
+  const shown = useRef(true);
+  const until = useRef(0);
+  const arm = (ms: number) => {
+    timer.current = setTimeout(() => {
+      const left = until.current - Date.now();
+      if (left > 0) return arm(left);
+      shown.current = false;
+      setActive(false);
+    }, ms);
+  };
   /** The pointer moved or a key was pressed: the controls show for IDLE_MS more. */
   const wake = () => {
+    until.current = Date.now() + IDLE_MS;
+    if (shown.current) return;
+    shown.current = true;
     setActive(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setActive(false), IDLE_MS);
+    arm(IDLE_MS);
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // The count starts as the player opens: a play begun without a touch (?play=1, a key) hides
+  // its controls too, and stops drawing them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the player opens; arm reads only refs
+  useEffect(() => {
+    until.current = Date.now() + IDLE_MS;
+    arm(IDLE_MS);
+    return () => clearTimeout(timer.current);
+  }, []);
   return { active, focusIn, setFocusIn, wake };
 }

@@ -1,7 +1,7 @@
 /**
  * Playback of one watch answer: the engine (hls.js or native HLS) lives as long as the answer,
- * its qualities and audio tracks, the media's own events (a repaint on each, the first frame,
- * waiting), and what the controls do to the media.
+ * its qualities and audio tracks, the media's own events (a repaint when what is drawn changes,
+ * the first frame, waiting), and what the controls do to the media.
  */
 import { type Dispatch, useEffect, useReducer, useRef, useState } from 'react';
 import { type AudioOption, attach, type Engine, hlsSupport, type Quality } from '../engine.ts';
@@ -11,16 +11,13 @@ import { measuredBandwidth } from '../start-level.ts';
 import type { WatchAnswer } from '../watch-api.ts';
 
 /** The media events that change what the controls show. */
-const REPAINT_ON = [
-  'timeupdate',
-  'durationchange',
-  'volumechange',
-  'ratechange',
-  'progress',
-  'seeked',
-  'pause',
-  'play',
-];
+const REPAINT_ON = ['durationchange', 'volumechange', 'ratechange', 'seeked', 'pause', 'play'];
+/**
+ * The media events of playing on (about four a second, and as the buffer grows): they repaint
+ * only when what the player draws from the time changed (`redrawWhen`); the timeline's bar
+ * follows them itself (docs/decisions.md, «The player renders when what it shows changes»).
+ */
+const TICK_ON = ['timeupdate', 'progress'];
 
 interface Options {
   /** The audio language to start with (the viewer's choice). */
@@ -37,6 +34,8 @@ export function usePlayback(
 ) {
   const engine = useRef<Engine | null>(null);
   const [, repaint] = useReducer((n: number) => n + 1, 0);
+  // What the last render drew from the media's time, and how to tell it now (redrawWhen).
+  const drawn = useRef<{ key: string; now(): string }>({ key: '', now: () => '' });
   const [levels, setLevels] = useState<Quality[]>([]);
   const [audioOptions, setAudioOptions] = useState<AudioOption[]>([]);
   const [level, setLevel] = useState(-1);
@@ -97,13 +96,18 @@ export function usePlayback(
   // Repaint on the media's own events; remember whether it has started and whether it waits.
   useEffect(() => {
     if (!video) return;
+    const tick = () => {
+      if (drawn.current.now() !== drawn.current.key) repaint();
+    };
     for (const n of REPAINT_ON) video.addEventListener(n, repaint);
+    for (const n of TICK_ON) video.addEventListener(n, tick);
     const onPlaying = () => dispatch({ type: 'playing' });
     const onWaiting = () => dispatch({ type: 'waiting' });
     video.addEventListener('playing', onPlaying);
     video.addEventListener('waiting', onWaiting);
     return () => {
       for (const n of REPAINT_ON) video.removeEventListener(n, repaint);
+      for (const n of TICK_ON) video.removeEventListener(n, tick);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('waiting', onWaiting);
     };
@@ -120,6 +124,13 @@ export function usePlayback(
     engine,
     range,
     tracks: { levels, audioOptions, level, playingHeight },
+    /**
+     * Called as the player renders, with what it draws from the media's time as a string: the
+     * time's own events repaint only once that string changes.
+     */
+    redrawWhen: (key: () => string) => {
+      drawn.current = { key: key(), now: key };
+    },
     seekTo,
     seekBy: (delta: number) => {
       if (video) seekTo(video.currentTime + delta);
