@@ -53,7 +53,8 @@ export function Timeline({
   const clamp = (v: number) => Math.min(end, Math.max(start, v));
   const now = () => media?.currentTime ?? value;
   const held = dragging && preview !== null ? preview : null;
-  // The track's width in device pixels, told by a ResizeObserver as it changes (no layout reads).
+  // The track's width in device pixels, told by a ResizeObserver as it changes (no layout reads);
+  // the knob's CSS has it in CSS pixels (--track-width).
   const pixels = useRef(0);
 
   /** The bar to the media's time (or where the pointer drags it), and the slider's value. */
@@ -81,7 +82,9 @@ export function Timeline({
     const el = track.current;
     if (!el) return;
     const watch = new ResizeObserver(([entry]) => {
-      pixels.current = (entry?.contentRect.width ?? 0) * devicePixelRatio;
+      const width = entry?.contentRect.width ?? 0;
+      pixels.current = width * devicePixelRatio;
+      setVariable(el.style, '--track-width', `${width}px`);
       latest.current(true);
     });
     watch.observe(el);
