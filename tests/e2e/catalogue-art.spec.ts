@@ -110,6 +110,35 @@ test.describe('title cards', () => {
     await expect(card.locator('.card__reveal')).toHaveCSS('opacity', '1');
   });
 
+  test('a card names its icons only while its actions show: none at load, the shapes on hover and on keyboard focus', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/series');
+    const card = page.locator('.title-grid .card').first();
+    const icons = (el: ReturnType<typeof page.locator>) =>
+      el.evaluate((root) =>
+        [...root.querySelectorAll('.card__action')].map(
+          (a) => getComputedStyle(a, '::before').maskImage,
+        ),
+      );
+    // Not one card of the grid makes an SVG image of its icons while they are hidden.
+    const atLoad = await icons(page.locator('.title-grid'));
+    expect(atLoad.length).toBeGreaterThan(0);
+    expect(new Set(atLoad)).toEqual(new Set(['none']));
+    await card.locator('.card__poster').hover();
+    await expect(card.locator('.card__actions')).toHaveCSS('opacity', '1');
+    const shown = await icons(card);
+    expect(shown).toHaveLength(2);
+    for (const icon of shown) expect(icon).toContain('data:image/svg+xml');
+    expect(shown[0]).not.toBe(shown[1]);
+    await page.mouse.move(0, 0);
+    await expect(card.locator('.card__actions')).toHaveCSS('opacity', '0');
+    await card.locator('.card__link').focus();
+    await expect(card.locator('.card__actions')).toHaveCSS('opacity', '1');
+    expect(await icons(card)).toEqual(shown);
+  });
+
   for (const width of [320, 1440])
     test(`at ${width} px cards far below wait to be drawn, holding their height: scrolling the grid moves nothing, and every card in view is drawn with its poster`, async ({
       page,
