@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { costOfView } from './support/meter.ts';
 import { Visitor } from './support/visitor.ts';
 
-// The meter (GET /dev/api/d1-meter) counts the round trips of the isolate, which here is this
-// worker's: its files run one after another, so no other test's requests land between a view's
-// two readings. Background work of earlier views (an edge-cache copy being stored) only ever
-// adds trips, so the least of three views is the page's own count.
-
-const roundTrips = async (visitor: Visitor) =>
-  ((await (await visitor.fetch('/dev/api/d1-meter')).json()) as { roundTrips: number }).roundTrips;
-
-/** D1 round trips of one page view: the isolate's meter before and after, the least of three. */
-async function tripsOf(visitor: Visitor, path: string, headers: Record<string, string> = {}) {
-  const counts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const before = await roundTrips(visitor);
-    const res = await visitor.fetch(path, { headers });
-    expect(res.status, path).toBe(200);
-    await res.arrayBuffer();
-    counts.push((await roundTrips(visitor)) - before);
-  }
-  return Math.min(...counts);
-}
+// D1 round trips of a page view, by the development meter (support/meter.ts).
+const tripsOf = (visitor: Visitor, path: string, headers?: Record<string, string>) =>
+  costOfView(visitor, path, 'roundTrips', headers);
 
 const api = new Visitor();
 const first = async (path: string) =>

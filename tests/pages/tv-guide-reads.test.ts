@@ -1,28 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costOfView } from './support/meter.ts';
 import { Visitor } from './support/visitor.ts';
 
 /**
  * The guide keeps two weeks of programmes (docs/decisions.md, "The TV guide reads the day it
  * shows"): what a guide page or the channel list reads from D1 is the day it shows, however many
- * days before it are kept. Read with the development meter (GET /dev/api/d1-meter), whose counts
- * are this isolate's: the least of three views is the page's own (background work only adds).
+ * days before it are kept. Rows read as the development meter counts them (support/meter.ts).
  */
 
-const rowsRead = async (visitor: Visitor) =>
-  ((await (await visitor.fetch('/dev/api/d1-meter')).json()) as { rowsRead: number }).rowsRead;
-
-async function rowsReadBy(visitor: Visitor, path: string, headers: Record<string, string>) {
-  const counts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const before = await rowsRead(visitor);
-    const res = await visitor.fetch(path, { headers });
-    expect(res.status, path).toBe(200);
-    await res.arrayBuffer();
-    counts.push((await rowsRead(visitor)) - before);
-  }
-  return Math.min(...counts);
-}
+const rowsReadBy = (visitor: Visitor, path: string, headers: Record<string, string>) =>
+  costOfView(visitor, path, 'rowsRead', headers);
 
 const HOUR = 3600;
 const guest = new Visitor();
