@@ -356,9 +356,10 @@ test.describe('later shelves (the first response carries the first ones)', () =>
       // Scrolled through, every shelf is drawn (it keeps its drawn height once out of view again)
       // and arrived; a fling faster than shelves are drawn would meet the same heights.
       const drawn = await shelves();
-      expect(drawn.map(({ name, height }) => ({ name, height }))).toEqual(
-        atLoad.map(({ name, height }) => ({ name, height })),
-      );
+      expect(drawn.map((s) => s.name)).toEqual(atLoad.map((s) => s.name));
+      // To a pixel (layout rounds; the old fixed 20rem was 33 px short at 320 px, 219 at 1440).
+      const off = drawn.filter((s, i) => Math.abs(s.height - atLoad[i]!.height) > 1);
+      expect(off, JSON.stringify({ atLoad, drawn })).toEqual([]);
     });
   }
 

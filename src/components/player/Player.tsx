@@ -90,7 +90,7 @@ export default function Player({
   // Focus comes to the player as it opens: its shortcuts work and a screen reader is told where it is.
   useEffect(() => root.current?.focus({ preventScroll: true }), []);
   const screen = useFullscreen(root, video);
-  const idle = useIdle();
+  const idle = useIdle(phase === 'ready' && !!video && !video.paused);
 
   const choose = (next: Preferences, lastSubtitles?: string) => {
     dispatch({ type: 'chose', prefs: next, lastSubtitles });

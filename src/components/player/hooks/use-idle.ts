@@ -19,7 +19,8 @@ export const isIdle = (o: {
   menuOpen: boolean;
 }): boolean => !o.paused && !o.active && !o.focusIn && !o.menuOpen;
 
-export function useIdle() {
+/** `playing`: the picture is playing now (the count to hiding runs only then). */
+export function useIdle(playing: boolean) {
   const [active, setActive] = useState(true);
   const [focusIn, setFocusIn] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,6 +30,7 @@ export function useIdle() {
   const shown = useRef(true);
   const until = useRef(0);
   const arm = (ms: number) => {
+    clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const left = until.current - Date.now();
       if (left > 0) return arm(left);
@@ -44,13 +46,20 @@ export function useIdle() {
     setActive(true);
     arm(IDLE_MS);
   };
-  // The count starts as the player opens: a play begun without a touch (?play=1, a key) hides
-  // its controls too, and stops drawing them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the player opens; arm reads only refs
+  // The count starts each time the picture starts playing, touched or not: a play begun without a
+  // touch (?play=1, a key) hides its controls too, and stops drawing them; a slow start does not
+  // spend the count before the first frame. A pause stops it (the controls show while paused).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as play starts or stops; arm reads only refs
   useEffect(() => {
+    if (!playing) return;
     until.current = Date.now() + IDLE_MS;
+    if (!shown.current) {
+      shown.current = true;
+      setActive(true);
+    }
     arm(IDLE_MS);
     return () => clearTimeout(timer.current);
-  }, []);
+  }, [playing]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return { active, focusIn, setFocusIn, wake };
 }
