@@ -297,10 +297,19 @@ test.describe('the player', () => {
           color: text ? getComputedStyle(text).color : null,
         };
       });
-    await page.mouse.move(300, 200);
-    await page.mouse.move(320, 220);
-    const shown = await place();
-    expect(shown.idle).toBe(false);
+    // The bar brought back by the pointer, read while a line is on screen (cues come and go).
+    let shown = await place();
+    let step = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(300 + (step++ % 2) * 20, 200);
+          shown = await place();
+          return !shown.idle && shown.textBottom !== null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(shown.color).toBe('rgb(255, 255, 255)');
     expect(shown.textBottom!).toBeLessThanOrEqual(shown.barTop - 8);
     // The bar stays while one of its buttons has the focus (the menu gave it back to «Субтитры»).
