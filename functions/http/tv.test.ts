@@ -24,14 +24,16 @@ afterEach(() => {
 beforeAll(async () => {
   const statements = [
     'DELETE FROM tv_channels',
-    "INSERT INTO tv_channels (id, slug, name, description, position, age_rating) VALUES (1, 'kino-hd', 'Кино HD', 'Фильмы круглосуточно', 1, 16), (2, 'multik', 'Мультик', 'Для детей', 2, 0)",
+    "INSERT INTO tv_channels (id, slug, name, description, position, age_rating) VALUES (1, 'kino-hd', 'Кино HD', 'Фильмы круглосуточно', 1, 16), (2, 'multik', 'Мультик', 'Для детей', 2, 0), (3, 'marafon', 'Марафон', 'Одна передача на весь день', 3, 0)",
     // Kino HD: yesterday late, on air now, next, and tomorrow. Multik: only a past programme.
+    // Marafon: one programme from before the guide day to after it.
     `INSERT INTO tv_programmes (channel_id, starts_at, ends_at, name, genre, age_rating) VALUES
       (1, ${start - 3600}, ${start + 1800}, 'Ночной фильм', 'фильм', 18),
       (1, ${now - 600}, ${now + 1200}, 'Сейчас в эфире', 'сериал', 16),
       (1, ${now + 1200}, ${now + 4800}, 'Дальше', 'фильм', 12),
       (1, ${start + 86400 + 60}, ${start + 86400 + 3600}, 'Завтра', 'новости', 0),
-      (2, ${now - 7200}, ${now - 3600}, 'Было утром', 'мультфильм', 0)`,
+      (2, ${now - 7200}, ${now - 3600}, 'Было утром', 'мультфильм', 0),
+      (3, ${start - 3600}, ${start + 86400 + 3600}, 'Весь день', 'марафон', 0)`,
   ];
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 });
@@ -47,6 +49,7 @@ describe('GET /cms/tv/channels/', () => {
     ).toEqual([
       ['kino-hd', 'Сейчас в эфире', 'Дальше'],
       ['multik', null, null],
+      ['marafon', 'Весь день', null],
     ]);
     expect(body.results[0]).toMatchObject({
       ageRating: '16+',
@@ -64,7 +67,7 @@ describe('GET /cms/tv/channels/', () => {
 
   it('hides channels above the age limit', async () => {
     const body = (await (await call('/cms/tv/channels/?age=6')).json()) as any;
-    expect(body.results.map((c: any) => c.slug)).toEqual(['multik']);
+    expect(body.results.map((c: any) => c.slug)).toEqual(['multik', 'marafon']);
   });
 });
 
@@ -84,6 +87,16 @@ describe('GET /cms/tv/channels/{id|slug}/', () => {
       );
       expect(body.programmes.map((p: any) => p.name)).not.toContain('Завтра');
     }
+  });
+
+  it('answers a programme longer than the day on that day, and nothing for a day whose programmes all ended', async () => {
+    const body = (await (await call('/cms/tv/channels/marafon/')).json()) as any;
+    expect(body.programmes.map((p: any) => p.name)).toEqual(['Весь день']);
+    const multik = (await (await call('/cms/tv/channels/multik/')).json()) as any;
+    expect(multik.programmes.map((p: any) => p.name)).toEqual(['Было утром']);
+    const tomorrow = calendarDay(new Date((start + 86400 + 7200) * 1000));
+    const next = (await (await call(`/cms/tv/channels/multik/?date=${tomorrow}`)).json()) as any;
+    expect(next.programmes).toEqual([]);
   });
 
   it('answers another day and another time zone', async () => {
