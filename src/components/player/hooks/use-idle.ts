@@ -49,14 +49,10 @@ export function useIdle(playing: boolean) {
   // The count starts each time the picture starts playing, touched or not: a play begun without a
   // touch (?play=1, a key) hides its controls too, and stops drawing them; a slow start does not
   // spend the count before the first frame. A pause stops it (the controls show while paused).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: as play starts or stops; arm reads only refs
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as play starts or stops; wake and arm read only refs
   useEffect(() => {
     if (!playing) return;
-    until.current = Date.now() + IDLE_MS;
-    if (!shown.current) {
-      shown.current = true;
-      setActive(true);
-    }
+    wake();
     arm(IDLE_MS);
     return () => clearTimeout(timer.current);
   }, [playing]);
