@@ -4,9 +4,10 @@
 // restart: objects whose MD5 and type match the last upload's manifest (`vod-manifest.json` in the
 // bucket) are skipped, objects no longer made are removed.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { getPlatformProxy, unstable_readConfig } from 'wrangler';
 import { ART_VERSION } from '../../functions/shared/art.ts';
 import { MEDIA_PENDING_KEY } from '../../functions/shared/media.ts';
 import { restoreCached, storeCached } from './cache.mjs';
@@ -107,10 +108,28 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
   if (empty) restoreCached('r2', r2, bucketKey);
   // wrangler dev --persist-to X keeps its Miniflare state in X/v3; getPlatformProxy takes that
   // inner directory itself (its default is .wrangler/state/v3).
+  // The proxy is given a config of the bucket alone: with the whole wrangler.toml it would also
+  // bind the stream-limit Durable Object, whose class lives in the Worker it does not load, and
+  // print two warnings about it into every first `npm start`.
+  const { r2_buckets, compatibility_date } = unstable_readConfig({ config: 'wrangler.toml' });
+  const bucketOnly = mkdtempSync(join(tmpdir(), 'amedia-upload-'));
+  const configPath = join(bucketOnly, 'wrangler.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      name: 'amedia-media-upload',
+      compatibility_date,
+      r2_buckets: r2_buckets.filter((b) => b.binding === 'MEDIA'),
+    }),
+  );
   const { env, dispose } = await getPlatformProxy({
-    configPath: 'wrangler.toml',
-    persist: { path: join(persistTo, 'v3') },
+    configPath,
+    persist: { path: resolve(persistTo, 'v3') },
     remoteBindings: false,
+    envFiles: [],
+  }).catch((error) => {
+    rmSync(bucketOnly, { recursive: true, force: true });
+    throw error;
   });
   try {
     const bucket = env.MEDIA;
@@ -157,6 +176,7 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
     );
   } finally {
     await dispose();
+    rmSync(bucketOnly, { recursive: true, force: true });
   }
   // A bucket that held nothing else before now holds exactly the media: kept for the next state.
   if (empty) storeCached('r2', r2, bucketKey);
