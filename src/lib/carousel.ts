@@ -78,13 +78,13 @@ export function swiperLayout(kind: CarouselKind) {
 }
 
 const vars = (kind: CarouselKind, s: CarouselStep) =>
-  `.carousel--${kind},.shelf--${kind}{--carousel-slides:${s.slides};--carousel-gap:${s.gap}px}`;
+  `.carousel--${kind}{--carousel-slides:${s.slides};--carousel-gap:${s.gap}px}`;
 
 /**
  * The table as CSS custom properties per kind and breakpoint; `Carousel.astro` lays its track out
- * from them (flex with `gap`, slide width `(100% - (n - 1) * gap) / n`) and holds a shelf not yet
- * drawn at the height they give it.
- * @example carouselCss().startsWith('.carousel--poster,.shelf--poster{--carousel-slides:2;--carousel-gap:8px}') // true
+ * from them (flex with `gap`, slide width `(100% - (n - 1) * gap) / n`) and holds a carousel not
+ * yet drawn at the height they give it.
+ * @example carouselCss().startsWith('.carousel--poster{--carousel-slides:2;--carousel-gap:8px}') // true
  */
 export function carouselCss(): string {
   const base = CAROUSEL_KINDS.map((k) => vars(k, CAROUSEL_TABLE[k][0]!)).join('');

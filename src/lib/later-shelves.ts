@@ -27,14 +27,8 @@ async function load(shelf: HTMLElement): Promise<boolean> {
   const focused = shelf.contains(document.activeElement)
     ? (document.activeElement as HTMLElement).getAttribute('href')
     : null;
-  // Until the browser lays the carousel out (content-visibility), it is as tall as what it replaces:
-  // the intrinsic size is the content's, inside the shelf's padding.
-  const { paddingTop, paddingBottom } = getComputedStyle(shelf);
-  const content =
-    shelf.getBoundingClientRect().height -
-    Number.parseFloat(paddingTop) -
-    Number.parseFloat(paddingBottom);
-  carousel.style.containIntrinsicSize = `auto ${content}px`;
+  // No measuring: the heads are alike and both slide rooms are held at a card's height by CSS
+  // (Carousel.astro), so the carousel is as tall as what it replaces until it is drawn.
   shelf.replaceWith(carousel);
   if (focused !== null)
     [...carousel.querySelectorAll<HTMLElement>('a[href]')]

@@ -333,25 +333,42 @@ test.describe('later shelves (the first response carries the first ones)', () =>
     });
   }
 
-  for (const width of [320, 1440]) {
-    test(`at ${width} px a shelf of title cards far below is held at the height it has once drawn`, async ({
+  // At 320 px with the text at twice its size (a viewer's larger default font) shelf names wrap.
+  for (const { width, text } of [
+    { width: 320, text: 1 },
+    { width: 1440, text: 1 },
+    { width: 320, text: 2 },
+  ]) {
+    test(`at ${width} px${text > 1 ? ' and text at 200 %' : ''} a shelf of title cards far below is held at the height it has once drawn`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await page.waitForLoadState('load');
-      // Each shelf of posters: its name, its height, and whether its content waits to be drawn.
+      if (text > 1) await page.addStyleTag({ content: `html { font-size: ${text * 100}%; }` });
+      // Each shelf of posters: its name, its height, its head's, and whether its slides wait to be
+      // drawn (the head is always drawn).
       const shelves = () =>
         page.$$eval('main section.shelf--poster', (sections) =>
           sections.map((s) => ({
             name: s.querySelector('.shelf__title')?.textContent?.trim(),
             height: Math.round(s.getBoundingClientRect().height * 10) / 10,
-            waiting: !s.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+            head: Math.round(s.querySelector('.shelf__head')!.getBoundingClientRect().height),
+            waiting: !s
+              .querySelector('.carousel__track')
+              ?.checkVisibility({ contentVisibilityAuto: true }),
           })),
         );
       const atLoad = await shelves();
-      // The case is met: some shelves are not drawn yet, so their height is the one held for them.
-      expect(atLoad.filter((s) => s.waiting).length).toBeGreaterThan(0);
+      // The case is met: some shelves are not drawn yet, so their height is the one held for them;
+      // with the larger text, some of those have a name of more than one line.
+      const waiting = atLoad.filter((s) => s.waiting);
+      expect(waiting.length).toBeGreaterThan(0);
+      if (text > 1)
+        expect(
+          waiting.some((s) => s.head > 60),
+          JSON.stringify(waiting),
+        ).toBe(true);
       await bringLaterShelves(page);
       // Scrolled through, every shelf is drawn (it keeps its drawn height once out of view again)
       // and arrived; a fling faster than shelves are drawn would meet the same heights.
