@@ -7,11 +7,10 @@
 // when it is. A line in the terminal tells each step; the last says everything is in place.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { MEDIA_PENDING_KEY } from '../functions/shared/media.ts';
 import { CLIPS } from './media/clips.mjs';
 import { clipsAreFresh, MEDIA_DIR, makeMedia, takeCachedMedia } from './media/generate.mjs';
-import { markPending, putClip, upload } from './media/upload.mjs';
+import { markPending, openMediaBucket, putClip, upload } from './media/upload.mjs';
 
 const persistTo = process.env.PERSIST_TO ?? '.wrangler/state';
 const say = (line) => console.log(`\x1b[36mmedia:\x1b[0m ${line}`);
@@ -35,30 +34,26 @@ if (takeCachedMedia().whole) {
   const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
   // The bucket the Worker reads, opened beside it: the clip list and the marker go in before the
   // site answers, so no viewer is ever told a clip is missing while it is being made.
-  const { env, dispose } = await getPlatformProxy({
-    configPath: 'wrangler.toml',
-    persist: { path: join(persistTo, 'v3') },
-    remoteBindings: false,
-  });
-  await markPending(env.MEDIA);
-  await env.MEDIA.put('vod/index.json', JSON.stringify(CLIPS.map((c) => c.id)));
+  const { bucket: media, close } = await openMediaBucket(persistTo);
+  await markPending(media);
+  await media.put('vod/index.json', JSON.stringify(CLIPS.map((c) => c.id)));
   serve();
   say(
     `the site serves now; ${CLIPS.length} clips and the catalogue's art are made in the background (a few minutes on 2 cores, once per machine)`,
   );
   // Clips made before (only the art is new) go in first, in seconds.
   if (clipsAreFresh()) {
-    for (const clip of CLIPS) await putClip(env.MEDIA, clip.id, join(MEDIA_DIR, clip.id));
+    for (const clip of CLIPS) await putClip(media, clip.id, join(MEDIA_DIR, clip.id));
     say(`the ${CLIPS.length} clips made before play (after ${seconds()})`);
   }
   // The marker says «still being made» only while progress is recent: kept fresh while it is.
-  const refresh = setInterval(() => void markPending(env.MEDIA).catch(() => {}), 60_000);
+  const refresh = setInterval(() => void markPending(media).catch(() => {}), 60_000);
   let ready = 0;
   let made = false;
   try {
     await makeMedia({
       onClip: async (meta, dir) => {
-        await putClip(env.MEDIA, meta.id, dir);
+        await putClip(media, meta.id, dir);
         say(`clip ${++ready} of ${CLIPS.length} plays (${meta.id}, after ${seconds()})`);
       },
     });
@@ -70,11 +65,11 @@ if (takeCachedMedia().whole) {
     if (!stopping) {
       say(`making failed: ${error instanceof Error ? error.message : error}; run npm start again`);
       // Nothing is being made any more: a missing clip is unavailable, not «still being made».
-      await env.MEDIA.delete(MEDIA_PENDING_KEY).catch(() => {});
+      await media.delete(MEDIA_PENDING_KEY).catch(() => {});
     }
   } finally {
     clearInterval(refresh);
-    await dispose();
+    await close();
   }
   if (made) {
     try {

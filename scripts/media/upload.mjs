@@ -53,6 +53,41 @@ export async function putClip(bucket, clip, dir) {
   await markPending(bucket);
 }
 
+/**
+ * The local R2 bucket behind the MEDIA binding, in the state directory `persistTo` that
+ * `wrangler dev --persist-to` reads, through wrangler's platform proxy; `close()` it when done.
+ * The proxy gets a config of the bucket alone: with the whole wrangler.toml it would also bind the
+ * stream-limit Durable Object, whose class is in the Worker it does not load, and print two
+ * warnings about it into every first `npm start`.
+ * @example const { bucket, close } = await openMediaBucket('.wrangler/state');
+ */
+export async function openMediaBucket(persistTo) {
+  const { r2_buckets, compatibility_date } = unstable_readConfig({ config: 'wrangler.toml' });
+  const media = r2_buckets.find((b) => b.binding === 'MEDIA');
+  if (!media) throw new Error('media: wrangler.toml binds no R2 bucket as MEDIA');
+  const dir = mkdtempSync(join(tmpdir(), 'amedia-media-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const configPath = join(dir, 'wrangler.json');
+    writeFileSync(
+      configPath,
+      JSON.stringify({ name: 'amedia-media', compatibility_date, r2_buckets: [media] }),
+    );
+    // wrangler dev --persist-to X keeps its Miniflare state in X/v3; the proxy takes that inner
+    // directory itself, resolved here because the proxy's root is the config's directory.
+    const { env, dispose } = await getPlatformProxy({
+      configPath,
+      persist: { path: resolve(persistTo, 'v3') },
+      remoteBindings: false,
+      envFiles: [],
+    });
+    return { bucket: env.MEDIA, close: () => dispose().finally(remove) };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
 /** Says in R2 that media are being made and when the last progress was (see functions/shared/media.ts). */
 export function markPending(bucket) {
   return bucket.put(MEDIA_PENDING_KEY, JSON.stringify({ progress: new Date().toISOString() }), {
@@ -106,33 +141,8 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
   const r2 = join(persistTo, 'v3', 'r2');
   const empty = !existsSync(r2);
   if (empty) restoreCached('r2', r2, bucketKey);
-  // wrangler dev --persist-to X keeps its Miniflare state in X/v3; getPlatformProxy takes that
-  // inner directory itself (its default is .wrangler/state/v3).
-  // The proxy is given a config of the bucket alone: with the whole wrangler.toml it would also
-  // bind the stream-limit Durable Object, whose class lives in the Worker it does not load, and
-  // print two warnings about it into every first `npm start`.
-  const { r2_buckets, compatibility_date } = unstable_readConfig({ config: 'wrangler.toml' });
-  const bucketOnly = mkdtempSync(join(tmpdir(), 'amedia-upload-'));
-  const configPath = join(bucketOnly, 'wrangler.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      name: 'amedia-media-upload',
-      compatibility_date,
-      r2_buckets: r2_buckets.filter((b) => b.binding === 'MEDIA'),
-    }),
-  );
-  const { env, dispose } = await getPlatformProxy({
-    configPath,
-    persist: { path: resolve(persistTo, 'v3') },
-    remoteBindings: false,
-    envFiles: [],
-  }).catch((error) => {
-    rmSync(bucketOnly, { recursive: true, force: true });
-    throw error;
-  });
+  const { bucket, close } = await openMediaBucket(persistTo);
   try {
-    const bucket = env.MEDIA;
     // What the last upload put, read as one object: reading sizes and etags off a listing costs
     // a round trip to workerd per property (seconds for 660 objects), this costs one.
     const previous = await bucket.get(MANIFEST);
@@ -175,8 +185,7 @@ export async function upload({ persistTo = process.env.PERSIST_TO ?? '.wrangler/
         `${stale.length} removed, into R2 amedia-media in ${persistTo} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
-    await dispose();
-    rmSync(bucketOnly, { recursive: true, force: true });
+    await close();
   }
   // A bucket that held nothing else before now holds exactly the media: kept for the next state.
   if (empty) storeCached('r2', r2, bucketKey);
