@@ -349,7 +349,7 @@ test.describe('later shelves (the first response carries the first ones)', () =>
       // Each shelf of posters: its name, its height, its head's, and whether its slides wait to be
       // drawn (the head is always drawn).
       const shelves = () =>
-        page.$$eval('main section.shelf--poster', (sections) =>
+        page.$$eval('main section.shelf:has(> .carousel--poster)', (sections) =>
           sections.map((s) => ({
             name: s.querySelector('.shelf__title')?.textContent?.trim(),
             height: Math.round(s.getBoundingClientRect().height * 10) / 10,
