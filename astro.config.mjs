@@ -10,8 +10,9 @@ import { formPages } from './scripts/form-pages.mjs';
 // The player builds hls.js from the TypeScript it ships, with only the features we use: two audio
 // languages are HLS audio renditions (alt audio on); subtitles are sidecar WebVTT <track>s the
 // browser renders (hls.js subtitles off); no DRM, CMCD, steering, variables, advanced TS codecs,
-// MediaCapabilities, interstitials or I-frame playlists. About 123 KB gzip against 189 KB for the
-// full dist (docs/decisions.md, "The player's hls.js build").
+// MediaCapabilities, interstitials or I-frame playlists; and (hlsFmp4Only below) fragmented MP4
+// alone, no ID3 metadata track, no dropped-frame monitor. About 102 KB gzip against 189 KB for the
+// full dist (docs/decisions.md, "The player's hls.js build", «Clips in fragmented MP4»).
 const hlsSource = join(
   dirname(createRequire(import.meta.url).resolve('hls.js/package.json')),
   'src/exports-default.ts',
@@ -29,6 +30,46 @@ const hlsFeatures = {
   __USE_INTERSTITIALS__: 'false',
   __USE_IFRAMES__: 'false',
   __IN_WORKER__: 'false',
+};
+
+/**
+ * hls.js as our media need it, cut in its source where no build constant reaches: every clip is
+ * fragmented MP4 (scripts/media/generate.mjs), which the browser takes as it is, so the transmuxer
+ * keeps only its MP4 path (no MPEG-TS, AAC or MP3 demuxer, no remuxer: about 13 KB gzip), and the
+ * default config drops the ID3/date-range metadata track and the dropped-frame monitor, which
+ * nothing here reads. Each cut names the exact text it replaces, so an hls.js upgrade that moves it
+ * fails the build instead of shipping the whole again.
+ * @type {import('vite').Plugin}
+ */
+const hlsFmp4Only = {
+  name: 'hls-fmp4-only',
+  enforce: 'pre',
+  transform: {
+    filter: { id: /[\\/]hls\.js[\\/]src[\\/](demux[\\/]transmuxer|config)\.ts$/ },
+    handler(code, id) {
+      const cuts = id.endsWith('transmuxer.ts')
+        ? [
+            ["import AACDemuxer from './audio/aacdemuxer';\n", '\n'],
+            ["import MP3Demuxer from './audio/mp3demuxer';\n", '\n'],
+            ["import TSDemuxer from '../demux/tsdemuxer';\n", '\n'],
+            ['  { demux: TSDemuxer, remux: MP4Remuxer },\n', '\n'],
+            ['  { demux: AACDemuxer, remux: MP4Remuxer },\n', '\n'],
+            ['  { demux: MP3Demuxer, remux: MP4Remuxer },\n', '\n'],
+          ]
+        : [
+            ['  fpsController: FPSController,\n', '  fpsController: undefined,\n'],
+            ['  id3TrackController: ID3TrackController,\n', '  id3TrackController: undefined,\n'],
+          ];
+      // A line taken out leaves an empty line, so every other line keeps its place (and the map).
+      let out = code;
+      for (const [from, to] of cuts) {
+        if (!out.includes(from))
+          throw new Error(`hls-fmp4-only: ${id} no longer has ${JSON.stringify(from)}`);
+        out = out.replace(from, to);
+      }
+      return { code: out, map: null };
+    },
+  },
 };
 
 // A production build (`CLOUDFLARE_ENV=production npm run build`, README «Deploy») leaves out the
@@ -112,7 +153,7 @@ export default defineConfig({
       // The pages that take their form's POST: those that ask isFormPost(Astro).
       __FORM_PAGES__: JSON.stringify(formPages()),
     },
-    plugins: [clientChunks],
+    plugins: [clientChunks, hlsFmp4Only],
     resolve: { alias: [{ find: /^hls\.js$/, replacement: hlsSource }] },
     // The source is TypeScript with build-time constants: Vite compiles it, esbuild's dev
     // pre-bundling would not apply the constants.

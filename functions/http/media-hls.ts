@@ -26,7 +26,7 @@ const DOC = {
   },
 } as const;
 
-/** The file's path under the token, as the token's scope names it (`vod/c3/v240/seg-00001.ts`). */
+/** The file's path under the token, as the token's scope names it (`vod/c3/v240/seg-00001.m4s`). */
 const pathOf = (p: Record<string, string>) =>
   [p.kind, p.id, p.rendition, p.file].filter(Boolean).join('/');
 

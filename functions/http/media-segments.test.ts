@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 describe('a segment two viewers fetch', () => {
   it('is read from R2 once: the second viewer gets the same bytes and headers from the edge cache', async () => {
-    const path = 'vod/c2/v480/seg-00007.ts';
+    const path = 'vod/c2/v480/seg-00007.m4s';
     const first = await counted(async () =>
       segmentOf(await mediaToken('vod/c2', now() + 600, now()), path),
     );
@@ -56,7 +56,7 @@ describe('a segment two viewers fetch', () => {
     expect(second.body).toEqual(first.body);
     for (const name of ['content-type', 'content-length', 'etag', 'accept-ranges'])
       expect(second.res.headers.get(name), name).toBe(first.res.headers.get(name));
-    expect(second.res.headers.get('content-type')).toBe('video/mp2t');
+    expect(second.res.headers.get('content-type')).toBe('video/iso.segment');
     expect(second.res.headers.get('content-length')).toBe('188');
     expect(second.res.headers.get('etag')).toMatch(/^"[0-9a-f]+"$/);
     // The answer is still this viewer's: private, for what is left of its own token.
@@ -69,7 +69,7 @@ describe('a segment two viewers fetch', () => {
   });
 
   it('is refused under a bad, expired or other clip’s token though it is cached', async () => {
-    const path = 'vod/c1/a-ru/seg-00003.ts';
+    const path = 'vod/c1/a-ru/seg-00003.m4s';
     const token = await mediaToken('vod/c1', now() + 600, now());
     await counted(() => segmentOf(token, path));
     await fromCache(token, path);
@@ -86,7 +86,7 @@ describe('a segment two viewers fetch', () => {
   });
 
   it('still answers a Range request and HEAD from R2, and every request when the edge cache is off', async () => {
-    const path = 'vod/c2/a-en/seg-00011.ts';
+    const path = 'vod/c2/a-en/seg-00011.m4s';
     const token = await mediaToken('vod/c2', now() + 600, now());
     await counted(() => segmentOf(token, path));
     await fromCache(token, path);

@@ -83,7 +83,7 @@ describe('a media token bound to its stream', () => {
     const film = await play<Answer>(a, '/watches/2/');
     const channel = await play<Answer>(a, '/watches/channels/pervyj/');
     expect(channel.stream!.id).toBe(film.stream!.id);
-    const segment = sibling(film.manifest, 'v240/seg-00000.ts');
+    const segment = sibling(film.manifest, 'v240/seg-00000.m4s');
     expect((await a.fetch(film.manifest)).status).toBe(200);
     expect((await a.fetch(sibling(channel.manifest, 'v240/index.m3u8'))).status).toBe(200);
 

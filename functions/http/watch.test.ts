@@ -4,6 +4,7 @@ import { loadCatalogueFixture } from '../domains/catalogue/test-fixtures.ts';
 import { mediaToken } from '../domains/playback/index.ts';
 import {
   FIXTURE_SEGMENTS,
+  fixtureInit,
   fixtureSegment,
   putFixtureMedia,
 } from '../domains/playback/test-fixtures.ts';
@@ -45,11 +46,19 @@ describe('a guest and a free episode', () => {
     const variant = (await master.text()).split('\n').find((l) => l.endsWith('index.m3u8'))!;
     const playlist = await call(new URL(variant, `http://x${body.manifest}`).pathname);
     expect(playlist.status).toBe(200);
-    const segment = (await playlist.text()).split('\n').find((l) => l.endsWith('.ts'))!;
+    const lines = (await playlist.text()).split('\n');
+    const segment = lines.find((l) => l.endsWith('.m4s'))!;
     const segmentUrl = new URL(segment, new URL(variant, `http://x${body.manifest}`)).pathname;
     const bytes = await call(segmentUrl);
     expect(bytes.status).toBe(200);
-    expect(bytes.headers.get('content-type')).toBe('video/mp2t');
+    expect(bytes.headers.get('content-type')).toBe('video/iso.segment');
+    // The playlist's initialisation segment is served beside its segments, as MP4.
+    const map = /^#EXT-X-MAP:URI="([^"]+)"$/.exec(
+      lines.find((l) => l.startsWith('#EXT-X-MAP'))!,
+    )![1]!;
+    const init = await call(new URL(map, new URL(variant, `http://x${body.manifest}`)).pathname);
+    expect(init.status).toBe(200);
+    expect(init.headers.get('content-type')).toBe('video/mp4');
     expect((await bytes.arrayBuffer()).byteLength).toBe(188);
 
     const part = await call(segmentUrl, { headers: { range: 'bytes=0-9' } });
@@ -230,7 +239,7 @@ describe('a live channel', () => {
     const text = await playlist.text();
     expect(text).not.toContain('#EXT-X-ENDLIST');
     const last = text.trim().split('\n').at(-1)!;
-    const k = Number(/^seg-(\d+)\.ts$/.exec(last)![1]);
+    const k = Number(/^seg-(\d+)\.m4s$/.exec(last)![1]);
     const segment = await call(`${base}v240/${last}`);
     expect(segment.status).toBe(200);
     // Live segment k plays the clip's segment k mod N.
@@ -238,6 +247,13 @@ describe('a live channel', () => {
     const clip = /^(c\d)\//.exec(bytes)![1]!;
     expect(bytes).toBe(
       new TextDecoder().decode(fixtureSegment(clip, 'v240', k % FIXTURE_SEGMENTS)),
+    );
+    // The channel's initialisation segment is its clip's, for that rendition.
+    const init = await call(`${base}v240/init.mp4`);
+    expect(init.status).toBe(200);
+    expect(init.headers.get('content-type')).toBe('video/mp4');
+    expect(new TextDecoder().decode(await init.arrayBuffer())).toBe(
+      new TextDecoder().decode(fixtureInit(clip, 'v240')),
     );
     expect((await call('/cms/content_experience/watches/channels/kino-hd/')).status).toBe(403);
   });

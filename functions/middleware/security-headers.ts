@@ -71,7 +71,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       fontSrc: ["'self'"],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", ...apiOrigins()],
-      // No page starts a worker (hls.js remuxes on the main thread: docs/decisions.md).
+      // No page starts a worker (hls.js works on the main thread: docs/decisions.md).
       workerSrc: ["'none'"],
       frameSrc: ["'none'"],
       objectSrc: ["'none'"],

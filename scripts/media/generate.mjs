@@ -1,5 +1,6 @@
-// `npm run media`: makes the sample clips (adaptive HLS: three H.264 renditions, two AAC audio
-// renditions, WebVTT subtitles, a thumbnail sprite, a poster, meta.json) into `.media/` with ffmpeg.
+// `npm run media`: makes the sample clips (adaptive HLS in fragmented MP4: three H.264 renditions,
+// two AAC audio renditions, WebVTT subtitles, a thumbnail sprite, a poster, meta.json) into
+// `.media/` with ffmpeg.
 // Cached: runs again only when `.media/stamp.json` is missing or names another MEDIA_VERSION
 // (bump it whenever the output changes), or with `--force`. `--verify` checks the result afterwards.
 import { spawn } from 'node:child_process';
@@ -23,7 +24,7 @@ import { ffmpegPath } from './ffmpeg.mjs';
 
 export { ffmpegPath };
 
-export const MEDIA_VERSION = 5;
+export const MEDIA_VERSION = 6;
 export const MEDIA_DIR = '.media';
 const PARTIAL_DIR = '.media.partial';
 export const SEGMENT_SECONDS = 2;
@@ -40,6 +41,8 @@ export const AUDIO = [
   { name: 'a-en', lang: 'en', label: 'English', default: false },
 ];
 export const AUDIO_CODEC = 'mp4a.40.2';
+/** Each rendition's initialisation segment (the tracks' description), beside its media segments. */
+export const INIT_SEGMENT = 'init.mp4';
 const AUDIO_BITRATE = '96k';
 export const SUBTITLES = [
   { lang: 'ru', label: 'Русские', file: 'subs-ru.vtt' },
@@ -116,6 +119,12 @@ function label(text, font, height) {
   return `drawtext=fontfile=${font}:text=${text}:fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${Math.round(size / 4)}:x=w-tw-${size}:y=${size}`;
 }
 
+/**
+ * A rendition as fragmented MP4 (CMAF): an init segment and `seg-NNNNN.m4s` media segments. The
+ * browser's MediaSource takes these as they are, so the player passes them through instead of
+ * remuxing MPEG-TS on the page's main thread, and its hls.js build leaves the TS demuxer and the
+ * remuxer out (docs/decisions.md, «Clips in fragmented MP4»).
+ */
 function hlsOutput(dir) {
   return [
     '-f',
@@ -124,8 +133,12 @@ function hlsOutput(dir) {
     String(SEGMENT_SECONDS),
     '-hls_playlist_type',
     'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    INIT_SEGMENT,
     '-hls_segment_filename',
-    `${dir}/seg-%05d.ts`,
+    `${dir}/seg-%05d.m4s`,
     `${dir}/ffmpeg.m3u8`,
   ];
 }
@@ -289,27 +302,27 @@ function ffmpegSegments(dir) {
 function mediaPlaylist(segments) {
   return [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    '#EXT-X-VERSION:7',
     `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
     '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI="${INIT_SEGMENT}"`,
     ...segments.flatMap((s) => [`#EXTINF:${s.duration.toFixed(6)},`, s.uri]),
     '#EXT-X-ENDLIST',
     '',
   ].join('\n');
 }
 
-/** avc1.PPCCLL from the stream's own sequence parameter set (profile, constraints, level). */
-export function avcCodec(tsFile) {
-  const buf = readFileSync(tsFile);
-  for (let i = 0; i + 6 < buf.length; i++) {
-    if (buf[i] === 0 && buf[i + 1] === 0 && buf[i + 2] === 1 && (buf[i + 3] & 0x1f) === 7) {
-      const hex = (b) => b.toString(16).padStart(2, '0');
-      return `avc1.${hex(buf[i + 4])}${hex(buf[i + 5])}${hex(buf[i + 6])}`;
-    }
-  }
-  throw new Error(`no H.264 sequence parameter set in ${tsFile}`);
+/** avc1.PPCCLL from the init segment's decoder configuration (`avcC`: profile, constraints, level). */
+export function avcCodec(initFile) {
+  const buf = readFileSync(initFile);
+  const at = buf.indexOf('avcC');
+  if (at < 0 || at + 8 > buf.length)
+    throw new Error(`no H.264 decoder configuration in ${initFile}`);
+  // avcC: configurationVersion, then AVCProfileIndication, profile_compatibility, AVCLevelIndication.
+  const hex = (b) => b.toString(16).padStart(2, '0');
+  return `avc1.${hex(buf[at + 5])}${hex(buf[at + 6])}${hex(buf[at + 7])}`;
 }
 
 /** Peak and average bits per second over a rendition's segments. */
@@ -378,7 +391,7 @@ async function makeClip(clip, ffmpeg, font, mono) {
     return {
       ...v,
       segments: segments.length,
-      codecs: avcCodec(join(dir, v.name, segments[0].uri)),
+      codecs: avcCodec(join(dir, v.name, INIT_SEGMENT)),
       // A variant's bandwidth counts the audio rendition played with it (the larger of the two).
       bandwidth: rate.peak + audioPeak,
       averageBandwidth: rate.average + audioAverage,
@@ -387,7 +400,7 @@ async function makeClip(clip, ffmpeg, font, mono) {
 
   const master = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    '#EXT-X-VERSION:7',
     '#EXT-X-INDEPENDENT-SEGMENTS',
     ...AUDIO.map(
       (a) =>
@@ -422,7 +435,7 @@ async function makeClip(clip, ffmpeg, font, mono) {
     duration: clip.duration,
     segmentDuration: SEGMENT_SECONDS,
     segments: clip.duration / SEGMENT_SECONDS,
-    container: 'ts',
+    container: 'fmp4',
     fps: FPS,
     master: 'master.m3u8',
     video: video.map((v) => ({

@@ -12,7 +12,8 @@ const clip = process.argv[2] ?? 'c1';
 const hlsJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
 const TYPES = {
   '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
   '.vtt': 'text/vtt',
   '.jpg': 'image/jpeg',
   '.json': 'application/json',

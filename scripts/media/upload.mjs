@@ -20,7 +20,8 @@ const MANIFEST = 'vod-manifest.json';
 const PARALLEL = 24;
 const TYPES = {
   '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
   '.vtt': 'text/vtt',
   '.jpg': 'image/jpeg',
   '.json': 'application/json',

@@ -8,8 +8,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ART_POOL, ART_SIZES, PHONE_BACKDROP_BYTES } from '../../functions/shared/art.ts';
 
-const PTS_HZ = 90_000;
-
 /** Attributes of an #EXT-X-… tag: KEY=VALUE or KEY="VALUE", comma-separated. */
 export function attributes(line) {
   const out = {};
@@ -22,64 +20,120 @@ export function attributes(line) {
 
 const isRelative = (uri) => !/^[a-z][a-z0-9+.-]*:/i.test(uri) && !uri.startsWith('/');
 
+/** The boxes of an ISO BMFF (MP4) byte range, one level: type, where the body starts, the end. */
+function boxes(buf, from = 0, to = buf.length) {
+  const out = [];
+  for (let p = from; p + 8 <= to; ) {
+    let size = buf.readUInt32BE(p);
+    const type = buf.toString('latin1', p + 4, p + 8);
+    let header = 8;
+    if (size === 1) {
+      size = Number(buf.readBigUInt64BE(p + 8));
+      header = 16;
+    } else if (size === 0) size = to - p;
+    if (size < header || p + size > to) throw new Error(`box ${type} at byte ${p} overruns`);
+    out.push({ type, body: p + header, end: p + size });
+    p += size;
+  }
+  return out;
+}
+
+/** The first box down a path of types (`moov`, `trak`, …) inside `box`, or undefined. */
+function find(buf, box, ...types) {
+  let at = box;
+  for (const type of types) {
+    at = boxes(buf, at.body, at.end).find((b) => b.type === type);
+    if (!at) return undefined;
+  }
+  return at;
+}
+
+const SAMPLE_IS_NON_SYNC = 0x10000;
+
 /**
- * The elementary streams of an MPEG-TS file: per stream its PES packets (PTS, and whether the
- * packet that starts it carries the random-access flag, which ffmpeg sets on keyframes).
+ * The one track of an initialisation segment: its kind (`h264`, `aac` or the sample entry's type),
+ * codec string (avc1.PPCCLL for H.264, from avcC), timescale and the movie's default sample flags.
  */
-export function readTs(buf) {
-  if (buf.length % 188 !== 0) throw new Error(`size ${buf.length} is not a multiple of 188`);
-  let pmtPid = -1;
-  const types = new Map();
-  const pes = new Map();
-  for (let at = 0; at < buf.length; at += 188) {
-    if (buf[at] !== 0x47) throw new Error(`lost sync at byte ${at}`);
-    const pid = ((buf[at + 1] & 0x1f) << 8) | buf[at + 2];
-    const start = (buf[at + 1] & 0x40) !== 0;
-    const control = (buf[at + 3] >> 4) & 3;
-    let p = at + 4;
-    let randomAccess = false;
-    if (control & 2) {
-      const length = buf[p];
-      if (length > 0) randomAccess = (buf[p + 1] & 0x40) !== 0;
-      p += 1 + length;
-    }
-    if (!(control & 1) || !start) continue;
-    if (pid === 0 || pid === pmtPid) {
-      p += 1 + buf[p]; // pointer field
-      const sectionLength = ((buf[p + 1] & 0x0f) << 8) | buf[p + 2];
-      const end = p + 3 + sectionLength - 4; // without the CRC
-      if (pid === 0) {
-        pmtPid = ((buf[p + 10] & 0x1f) << 8) | buf[p + 11];
-      } else {
-        const infoLength = ((buf[p + 10] & 0x0f) << 8) | buf[p + 11];
-        for (let q = p + 12 + infoLength; q + 5 <= end; ) {
-          const esPid = ((buf[q + 1] & 0x1f) << 8) | buf[q + 2];
-          types.set(esPid, buf[q]);
-          q += 5 + (((buf[q + 3] & 0x0f) << 8) | buf[q + 4]);
-        }
-      }
-      continue;
-    }
-    if (!types.has(pid)) continue;
-    if (buf[p] !== 0 || buf[p + 1] !== 0 || buf[p + 2] !== 1) continue;
-    const hasPts = (buf[p + 7] & 0x80) !== 0;
-    const b = p + 9;
-    const pts = hasPts
-      ? ((buf[b] >> 1) & 7) * 2 ** 30 +
-        buf[b + 1] * 2 ** 22 +
-        (buf[b + 2] >> 1) * 2 ** 15 +
-        buf[b + 3] * 2 ** 7 +
-        (buf[b + 4] >> 1)
-      : null;
-    if (!pes.has(pid)) pes.set(pid, []);
-    pes.get(pid).push({ pts, randomAccess });
+export function readInit(buf) {
+  const top = { body: 0, end: buf.length };
+  const moov = find(buf, top, 'moov');
+  if (!moov) throw new Error('no moov box');
+  const traks = boxes(buf, moov.body, moov.end).filter((b) => b.type === 'trak');
+  if (traks.length !== 1) throw new Error(`${traks.length} tracks, not 1`);
+  const mdhd = find(buf, traks[0], 'mdia', 'mdhd');
+  const stsd = find(buf, traks[0], 'mdia', 'minf', 'stbl', 'stsd');
+  if (!mdhd || !stsd) throw new Error('no mdhd or stsd box');
+  const timescale = buf.readUInt32BE(mdhd.body + (buf[mdhd.body] === 1 ? 20 : 12));
+  // stsd: version and flags, an entry count, then the sample entries.
+  const [entry] = boxes(buf, stsd.body + 8, stsd.end);
+  let kind = entry?.type ?? 'none';
+  let codec = null;
+  if (entry?.type === 'avc1') {
+    kind = 'h264';
+    // A visual sample entry's own fields take 78 bytes before its child boxes.
+    const avcC = boxes(buf, entry.body + 78, entry.end).find((b) => b.type === 'avcC');
+    if (avcC)
+      codec = `avc1.${[1, 2, 3].map((k) => buf[avcC.body + k].toString(16).padStart(2, '0')).join('')}`;
+  } else if (entry?.type === 'mp4a') kind = 'aac';
+  const trex = find(buf, moov, 'mvex', 'trex');
+  // trex: version and flags, track id, then default sample description, duration, size, flags.
+  const defaults = trex
+    ? { duration: buf.readUInt32BE(trex.body + 12), flags: buf.readUInt32BE(trex.body + 20) }
+    : { duration: 0, flags: 0 };
+  return { kind, codec, timescale, defaults };
+}
+
+/**
+ * The samples of one media segment (`moof` + `mdat`) of the track `init` describes: each one's
+ * decode time in seconds and whether it is a sync sample (a keyframe).
+ */
+export function readSegment(buf, init) {
+  const top = { body: 0, end: buf.length };
+  const all = boxes(buf);
+  if (!all.some((b) => b.type === 'mdat')) throw new Error('no mdat box');
+  const traf = find(buf, top, 'moof', 'traf');
+  const tfhd = traf && find(buf, traf, 'tfhd');
+  const tfdt = traf && find(buf, traf, 'tfdt');
+  const trun = traf && find(buf, traf, 'trun');
+  if (!tfhd || !tfdt || !trun) throw new Error('no moof/traf with tfhd, tfdt and trun');
+  let duration = init.defaults.duration;
+  let flags = init.defaults.flags;
+  const hf = buf.readUInt32BE(tfhd.body) & 0xffffff;
+  let q = tfhd.body + 8 + (hf & 0x01 ? 8 : 0) + (hf & 0x02 ? 4 : 0);
+  if (hf & 0x08) duration = buf.readUInt32BE(q);
+  q += hf & 0x08 ? 4 : 0;
+  q += hf & 0x10 ? 4 : 0;
+  if (hf & 0x20) flags = buf.readUInt32BE(q);
+  let time =
+    buf[tfdt.body] === 1
+      ? Number(buf.readBigUInt64BE(tfdt.body + 4))
+      : buf.readUInt32BE(tfdt.body + 4);
+  const rf = buf.readUInt32BE(trun.body) & 0xffffff;
+  const count = buf.readUInt32BE(trun.body + 4);
+  let r = trun.body + 8 + (rf & 0x01 ? 4 : 0);
+  let firstFlags = null;
+  if (rf & 0x04) {
+    firstFlags = buf.readUInt32BE(r);
+    r += 4;
   }
-  const streams = [];
-  for (const [pid, type] of types) {
-    const kind = type === 0x1b ? 'h264' : type === 0x0f ? 'aac' : `type-0x${type.toString(16)}`;
-    streams.push({ pid, kind, pes: pes.get(pid) ?? [] });
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    let d = duration;
+    let f = i === 0 && firstFlags !== null ? firstFlags : flags;
+    if (rf & 0x100) {
+      d = buf.readUInt32BE(r);
+      r += 4;
+    }
+    if (rf & 0x200) r += 4;
+    if (rf & 0x400) {
+      f = buf.readUInt32BE(r);
+      r += 4;
+    }
+    if (rf & 0x800) r += 4;
+    samples.push({ time: time / init.timescale, sync: (f & SAMPLE_IS_NON_SYNC) === 0 });
+    time += d;
   }
-  return streams;
+  return samples;
 }
 
 /** Width and height from a JPEG's start-of-frame marker. */
@@ -158,7 +212,7 @@ function verifyClip(root, id) {
   if (meta.segments * meta.segmentDuration !== meta.duration) {
     fail(`${meta.segments} segments of ${meta.segmentDuration} s ≠ ${meta.duration} s`);
   }
-  if (meta.container !== 'ts') fail(`container ${meta.container}`);
+  if (meta.container !== 'fmp4') fail(`container ${meta.container}`);
   const { intro, credits } = meta;
   if (!(intro && intro.start >= 0 && intro.start < intro.end && intro.end <= credits)) {
     fail(`intro ${JSON.stringify(intro)} is not before the credits (${credits})`);
@@ -229,8 +283,24 @@ function verifyClip(root, id) {
       fail(`${where}: lasts ${total} s, not ${meta.duration}`);
     const base = pl.uri.slice(0, pl.uri.lastIndexOf('/') + 1);
     const starts = [];
+    if (tags['#EXT-X-MAP'] !== 'URI="init.mp4"') fail(`${where}: no #EXT-X-MAP of init.mp4`);
+    let init;
+    try {
+      init = readInit(read(`${base}init.mp4`));
+    } catch (error) {
+      fail(`${base}init.mp4: not an MP4 initialisation segment (${error.message})`);
+      continue;
+    }
+    const want = pl.kind === 'video' ? 'h264' : 'aac';
+    if (init.kind !== want) fail(`${base}init.mp4: a ${init.kind} track, want ${want}`);
+    if (pl.kind === 'video') {
+      if (init.codec !== pl.codecs)
+        fail(`${base}init.mp4: stream is ${init.codec}, master says ${pl.codecs}`);
+      if (!/^avc1\.(4d|64)/.test(init.codec ?? ''))
+        fail(`${base}init.mp4: ${init.codec} is not Main or High profile`);
+    }
     for (const [i, seg] of segments.entries()) {
-      const name = `seg-${String(i).padStart(5, '0')}.ts`;
+      const name = `seg-${String(i).padStart(5, '0')}.m4s`;
       const at = `${base}${seg.uri}`;
       if (seg.uri !== name) fail(`${where}: segment ${i} is ${seg.uri}, not ${name}`);
       if (!isRelative(seg.uri)) fail(`${where}: ${seg.uri} is not relative`);
@@ -239,43 +309,35 @@ function verifyClip(root, id) {
         fail(`${at} is missing`);
         continue;
       }
-      let streams;
+      let samples;
       try {
-        streams = readTs(read(at));
+        samples = readSegment(read(at), init);
       } catch (error) {
-        fail(`${at}: not MPEG-TS (${error.message})`);
+        fail(`${at}: not an MP4 media segment (${error.message})`);
         continue;
       }
-      const want = pl.kind === 'video' ? 'h264' : 'aac';
-      if (streams.length !== 1 || streams[0].kind !== want) {
-        fail(`${at}: streams ${streams.map((s) => s.kind).join('+')}, want ${want} alone`);
+      if (!samples.length) {
+        fail(`${at}: no samples`);
         continue;
       }
-      const pes = streams[0].pes;
-      const pts = pes.map((x) => x.pts);
-      starts.push(Math.min(...pts));
+      const times = samples.map((x) => x.time);
+      starts.push(Math.min(...times));
       if (pl.kind === 'video') {
         if (seg.duration !== 2) fail(`${at}: EXTINF ${seg.duration}, not 2`);
-        if (pes.length !== meta.fps * 2) fail(`${at}: ${pes.length} frames, not ${meta.fps * 2}`);
-        if (!pes[0]?.randomAccess) fail(`${at}: does not start with a keyframe`);
-        if (pes.slice(1).some((x) => x.randomAccess)) fail(`${at}: a keyframe inside the segment`);
-        const span = (Math.max(...pts) - Math.min(...pts)) / PTS_HZ + 1 / meta.fps;
+        if (samples.length !== meta.fps * 2)
+          fail(`${at}: ${samples.length} frames, not ${meta.fps * 2}`);
+        if (!samples[0].sync) fail(`${at}: does not start with a keyframe`);
+        if (samples.slice(1).some((x) => x.sync)) fail(`${at}: a keyframe inside the segment`);
+        const span = Math.max(...times) - Math.min(...times) + 1 / meta.fps;
         if (Math.abs(span - 2) > 0.001) fail(`${at}: frames span ${span.toFixed(3)} s, not 2`);
       } else if (Math.abs(seg.duration - 2) > 0.05) {
         fail(`${at}: EXTINF ${seg.duration}, not about 2`);
-      }
-      if (i === 0 && pl.kind === 'video') {
-        const sps = read(at);
-        const codec = spsCodec(sps);
-        if (codec !== pl.codecs) fail(`${at}: stream is ${codec}, master says ${pl.codecs}`);
-        if (!/^avc1\.(4d|64)/.test(codec ?? ''))
-          fail(`${at}: ${codec} is not Main or High profile`);
       }
     }
     // Each segment starts 2 s after the one before, in every rendition alike.
     if (pl.kind === 'video') {
       for (let i = 1; i < starts.length; i++) {
-        if (starts[i] - starts[i - 1] !== 2 * PTS_HZ)
+        if (Math.abs(starts[i] - starts[i - 1] - 2) > 1e-6)
           fail(`${pl.uri}: segment ${i} does not start 2 s after ${i - 1}`);
       }
       if (videoStarts && videoStarts.join() !== starts.join())
@@ -286,9 +348,7 @@ function verifyClip(root, id) {
     }
   }
   for (const { uri, starts } of audioStarts) {
-    const off = starts.findIndex(
-      (s, i) => videoStarts && Math.abs(s - videoStarts[i]) > 0.05 * PTS_HZ,
-    );
+    const off = starts.findIndex((s, i) => videoStarts && Math.abs(s - videoStarts[i]) > 0.05);
     if (off >= 0) fail(`${uri}: segment ${off} starts more than 50 ms away from the video's`);
   }
 
@@ -328,16 +388,6 @@ function verifyClip(root, id) {
   if (poster?.width !== 1280 || poster?.height !== 720)
     fail(`poster.jpg is ${JSON.stringify(poster)}, not 1280x720`);
   return problems;
-}
-
-/** avc1.PPCCLL from the first sequence parameter set in the bytes. */
-function spsCodec(buf) {
-  for (let i = 0; i + 6 < buf.length; i++) {
-    if (buf[i] === 0 && buf[i + 1] === 0 && buf[i + 2] === 1 && (buf[i + 3] & 0x1f) === 7) {
-      return `avc1.${[4, 5, 6].map((k) => buf[i + k].toString(16).padStart(2, '0')).join('')}`;
-    }
-  }
-  return null;
 }
 
 /** The backdrops a phone fetches (the smallest width): each there and within its byte cap. */

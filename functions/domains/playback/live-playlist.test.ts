@@ -71,6 +71,9 @@ describe('a live playlist computed from the clock', () => {
     for (const s of p.segments) expect(s.cc).toBe(Math.floor(s.k / clip.segments));
     const wraps = p.segments.filter((s, i) => i > 0 && s.k % clip.segments === 0).length;
     expect(p.text.match(/#EXT-X-DISCONTINUITY\n/g)).toHaveLength(wraps);
+    // Fragmented MP4: the window's first segment and each wrap's name the initialisation segment.
+    expect(p.text.match(/#EXT-X-MAP:URI="init\.mp4"\n/g)).toHaveLength(wraps + 1);
+    expect(p.text.indexOf('#EXT-X-MAP')).toBeLessThan(p.text.indexOf('#EXTINF'));
     // The moment a wrap's segment becomes the window's first, its tag goes and the sequence counts it.
     let t = start;
     while (at(t).segments[0]!.k % clip.segments !== 0) t += 2;

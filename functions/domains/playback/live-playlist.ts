@@ -38,13 +38,14 @@ export function liveWindow(clip: LiveClip, channelId: number, now: number) {
   return { first: last - count + 1, last, phase };
 }
 
-/** The R2 segment a live segment k plays (seg-00000.ts numbering of the clip). */
+/** The R2 segment a live segment k plays (seg-00000.m4s numbering of the clip). */
 export const clipSegment = (k: number, segments: number) =>
-  `seg-${String(((k % segments) + segments) % segments).padStart(5, '0')}.ts`;
+  `seg-${String(((k % segments) + segments) % segments).padStart(5, '0')}.m4s`;
 
 /**
- * The media playlist of one rendition at `now`; segment URIs are relative (`seg-<k>.ts`), the
- * route maps them back to the clip's segment.
+ * The media playlist of one rendition at `now`; segment URIs are relative (`seg-<k>.m4s`), the
+ * route maps them back to the clip's segment. The clip's initialisation segment is named again
+ * after each wrap, so every discontinuity has its own, as a player expects of fragmented MP4.
  * @example livePlaylist({ segments: 24, segmentDuration: 2 }, 3, 1_800_000_000)
  */
 export function livePlaylist(clip: LiveClip, channelId: number, now: number): string {
@@ -52,7 +53,7 @@ export function livePlaylist(clip: LiveClip, channelId: number, now: number): st
   const { first, last, phase } = liveWindow(clip, channelId, now);
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    '#EXT-X-VERSION:7',
     `#EXT-X-TARGETDURATION:${Math.ceil(d)}`,
     `#EXT-X-MEDIA-SEQUENCE:${first}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / n)}`,
@@ -63,9 +64,10 @@ export function livePlaylist(clip: LiveClip, channelId: number, now: number): st
     if (k > first && k % n === 0) lines.push('#EXT-X-DISCONTINUITY');
     if (k === first || k % n === 0)
       lines.push(
+        `#EXT-X-MAP:URI="init.mp4"`,
         `#EXT-X-PROGRAM-DATE-TIME:${new Date((LIVE_EPOCH + (k - phase) * d) * 1000).toISOString()}`,
       );
-    lines.push(`#EXTINF:${d.toFixed(3)},`, `seg-${k}.ts`);
+    lines.push(`#EXTINF:${d.toFixed(3)},`, `seg-${k}.m4s`);
   }
   lines.push('');
   return lines.join('\n');
@@ -91,7 +93,7 @@ const quoted = (text: string) => text.replace(/"/g, "'");
 /** The master playlist of a live channel: the clip's renditions, each a computed live playlist. */
 export function liveMaster(video: readonly Rendition[], audio: readonly AudioRendition[]): string {
   const audioCodec = audio.find((a) => a.codecs)?.codecs;
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const a of audio)
     lines.push(
       `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="${quoted(a.lang)}",NAME="${quoted(a.label)}",DEFAULT=${a.default ? 'YES' : 'NO'},AUTOSELECT=YES,URI="${a.name}/index.m3u8"`,

@@ -72,7 +72,7 @@ const fromBase64url = (text: string) =>
 export type TokenRefusal = 'bad_signature' | 'expired' | 'outside_scope';
 
 /**
- * Checks a token against the path it came with (`vod/c3/v240/seg-00001.ts`): the signature, the
+ * Checks a token against the path it came with (`vod/c3/v240/seg-00001.m4s`): the signature, the
  * expiry, then that the path lies under the token's scope; answers the stream it is bound to.
  * @example await checkMediaToken(token, 'vod/c3/master.m3u8', now) // { ok: true, scope: 'vod/c3', expiresAt, stream: null }
  */

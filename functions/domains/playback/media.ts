@@ -15,15 +15,17 @@ import { playbackTexts } from './texts.ts';
 
 const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
+  // Fragmented MP4: the initialisation segment and the media segments (RFC 8216bis, CMAF).
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
   vtt: 'text/vtt; charset=utf-8',
   jpg: 'image/jpeg',
 };
 // Names the media script writes; nothing else under a clip is served (meta.json, stray files).
 const VOD_FILE =
-  /^vod\/[a-z0-9-]{1,32}\/(?:master\.m3u8|(?:subs-[a-z]{2}|thumbs)\.vtt|(?:thumbs|poster)\.jpg|[a-z0-9-]{1,16}\/(?:index\.m3u8|seg-\d{5}\.ts))$/;
+  /^vod\/[a-z0-9-]{1,32}\/(?:master\.m3u8|(?:subs-[a-z]{2}|thumbs)\.vtt|(?:thumbs|poster)\.jpg|[a-z0-9-]{1,16}\/(?:index\.m3u8|init\.mp4|seg-\d{5}\.m4s))$/;
 const LIVE_FILE =
-  /^live\/(\d+)\/(?:master\.m3u8|([a-z0-9-]{1,16})\/(index\.m3u8|seg-(\d{1,15})\.ts))$/;
+  /^live\/(\d+)\/(?:master\.m3u8|([a-z0-9-]{1,16})\/(index\.m3u8|init\.mp4|seg-(\d{1,15})\.m4s))$/;
 
 const forbidden = (reason: 'bad_signature' | 'expired' | 'outside_scope') =>
   new ApiError(
@@ -75,8 +77,9 @@ export async function mediaResponse(
   if (file === 'index.m3u8')
     // A live playlist changes with every segment: the player asks again each target duration.
     return text(livePlaylist(meta, Number(channel), now), 'private, max-age=1', request);
-  const key = `vod/${clip}/${rendition}/${clipSegment(Number(k), meta.segments)}`;
-  return fromR2(key, request, TYPES.ts!, `private, max-age=${maxAge}`);
+  // The channel's rendition is its clip's: the same initialisation segment, the clip's segments in a loop.
+  const key = `vod/${clip}/${rendition}/${file === 'init.mp4' ? file : clipSegment(Number(k), meta.segments)}`;
+  return fromR2(key, request, typeOf(key), `private, max-age=${maxAge}`);
 }
 
 const renditionOf = (meta: ClipMeta, name: string) =>

@@ -12,7 +12,7 @@ import { deployedVersion, openEdgeCache } from '../../lib/edge-store.ts';
 
 /** How long a data centre keeps a segment: a segment never changes under its name within a version. */
 const KEPT_SECONDS = 86_400;
-const SEGMENT = /\/seg-\d{5}\.ts$/;
+const SEGMENT = /\/(?:seg-\d{5}\.m4s|init\.mp4)$/;
 
 /** A segment's copy as the cache keeps it. */
 export interface CachedSegment {

@@ -12,6 +12,10 @@ const segmentBytes = (clip: string, rendition: string, n: number) =>
 
 export const fixtureSegment = segmentBytes;
 
+/** A rendition's stand-in initialisation segment: bytes that name it, told apart from any segment. */
+export const fixtureInit = (clip: string, rendition: string) =>
+  new TextEncoder().encode(`${clip}/${rendition}/init`.padEnd(64, '.'));
+
 export function fixtureMeta(clip: string) {
   return {
     id: clip,
@@ -19,7 +23,7 @@ export function fixtureMeta(clip: string) {
     duration: FIXTURE_SEGMENTS * 2,
     segmentDuration: 2,
     segments: FIXTURE_SEGMENTS,
-    container: 'ts',
+    container: 'fmp4',
     video: [
       { name: 'v240', width: 426, height: 240, bandwidth: 400000, codecs: 'avc1.42c015' },
       { name: 'v480', width: 854, height: 480, bandwidth: 900000, codecs: 'avc1.42c01e' },
@@ -42,12 +46,13 @@ export function fixtureMeta(clip: string) {
 const mediaPlaylist = () =>
   [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    '#EXT-X-VERSION:7',
     '#EXT-X-TARGETDURATION:2',
     '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MAP:URI="init.mp4"',
     ...Array.from({ length: FIXTURE_SEGMENTS }, (_, n) => [
       '#EXTINF:2.000000,',
-      `seg-${String(n).padStart(5, '0')}.ts`,
+      `seg-${String(n).padStart(5, '0')}.m4s`,
     ]).flat(),
     '#EXT-X-ENDLIST',
     '',
@@ -71,10 +76,11 @@ export async function putFixtureMedia(clips: readonly string[] = FIXTURE_CLIPS) 
     puts.push(env.MEDIA.put(`vod/${clip}/thumbs.vtt`, 'WEBVTT\n'));
     for (const r of [...meta.video, ...meta.audio]) {
       puts.push(env.MEDIA.put(`vod/${clip}/${r.name}/index.m3u8`, mediaPlaylist()));
+      puts.push(env.MEDIA.put(`vod/${clip}/${r.name}/init.mp4`, fixtureInit(clip, r.name)));
       for (let n = 0; n < FIXTURE_SEGMENTS; n++)
         puts.push(
           env.MEDIA.put(
-            `vod/${clip}/${r.name}/seg-${String(n).padStart(5, '0')}.ts`,
+            `vod/${clip}/${r.name}/seg-${String(n).padStart(5, '0')}.m4s`,
             segmentBytes(clip, r.name, n),
           ),
         );
