@@ -55,6 +55,12 @@ const hlsFmp4Only = {
             ['  { demux: TSDemuxer, remux: MP4Remuxer },\n', '\n'],
             ['  { demux: AACDemuxer, remux: MP4Remuxer },\n', '\n'],
             ['  { demux: MP3Demuxer, remux: MP4Remuxer },\n', '\n'],
+            // The I-frame playlists' TS probe (hls.js honours EXT-X-I-FRAMES-ONLY even so).
+            ['        TSDemuxer.probe(initSegmentData, this.logger)\n', '        false\n'],
+            // The types of the table, which would name the demuxers still.
+            ['  | { demux: typeof TSDemuxer; remux: typeof MP4Remuxer }\n', '\n'],
+            ['  | { demux: typeof AACDemuxer; remux: typeof MP4Remuxer }\n', '\n'],
+            ['  | { demux: typeof MP3Demuxer; remux: typeof MP4Remuxer };\n', '  ;\n'],
           ]
         : [
             ['  fpsController: FPSController,\n', '  fpsController: undefined,\n'],
@@ -67,6 +73,9 @@ const hlsFmp4Only = {
           throw new Error(`hls-fmp4-only: ${id} no longer has ${JSON.stringify(from)}`);
         out = out.replace(from, to);
       }
+      // And no use of a demuxer taken out is left for a new hls.js to reach (a ReferenceError then).
+      const left = /\b(TSDemuxer|AACDemuxer|MP3Demuxer)\b/.exec(out);
+      if (left) throw new Error(`hls-fmp4-only: ${id} still names ${left[1]}`);
       return { code: out, map: null };
     },
   },

@@ -2,7 +2,12 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeterCounts } from '../db/d1-meter.ts';
 import { mediaToken } from '../domains/playback/index.ts';
-import { fixtureMeta, fixtureSegment, putFixtureMedia } from '../domains/playback/test-fixtures.ts';
+import {
+  fixtureInit,
+  fixtureMeta,
+  fixtureSegment,
+  putFixtureMedia,
+} from '../domains/playback/test-fixtures.ts';
 import { call, callWithVars, eventually } from '../test-helpers.ts';
 
 /**
@@ -66,6 +71,19 @@ describe('a segment two viewers fetch', () => {
     expect(maxAge(first.res)).toBeLessThanOrEqual(600);
     expect(maxAge(second.res)).toBeGreaterThan(890);
     expect(maxAge(second.res)).toBeLessThanOrEqual(900);
+  });
+
+  it("a rendition's initialisation segment is kept the same way, as MP4", async () => {
+    const path = 'vod/c1/a-en/init.mp4';
+    const first = await counted(async () =>
+      segmentOf(await mediaToken('vod/c1', now() + 600, now()), path),
+    );
+    expect(first.res.status).toBe(200);
+    expect(first.reads).toBe(1);
+    expect(first.body).toEqual(fixtureInit('c1', 'a-en'));
+    const second = await fromCache(await mediaToken('vod/c1', now() + 900, now()), path);
+    expect(second.body).toEqual(first.body);
+    expect(second.res.headers.get('content-type')).toBe('video/mp4');
   });
 
   it('is refused under a bad, expired or other clip’s token though it is cached', async () => {

@@ -50,9 +50,40 @@ function find(buf, box, ...types) {
 
 const SAMPLE_IS_NON_SYNC = 0x10000;
 
+/** An MPEG-4 descriptor's tag, body and end (its length is 1 to 4 bytes of 7 bits). */
+function descriptor(buf, at) {
+  let length = 0;
+  let p = at + 1;
+  for (let i = 0; i < 4; i++) {
+    const byte = buf[p++];
+    length = (length << 7) | (byte & 0x7f);
+    if (!(byte & 0x80)) break;
+  }
+  return { tag: buf[at], body: p, end: p + length };
+}
+
+/** mp4a.OO.A from an `esds` box: the decoder config's object type and the audio object type. */
+function esdsCodec(buf, esds) {
+  const es = descriptor(buf, esds.body + 4);
+  if (es.tag !== 0x03) return null;
+  const flags = buf[es.body + 2];
+  let p = es.body + 3 + (flags & 0x80 ? 2 : 0) + (flags & 0x20 ? 2 : 0);
+  if (flags & 0x40) p += 1 + buf[p];
+  const config = descriptor(buf, p);
+  if (config.tag !== 0x04) return null;
+  const objectType = buf[config.body];
+  const specific = descriptor(buf, config.body + 13);
+  const audioObjectType = specific.tag === 0x05 ? buf[specific.body] >> 3 : 0;
+  return `mp4a.${objectType.toString(16)}.${audioObjectType}`;
+}
+
+const int32 = (buf, at, signed) => (signed ? buf.readInt32BE(at) : buf.readUInt32BE(at));
+
 /**
- * The one track of an initialisation segment: its kind (`h264`, `aac` or the sample entry's type),
- * codec string (avc1.PPCCLL for H.264, from avcC), timescale and the movie's default sample flags.
+ * The one track of an initialisation segment: its id, kind (`h264`, `aac` or the sample entry's
+ * type), codec string (avc1.PPCCLL from avcC, mp4a.40.A from esds), timescale, the movie's default
+ * sample duration and flags, and where its presentation starts (its edit list, in seconds: a
+ * player shows a sample at its composition time less this).
  */
 export function readInit(buf) {
   const top = { body: 0, end: buf.length };
@@ -60,10 +91,15 @@ export function readInit(buf) {
   if (!moov) throw new Error('no moov box');
   const traks = boxes(buf, moov.body, moov.end).filter((b) => b.type === 'trak');
   if (traks.length !== 1) throw new Error(`${traks.length} tracks, not 1`);
-  const mdhd = find(buf, traks[0], 'mdia', 'mdhd');
-  const stsd = find(buf, traks[0], 'mdia', 'minf', 'stbl', 'stsd');
-  if (!mdhd || !stsd) throw new Error('no mdhd or stsd box');
+  const [trak] = traks;
+  const tkhd = find(buf, trak, 'tkhd');
+  const mdhd = find(buf, trak, 'mdia', 'mdhd');
+  const mvhd = find(buf, moov, 'mvhd');
+  const stsd = find(buf, trak, 'mdia', 'minf', 'stbl', 'stsd');
+  if (!tkhd || !mdhd || !mvhd || !stsd) throw new Error('no tkhd, mdhd, mvhd or stsd box');
+  const trackId = buf.readUInt32BE(tkhd.body + (buf[tkhd.body] === 1 ? 20 : 12));
   const timescale = buf.readUInt32BE(mdhd.body + (buf[mdhd.body] === 1 ? 20 : 12));
+  const movieTimescale = buf.readUInt32BE(mvhd.body + (buf[mvhd.body] === 1 ? 20 : 12));
   // stsd: version and flags, an entry count, then the sample entries.
   const [entry] = boxes(buf, stsd.body + 8, stsd.end);
   let kind = entry?.type ?? 'none';
@@ -74,64 +110,109 @@ export function readInit(buf) {
     const avcC = boxes(buf, entry.body + 78, entry.end).find((b) => b.type === 'avcC');
     if (avcC)
       codec = `avc1.${[1, 2, 3].map((k) => buf[avcC.body + k].toString(16).padStart(2, '0')).join('')}`;
-  } else if (entry?.type === 'mp4a') kind = 'aac';
-  const trex = find(buf, moov, 'mvex', 'trex');
+  } else if (entry?.type === 'mp4a') {
+    kind = 'aac';
+    // An audio sample entry's own fields take 28 bytes before its child boxes.
+    const esds = boxes(buf, entry.body + 28, entry.end).find((b) => b.type === 'esds');
+    if (esds) codec = esdsCodec(buf, esds);
+  }
+  // The edit list: empty edits delay the track (movie timescale); the first other edit says at
+  // which media time its presentation starts (media timescale).
+  let start = 0;
+  const elst = find(buf, trak, 'edts', 'elst');
+  if (elst) {
+    const v1 = buf[elst.body] === 1;
+    const count = buf.readUInt32BE(elst.body + 4);
+    for (let i = 0, p = elst.body + 8; i < count; i++, p += v1 ? 20 : 12) {
+      const duration = v1 ? Number(buf.readBigUInt64BE(p)) : buf.readUInt32BE(p);
+      const mediaTime = v1 ? Number(buf.readBigInt64BE(p + 8)) : buf.readInt32BE(p + 4);
+      if (mediaTime === -1) start -= duration / movieTimescale;
+      else {
+        start += mediaTime / timescale;
+        break;
+      }
+    }
+  }
+  const trex = boxes(buf, find(buf, moov, 'mvex')?.body ?? 0, find(buf, moov, 'mvex')?.end ?? 0)
+    .filter((b) => b.type === 'trex')
+    .find((b) => buf.readUInt32BE(b.body + 4) === trackId);
   // trex: version and flags, track id, then default sample description, duration, size, flags.
   const defaults = trex
     ? { duration: buf.readUInt32BE(trex.body + 12), flags: buf.readUInt32BE(trex.body + 20) }
     : { duration: 0, flags: 0 };
-  return { kind, codec, timescale, defaults };
+  return { trackId, kind, codec, timescale, start, defaults };
 }
 
 /**
- * The samples of one media segment (`moof` + `mdat`) of the track `init` describes: each one's
- * decode time in seconds and whether it is a sync sample (a keyframe).
+ * The samples of one media segment (one or more `moof`, each with its `mdat`) of the track `init`
+ * describes, in order: each one's presentation time in seconds (decode time, composition offset
+ * and edit list) and whether it is a sync sample (a keyframe). Throws on a fragment of another
+ * track or one without its data.
  */
 export function readSegment(buf, init) {
-  const top = { body: 0, end: buf.length };
   const all = boxes(buf);
-  if (!all.some((b) => b.type === 'mdat')) throw new Error('no mdat box');
-  const traf = find(buf, top, 'moof', 'traf');
-  const tfhd = traf && find(buf, traf, 'tfhd');
-  const tfdt = traf && find(buf, traf, 'tfdt');
-  const trun = traf && find(buf, traf, 'trun');
-  if (!tfhd || !tfdt || !trun) throw new Error('no moof/traf with tfhd, tfdt and trun');
-  let duration = init.defaults.duration;
-  let flags = init.defaults.flags;
-  const hf = buf.readUInt32BE(tfhd.body) & 0xffffff;
-  let q = tfhd.body + 8 + (hf & 0x01 ? 8 : 0) + (hf & 0x02 ? 4 : 0);
-  if (hf & 0x08) duration = buf.readUInt32BE(q);
-  q += hf & 0x08 ? 4 : 0;
-  q += hf & 0x10 ? 4 : 0;
-  if (hf & 0x20) flags = buf.readUInt32BE(q);
-  let time =
-    buf[tfdt.body] === 1
-      ? Number(buf.readBigUInt64BE(tfdt.body + 4))
-      : buf.readUInt32BE(tfdt.body + 4);
-  const rf = buf.readUInt32BE(trun.body) & 0xffffff;
-  const count = buf.readUInt32BE(trun.body + 4);
-  let r = trun.body + 8 + (rf & 0x01 ? 4 : 0);
-  let firstFlags = null;
-  if (rf & 0x04) {
-    firstFlags = buf.readUInt32BE(r);
-    r += 4;
-  }
+  const moofs = all.filter((b) => b.type === 'moof');
+  if (!moofs.length) throw new Error('no moof box');
+  if (all.filter((b) => b.type === 'mdat').length !== moofs.length)
+    throw new Error(`${moofs.length} moof boxes but not as many mdat`);
   const samples = [];
-  for (let i = 0; i < count; i++) {
-    let d = duration;
-    let f = i === 0 && firstFlags !== null ? firstFlags : flags;
-    if (rf & 0x100) {
-      d = buf.readUInt32BE(r);
-      r += 4;
+  for (const moof of moofs) {
+    for (const traf of boxes(buf, moof.body, moof.end).filter((b) => b.type === 'traf')) {
+      const tfhd = find(buf, traf, 'tfhd');
+      const tfdt = find(buf, traf, 'tfdt');
+      if (!tfhd || !tfdt) throw new Error('a traf without tfhd or tfdt');
+      if (buf.readUInt32BE(tfhd.body + 4) !== init.trackId)
+        throw new Error(
+          `a fragment of track ${buf.readUInt32BE(tfhd.body + 4)}, not ${init.trackId}`,
+        );
+      let duration = init.defaults.duration;
+      let flags = init.defaults.flags;
+      const hf = buf.readUInt32BE(tfhd.body) & 0xffffff;
+      let q = tfhd.body + 8 + (hf & 0x01 ? 8 : 0) + (hf & 0x02 ? 4 : 0);
+      if (hf & 0x08) duration = buf.readUInt32BE(q);
+      q += hf & 0x08 ? 4 : 0;
+      q += hf & 0x10 ? 4 : 0;
+      if (hf & 0x20) flags = buf.readUInt32BE(q);
+      let time =
+        buf[tfdt.body] === 1
+          ? Number(buf.readBigUInt64BE(tfdt.body + 4))
+          : buf.readUInt32BE(tfdt.body + 4);
+      for (const trun of boxes(buf, traf.body, traf.end).filter((b) => b.type === 'trun')) {
+        // Version 1 has signed composition offsets.
+        const signed = buf[trun.body] === 1;
+        const rf = buf.readUInt32BE(trun.body) & 0xffffff;
+        const count = buf.readUInt32BE(trun.body + 4);
+        let r = trun.body + 8 + (rf & 0x01 ? 4 : 0);
+        let firstFlags = null;
+        if (rf & 0x04) {
+          firstFlags = buf.readUInt32BE(r);
+          r += 4;
+        }
+        for (let i = 0; i < count; i++) {
+          let d = duration;
+          let f = i === 0 && firstFlags !== null ? firstFlags : flags;
+          let offset = 0;
+          if (rf & 0x100) {
+            d = buf.readUInt32BE(r);
+            r += 4;
+          }
+          if (rf & 0x200) r += 4;
+          if (rf & 0x400) {
+            f = buf.readUInt32BE(r);
+            r += 4;
+          }
+          if (rf & 0x800) {
+            offset = int32(buf, r, signed);
+            r += 4;
+          }
+          samples.push({
+            time: (time + offset) / init.timescale - init.start,
+            sync: (f & SAMPLE_IS_NON_SYNC) === 0,
+          });
+          time += d;
+        }
+      }
     }
-    if (rf & 0x200) r += 4;
-    if (rf & 0x400) {
-      f = buf.readUInt32BE(r);
-      r += 4;
-    }
-    if (rf & 0x800) r += 4;
-    samples.push({ time: time / init.timescale, sync: (f & SAMPLE_IS_NON_SYNC) === 0 });
-    time += d;
   }
   return samples;
 }
@@ -293,6 +374,8 @@ function verifyClip(root, id) {
     }
     const want = pl.kind === 'video' ? 'h264' : 'aac';
     if (init.kind !== want) fail(`${base}init.mp4: a ${init.kind} track, want ${want}`);
+    if (pl.kind === 'audio' && init.codec !== 'mp4a.40.2')
+      fail(`${base}init.mp4: stream is ${init.codec}, master says mp4a.40.2`);
     if (pl.kind === 'video') {
       if (init.codec !== pl.codecs)
         fail(`${base}init.mp4: stream is ${init.codec}, master says ${pl.codecs}`);

@@ -568,7 +568,7 @@ test.describe('the player', () => {
     // Tall enough that «Похожие» is on the screen, and the first segments slow, so the start
     // of playback is a window of its own.
     await page.setViewportSize({ width: 1280, height: 2400 });
-    await page.route(/\/media\/hls\/.*\.ts(\?|$)/, async (route) => {
+    await page.route(/\/media\/hls\/.*\.m4s(\?|$)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });

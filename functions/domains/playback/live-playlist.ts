@@ -44,8 +44,9 @@ export const clipSegment = (k: number, segments: number) =>
 
 /**
  * The media playlist of one rendition at `now`; segment URIs are relative (`seg-<k>.m4s`), the
- * route maps them back to the clip's segment. The clip's initialisation segment is named again
- * after each wrap, so every discontinuity has its own, as a player expects of fragmented MP4.
+ * route maps them back to the clip's segment. The clip's initialisation segment (`init.mp4`) is
+ * named at the top and again after each wrap: only the first is needed, the repeat lets each loop
+ * read on its own, and a player keeps one init per address.
  * @example livePlaylist({ segments: 24, segmentDuration: 2 }, 3, 1_800_000_000)
  */
 export function livePlaylist(clip: LiveClip, channelId: number, now: number): string {
