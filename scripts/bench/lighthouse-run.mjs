@@ -39,7 +39,7 @@ export async function lighthouseRun(
   url,
   chromePath,
   saveTo,
-  { ignoreStatusCode = false, clockMs = null } = {},
+  { ignoreStatusCode = false, clockMs = null, cpuSlowdown = null } = {},
 ) {
   const chrome = await launch({
     chromePath,
@@ -66,6 +66,8 @@ export async function lighthouseRun(
       // The not-found page is measured too: it answers 404 on purpose.
       ignoreStatusCode,
       extraHeaders: clockMs === null ? null : { [DEV_CLOCK]: String(clockMs) },
+      // Lighthouse merges this into its default simulated throttling, network left as it is.
+      ...(cpuSlowdown === null ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
     };
     const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -89,6 +91,7 @@ export function summarise(lhr) {
     documentStatus: document?.statusCode ?? null,
     userAgent: lhr.environment?.hostUserAgent,
     benchmarkIndex: lhr.environment?.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier,
     warnings: lhr.runWarnings ?? [],
   };
   if (lhr.runtimeError)

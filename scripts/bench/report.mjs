@@ -87,6 +87,34 @@ export function printDetails(results) {
 }
 
 /**
+ * The CPU slowdown Lighthouse's own calibration gives a host of this CPU benchmark index (its
+ * throttling guide's calculator: 4× at 1,533, 3× at 1,300, 2× at 800, 1× at 150), so that the
+ * throttled page runs about as fast as on its reference phone whatever the host.
+ * @example calibratedSlowdown(1240) // → 2.88
+ */
+export function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+/** The median CPU index of the runs and the slowdown Lighthouse's calibration gives it. */
+export function printCalibration(results) {
+  const indexes = results
+    .flatMap((r) => r.runs)
+    .map((run) => run.benchmarkIndex)
+    .filter(Boolean)
+    .sort((a, b) => a - b);
+  if (!indexes.length) return;
+  const index = indexes[Math.floor(indexes.length / 2)];
+  const slowdown = calibratedSlowdown(index);
+  console.log(
+    `
+CPU benchmark index, median of ${indexes.length} runs: ${Math.round(index)}; Lighthouse's default 4× CPU slowdown is its calibration for an index of 1,533, and for this one it gives ${slowdown.toFixed(1)}× (\`npm run bench -- --cpu-slowdown ${slowdown.toFixed(1)}\` measures the pages so; its figures stay out of the report).`,
+  );
+}
+
+/**
  * TBT, and with it the performance score, swings with other work on the machine (simulated
  * throttling scales the observed main-thread time), so runs on a busy machine are called out.
  */

@@ -264,19 +264,38 @@ test.describe('search as you type', () => {
     // The island hydrates on the viewer's first input (client:input).
     await engage(page);
     await expect(page.getByRole('combobox', { name: LABEL })).toHaveValue('город');
-    const shift = await page.evaluate(
+    // Every layout shift since the page began, and how far each moved element went.
+    const shifts = await page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
-          let sum = 0;
+        new Promise<{ value: number; moved: number }[]>((resolve) => {
+          type Rect = { x: number; y: number; width: number; height: number };
+          type Shift = PerformanceEntry & {
+            value: number;
+            sources: { previousRect: Rect; currentRect: Rect }[];
+          };
+          const seen: { value: number; moved: number }[] = [];
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-              sum += entry.value;
+            for (const entry of list.getEntries() as Shift[])
+              seen.push({
+                value: entry.value,
+                moved: Math.max(
+                  0,
+                  ...entry.sources.flatMap(({ previousRect: a, currentRect: b }) => [
+                    Math.abs(a.x - b.x),
+                    Math.abs(a.y - b.y),
+                    Math.abs(a.width - b.width),
+                    Math.abs(a.height - b.height),
+                  ]),
+                ),
+              });
           }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(sum), 300);
+          setTimeout(() => resolve(seen), 300);
         }),
     );
-    // Nothing a viewer could see moves: a busy machine has shown sub-pixel shifts (0.0006) here.
-    expect(shift).toBeLessThan(0.001);
+    // Nothing a viewer could see moves: no element by a whole pixel. A busy machine has shown
+    // sub-pixel shifts here (scores of 0.0006 and 0.0011), which no one sees.
+    expect(shifts.filter((s) => s.moved >= 1)).toEqual([]);
+    expect(shifts.reduce((sum, s) => sum + s.value, 0)).toBeLessThan(0.02);
     expect(problems).toEqual([]);
     expect(scripts.some((s) => /\/SearchBox\./.test(s))).toBe(true);
     scripts.length = 0;
