@@ -45,14 +45,21 @@ beforeAll(async () => {
   await putFixtureMedia(['c1', 'c2']);
 });
 
+/** The first viewer's fetch of `path` (under `vod/<clip>/`), which reads R2 once, as `counted`. */
+async function firstViewer(path: string) {
+  const clip = path.split('/').slice(0, 2).join('/');
+  const first = await counted(async () =>
+    segmentOf(await mediaToken(clip, now() + 600, now()), path),
+  );
+  expect(first.res.status).toBe(200);
+  expect(first.reads).toBe(1);
+  return first;
+}
+
 describe('a segment two viewers fetch', () => {
   it('is read from R2 once: the second viewer gets the same bytes and headers from the edge cache', async () => {
     const path = 'vod/c2/v480/seg-00007.m4s';
-    const first = await counted(async () =>
-      segmentOf(await mediaToken('vod/c2', now() + 600, now()), path),
-    );
-    expect(first.res.status).toBe(200);
-    expect(first.reads).toBe(1);
+    const first = await firstViewer(path);
     expect(first.body).toEqual(fixtureSegment('c2', 'v480', 7));
 
     // Another viewer: another token, with more time left.
@@ -75,11 +82,7 @@ describe('a segment two viewers fetch', () => {
 
   it("a rendition's initialisation segment is kept the same way, as MP4", async () => {
     const path = 'vod/c1/a-en/init.mp4';
-    const first = await counted(async () =>
-      segmentOf(await mediaToken('vod/c1', now() + 600, now()), path),
-    );
-    expect(first.res.status).toBe(200);
-    expect(first.reads).toBe(1);
+    const first = await firstViewer(path);
     expect(first.body).toEqual(fixtureInit('c1', 'a-en'));
     const second = await fromCache(await mediaToken('vod/c1', now() + 900, now()), path);
     expect(second.body).toEqual(first.body);
