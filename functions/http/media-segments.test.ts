@@ -46,8 +46,8 @@ beforeAll(async () => {
 });
 
 /** The first viewer's fetch of `path` (under `vod/<clip>/`), which reads R2 once, as `counted`. */
-async function firstViewer(path: string) {
-  const clip = path.split('/').slice(0, 2).join('/');
+async function firstViewer(path: `vod/${string}`) {
+  const clip = `vod/${path.split('/')[1]}` as const;
   const first = await counted(async () =>
     segmentOf(await mediaToken(clip, now() + 600, now()), path),
   );
