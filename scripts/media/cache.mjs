@@ -31,6 +31,8 @@ const INPUTS = [
   'scripts/media/clips.mjs',
   'scripts/media/art.mjs',
   'scripts/media/ffmpeg.mjs',
+  // The generator reads each rendition's codec string with the checker's MP4 reader.
+  'scripts/media/verify.mjs',
   'functions/shared/art.ts',
 ];
 /** How many keys stay: the newest few, so switching branches back and forth stays cheap. */

@@ -21,6 +21,7 @@ import { artIsFresh, generateArt } from './art.mjs';
 import { dropCached, mediaKey, restoreCached, storeCached } from './cache.mjs';
 import { CLIPS, creditsText } from './clips.mjs';
 import { ffmpegPath } from './ffmpeg.mjs';
+import { readInit, verify } from './verify.mjs';
 
 export { ffmpegPath };
 
@@ -314,15 +315,11 @@ function mediaPlaylist(segments) {
   ].join('\n');
 }
 
-/** avc1.PPCCLL from the init segment's decoder configuration (`avcC`: profile, constraints, level). */
-export function avcCodec(initFile) {
-  const buf = readFileSync(initFile);
-  const at = buf.indexOf('avcC');
-  if (at < 0 || at + 8 > buf.length)
-    throw new Error(`no H.264 decoder configuration in ${initFile}`);
-  // avcC: configurationVersion, then AVCProfileIndication, profile_compatibility, AVCLevelIndication.
-  const hex = (b) => b.toString(16).padStart(2, '0');
-  return `avc1.${hex(buf[at + 5])}${hex(buf[at + 6])}${hex(buf[at + 7])}`;
+/** avc1.PPCCLL of a video rendition, read from its init segment's `avcC` as the checker reads it. */
+function videoCodec(initFile) {
+  const { codec } = readInit(readFileSync(initFile));
+  if (!codec?.startsWith('avc1.')) throw new Error(`no H.264 decoder configuration in ${initFile}`);
+  return codec;
 }
 
 /** Peak and average bits per second over a rendition's segments. */
@@ -391,7 +388,7 @@ async function makeClip(clip, ffmpeg, font, mono) {
     return {
       ...v,
       segments: segments.length,
-      codecs: avcCodec(join(dir, v.name, INIT_SEGMENT)),
+      codecs: videoCodec(join(dir, v.name, INIT_SEGMENT)),
       // A variant's bandwidth counts the audio rendition played with it (the larger of the two).
       bandwidth: rate.peak + audioPeak,
       averageBandwidth: rate.average + audioAverage,
@@ -573,7 +570,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { taken } = takeCachedMedia({ force });
     const { madeClips, madeArt, key } = await makeMedia({ force });
     if (args.includes('--verify')) {
-      const { verify } = await import('./verify.mjs');
       const ok = verify(MEDIA_DIR);
       // A copy that fails its check is not offered to the next clone.
       if (!ok && (taken || (madeClips && madeArt))) dropCached('media', key);
