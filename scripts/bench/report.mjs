@@ -1,7 +1,7 @@
 // What `npm run bench` prints: the budget table, then per-page details (script bytes, Lighthouse
 // audits that did not pass), then a note when the machine was too busy for TBT to mean much.
 import { cpus } from 'node:os';
-import { describeBudget, METRICS } from './budgets.mjs';
+import { describeBudget, METRICS, median } from './budgets.mjs';
 
 /** The table: one row per page and metric with the median, each run, the budget and the verdict. */
 export function printTable(results, runs) {
@@ -100,17 +100,13 @@ export function calibratedSlowdown(benchmarkIndex) {
 
 /** The median CPU index of the runs and the slowdown Lighthouse's calibration gives it. */
 export function printCalibration(results) {
-  const indexes = results
-    .flatMap((r) => r.runs)
-    .map((run) => run.benchmarkIndex)
-    .filter(Boolean)
-    .sort((a, b) => a - b);
-  if (!indexes.length) return;
-  const index = indexes[Math.floor(indexes.length / 2)];
+  const indexes = results.flatMap((r) => r.runs).map((run) => run.benchmarkIndex);
+  const index = median(indexes);
+  if (index === null) return;
   const slowdown = calibratedSlowdown(index);
   console.log(
     `
-CPU benchmark index, median of ${indexes.length} runs: ${Math.round(index)}; Lighthouse's default 4× CPU slowdown is its calibration for an index of 1,533, and for this one it gives ${slowdown.toFixed(1)}× (\`npm run bench -- --cpu-slowdown ${slowdown.toFixed(1)}\` measures the pages so; its figures stay out of the report).`,
+CPU benchmark index, median of ${indexes.filter(Boolean).length} runs: ${Math.round(index)}; Lighthouse's default 4× CPU slowdown is its calibration for an index of 1,533, and for this one it gives ${slowdown.toFixed(1)}× (\`npm run bench -- --cpu-slowdown ${slowdown.toFixed(1)}\` measures the pages so; its figures stay out of the report).`,
   );
 }
 
